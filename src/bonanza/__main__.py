@@ -1,0 +1,5 @@
+import sys
+
+from bonanza.cli import main
+
+sys.exit(main())

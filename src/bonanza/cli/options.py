@@ -1,0 +1,59 @@
+"""Options shared by several subcommands: deals and rules."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+
+from bonanza.core.errors import RulesError
+from bonanza.core.rules import PRESETS, EmptyColumn, Rules, Scoring
+
+
+def passes_value(text: str) -> int | None:
+    """``unlimited`` or a whole number of passes, for argparse."""
+    if text == "unlimited":
+        return None
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a number of passes or 'unlimited'"
+        ) from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"passes must be at least 1, not {value}")
+    return value
+
+
+def add_rule_options(parser: argparse.ArgumentParser) -> None:
+    """``--rules PRESET`` and one option per rule field."""
+    group = parser.add_argument_group("rules")
+    group.add_argument("--rules", choices=sorted(PRESETS), default="klondike", help="a preset")
+    group.add_argument("--draw", type=int, metavar="N", help="cards turned at a time (1-24)")
+    group.add_argument("--passes", type=passes_value, metavar="N|unlimited", default=False)
+    group.add_argument(
+        "--empty", choices=[e.value for e in EmptyColumn], help="what fills a column"
+    )
+    group.add_argument("--recall", action=argparse.BooleanOptionalAction, default=None)
+    group.add_argument("--partial-runs", action=argparse.BooleanOptionalAction, default=None)
+    group.add_argument("--thoughtful", action=argparse.BooleanOptionalAction, default=None)
+    group.add_argument("--scoring", choices=[s.value for s in Scoring])
+
+
+def rules_from(args: argparse.Namespace) -> Rules:
+    """The rules the options name: the preset, changed by each option given."""
+    changes: dict[str, object] = {}
+    if args.draw is not None:
+        changes["draw"] = args.draw
+    if args.passes is not False:
+        changes["passes"] = args.passes
+    if args.empty is not None:
+        changes["empty_column"] = EmptyColumn(args.empty)
+    for name in ("recall", "partial_runs", "thoughtful"):
+        if getattr(args, name) is not None:
+            changes[name] = getattr(args, name)
+    if args.scoring is not None:
+        changes["scoring"] = Scoring(args.scoring)
+    try:
+        return dataclasses.replace(Rules.preset(args.rules), **changes)  # type: ignore[arg-type]
+    except TypeError as error:  # pragma: no cover - argparse checks the types
+        raise RulesError(str(error)) from None

@@ -1,0 +1,214 @@
+"""A game: a deal, its rules, the moves played, undo and redo, and the score."""
+
+from __future__ import annotations
+
+from typing import Any, Final
+
+from bonanza.core.deal import Deal
+from bonanza.core.errors import BonanzaError, HistoryError, SaveError
+from bonanza.core.moves import Move
+from bonanza.core.notation import format_move, parse_move
+from bonanza.core.position import Position
+from bonanza.core.rules import Rules
+from bonanza.core.scoring import add_points, game_score, initial_score, move_points
+
+SAVE_FORMAT: Final = "bonanza-game"
+SAVE_VERSION: Final = 1
+
+
+class Game:
+    """One game of a deal under a rule set, with unlimited undo and redo.
+
+    ``elapsed`` is the playing time in seconds; the caller keeps it up to
+    date (the core has no clock).
+    """
+
+    def __init__(self, deal: Deal, rules: Rules, elapsed: float = 0.0) -> None:
+        self.deal = deal
+        self.rules = rules
+        self.elapsed = elapsed
+        self.history: list[Move] = []
+        self._positions = [Position.initial(deal, rules)]
+        self._scores = [initial_score(rules)]
+        self._redo: list[Move] = []
+
+    @property
+    def position(self) -> Position:
+        """The current position. Do not change it: play moves through the game."""
+        return self._positions[-1]
+
+    @property
+    def move_count(self) -> int:
+        return len(self.history)
+
+    @property
+    def recycle_count(self) -> int:
+        return self.position.recycles
+
+    @property
+    def is_won(self) -> bool:
+        return self.position.is_won()
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self.history)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    @property
+    def redo_moves(self) -> list[Move]:
+        """The moves redo would replay, next first."""
+        return self._redo[::-1]
+
+    def score(self, elapsed: float | None = None) -> int:
+        """The score now, at ``elapsed`` seconds (default: ``self.elapsed``)."""
+        seconds = self.elapsed if elapsed is None else elapsed
+        return game_score(self.rules, self._scores[-1], seconds, self.is_won)
+
+    def play(self, move: Move | str) -> Move:
+        """Play a legal move (a ``Move`` or its text); redo is cleared."""
+        played = self._push(move)
+        self._redo.clear()
+        return played
+
+    def _push(self, move: Move | str) -> Move:
+        before = self.position
+        if isinstance(move, str):
+            move = parse_move(move, before)
+        after = before.copy()
+        revealed = after.play(move)
+        points = move_points(self.rules, move, revealed is not None, before.recycles)
+        self._positions.append(after)
+        self._scores.append(add_points(self.rules, self._scores[-1], points))
+        self.history.append(move)
+        return move
+
+    def undo(self) -> Move:
+        """Take back the last move."""
+        if not self.history:
+            raise HistoryError("nothing to undo: no move has been played")
+        move = self.history.pop()
+        self._positions.pop()
+        self._scores.pop()
+        self._redo.append(move)
+        return move
+
+    def redo(self) -> Move:
+        """Play again the last move undone."""
+        if not self._redo:
+            raise HistoryError("nothing to redo")
+        move = self._redo[-1]
+        self._push(move)
+        self._redo.pop()
+        return move
+
+    def restart(self) -> None:
+        """Back to the deal, with every move kept for redo."""
+        while self.history:
+            self.undo()
+
+    def __repr__(self) -> str:
+        return f"<Game {self.deal.id} {self.rules.to_text()!r} moves={self.move_count}>"
+
+    # -- saving ------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        """The game as JSON-ready data: deal, rules, moves, redo and time."""
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "deal": self.deal.id,
+            "rules": self.rules.to_dict(),
+            "moves": _move_texts(self._positions[0], self.history),
+            "redo": _move_texts(self.position, self.redo_moves),
+            "elapsed": self.elapsed,
+        }
+
+    @classmethod
+    def from_json(cls, data: Any) -> Game:
+        """Load what ``to_json`` wrote; raises ``SaveError`` naming the problem."""
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise SaveError(f"not a saved Bonanza game (format {SAVE_FORMAT!r} missing)")
+        if data.get("version") != SAVE_VERSION:
+            raise SaveError(f"saved game version {data.get('version')!r} is not {SAVE_VERSION}")
+        for key, kind in (("deal", str), ("moves", list), ("redo", list)):
+            if not isinstance(data.get(key), kind):
+                raise SaveError(f"saved game: {key!r} is missing or not a {kind.__name__}")
+        elapsed = data.get("elapsed", 0.0)
+        if not isinstance(elapsed, int | float) or isinstance(elapsed, bool) or elapsed < 0:
+            raise SaveError(f"saved game: elapsed {elapsed!r} is not a number of seconds")
+        try:
+            game = cls(
+                Deal.parse(data["deal"]), Rules.from_dict(data.get("rules", {})), float(elapsed)
+            )
+        except BonanzaError as error:
+            raise SaveError(f"saved game: {error}") from None
+        game._replay(data["moves"], data["redo"])
+        return game
+
+    def to_text(self) -> str:
+        """The game as a small plain-text record."""
+        data = self.to_json()
+        return "\n".join(
+            (
+                f"{SAVE_FORMAT} {SAVE_VERSION}",
+                f"deal {data['deal']}",
+                f"rules {self.rules.to_text()}",
+                f"elapsed {self.elapsed!r}",
+                f"moves {' '.join(data['moves'])}".rstrip(),
+                f"redo {' '.join(data['redo'])}".rstrip(),
+                "",
+            )
+        )
+
+    @classmethod
+    def from_text(cls, text: str) -> Game:
+        """Load what ``to_text`` wrote."""
+        lines = text.strip().splitlines()
+        if not lines or lines[0].split() != [SAVE_FORMAT, str(SAVE_VERSION)]:
+            raise SaveError(
+                f"not a saved Bonanza game: the first line is not '{SAVE_FORMAT} {SAVE_VERSION}'"
+            )
+        fields: dict[str, str] = {}
+        for line in lines[1:]:
+            key, _, value = line.partition(" ")
+            fields[key] = value.strip()
+        missing = {"deal", "rules"} - set(fields)
+        if missing:
+            raise SaveError(f"saved game lacks the line(s): {', '.join(sorted(missing))}")
+        try:
+            game = cls(
+                Deal.parse(fields["deal"]),
+                Rules.from_text(fields["rules"]),
+                float(fields.get("elapsed", "0")),
+            )
+        except (BonanzaError, ValueError) as error:
+            raise SaveError(f"saved game: {error}") from None
+        game._replay(fields.get("moves", "").split(), fields.get("redo", "").split())
+        return game
+
+    def _replay(self, moves: list[Any], redo: list[Any]) -> None:
+        for label, texts in (("move", moves), ("redo move", redo)):
+            for number, text in enumerate(texts, 1):
+                if not isinstance(text, str):
+                    raise SaveError(f"saved game: {label} {number} is {text!r}, not a move's text")
+                try:
+                    self._push(text)
+                except BonanzaError as error:
+                    raise SaveError(
+                        f"saved game: {label} {number} ({text!r}) does not replay: {error}"
+                    ) from None
+        for _ in redo:
+            self.undo()
+
+
+def _move_texts(start: Position, moves: list[Move]) -> list[str]:
+    """The moves' texts, played in turn from ``start``."""
+    position = start.copy()
+    texts = []
+    for move in moves:
+        texts.append(format_move(move))
+        position.apply(move)
+    return texts

@@ -1,0 +1,41 @@
+"""A text board for terminals, logs and error messages."""
+
+from __future__ import annotations
+
+from bonanza.core.cards import CARDS, Card
+from bonanza.core.position import Position
+
+
+def _face(card: Card, *, unicode: bool) -> str:
+    return card.symbol if unicode else str(card)
+
+
+def render(position: Position, *, unicode: bool = False, hide: bool = False) -> str:
+    """The position as a multi-line board.
+
+    Face-down cards show as ``##`` (or lower case when not ``hide``); the
+    stock shows its count. ``unicode`` draws suits as symbols.
+    """
+    thoughtful = position.rules.thoughtful
+    waste = position.waste[-position.rules.draw :] if position.waste else []
+    waste_text = " ".join(_face(card, unicode=unicode) for card in waste) or "--"
+    foundations = " ".join(
+        _face(CARDS[suit * 13 + home - 1], unicode=unicode) if home else "--"
+        for suit, home in enumerate(position.foundations)
+    )
+    header = f"[{len(position.stock):2}] {waste_text:<9}   {foundations}"
+    lines = [header, "", "  ".join(f" {n}" for n in range(1, 8))]
+    depth = max((len(column) for column in position.tableau), default=0)
+    for row in range(depth):
+        cells = []
+        for column, down in zip(position.tableau, position.down, strict=True):
+            if row >= len(column):
+                cells.append("  ")
+            elif row < down:
+                cells.append("##" if hide and not thoughtful else str(column[row]).lower())
+            else:
+                cells.append(_face(column[row], unicode=unicode))
+        lines.append("  ".join(cells).rstrip())
+    passes = f", recycled {position.recycles}x" if position.recycles else ""
+    lines.append(f"stock {len(position.stock)}, waste {len(position.waste)}{passes}")
+    return "\n".join(lines)
