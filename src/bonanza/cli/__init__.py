@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from bonanza.core.errors import BonanzaError
 
-COMMANDS = ("deal",)
+COMMANDS = ("deal", "serve")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,56 @@
+"""Auto finish: once nothing is unseen, send every card home, one move at a time."""
+
+from __future__ import annotations
+
+from bonanza.core.moves import Move, Pile
+from bonanza.core.position import Position
+
+
+def nothing_unseen(position: Position) -> bool:
+    """Every tableau card is face up and every stock card has been through the waste."""
+    return not any(position.down) and (not position.stock or position.recycles > 0)
+
+
+def _next_step(position: Position) -> Move | None:
+    """The next auto-finish move: the lowest card that can go home, else turn the stock."""
+    best: Move | None = None
+    best_rank = 99
+    for move in position.legal_moves():
+        if move.dest.is_foundation and not move.source.is_foundation:
+            rank = position.foundations[move.dest - Pile.FC]
+            if rank < best_rank:
+                best, best_rank = move, rank
+    if best is not None:
+        return best
+    for move in position.legal_moves():
+        if move.is_draw or move.is_recycle:
+            return move
+    return None
+
+
+def finish_plan(position: Position) -> Move | None:
+    """The first move of an auto finish that wins, or None when there is none.
+
+    Only offered when nothing is unseen; the whole finish is simulated on a copy
+    so the button never appears for a finish that would stall.
+    """
+    if position.is_won() or not nothing_unseen(position):
+        return None
+    trial = position.copy()
+    first: Move | None = None
+    idle = 0
+    limit = len(trial.stock) + len(trial.waste) + 2
+    while not trial.is_won():
+        move = _next_step(trial)
+        if move is None:
+            return None
+        if first is None:
+            first = move
+        if move.dest.is_foundation:
+            idle = 0
+        else:
+            idle += 1
+            if idle > limit:
+                return None
+        trial.apply(move)
+    return first

@@ -1,0 +1,60 @@
+"""Anonymous player identity: a random token in a cookie, no account."""
+
+from __future__ import annotations
+
+import re
+import secrets
+from http.cookies import SimpleCookie
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+COOKIE = "bonanza_player"
+TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
+TEN_YEARS = 10 * 365 * 24 * 3600
+
+
+def new_player() -> str:
+    return secrets.token_urlsafe(18)
+
+
+def read_player(cookie_header: str) -> str | None:
+    """The player token in a Cookie header, if it is well formed."""
+    cookies: SimpleCookie = SimpleCookie()
+    try:
+        cookies.load(cookie_header)
+    except Exception:  # a malformed cookie header is no identity
+        return None
+    morsel = cookies.get(COOKIE)
+    if morsel is None or not TOKEN.fullmatch(morsel.value):
+        return None
+    return morsel.value
+
+
+class PlayerMiddleware:
+    """Puts the player's token in ``scope["state"]["player"]``, issuing one when missing."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        header = b""
+        for name, value in scope["headers"]:
+            if name == b"cookie":
+                header = value
+                break
+        player = read_player(header.decode("latin-1")) if header else None
+        issued = player is None
+        if player is None:
+            player = new_player()
+        scope.setdefault("state", {})["player"] = player
+
+        async def send_with_cookie(message: Message) -> None:
+            if issued and message["type"] == "http.response.start":
+                cookie = f"{COOKIE}={player}; Path=/; Max-Age={TEN_YEARS}; HttpOnly; SameSite=Lax"
+                message["headers"] = [*message.get("headers", []), (b"set-cookie", cookie.encode())]
+            await send(message)
+
+        await self.app(scope, receive, send_with_cookie)
