@@ -3,7 +3,6 @@
 from bonanza.core.cards import CARDS, Card, Rank, Suit
 from bonanza.core.deal import Deal
 from bonanza.core.errors import (
-    AmbiguousMoveError,
     BonanzaError,
     CardSyntaxError,
     DealError,
@@ -24,7 +23,6 @@ from bonanza.core.rules import PRESETS, EmptyColumn, Rules, Scoring
 __all__ = [
     "CARDS",
     "PRESETS",
-    "AmbiguousMoveError",
     "BonanzaError",
     "Card",
     "CardSyntaxError",

@@ -31,10 +31,6 @@ class IllegalMoveError(BonanzaError):
     """A well-formed move is not legal in the position."""
 
 
-class AmbiguousMoveError(BonanzaError):
-    """A move's text fits more than one legal move."""
-
-
 class HistoryError(BonanzaError):
     """There is nothing to undo or redo."""
 

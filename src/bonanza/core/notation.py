@@ -10,7 +10,6 @@ from typing import Final
 
 from bonanza.core.cards import CARDS, RANK_LETTERS, SUIT_LETTERS, Card
 from bonanza.core.errors import (
-    AmbiguousMoveError,
     CardSyntaxError,
     IllegalMoveError,
     MoveSyntaxError,
@@ -96,13 +95,12 @@ def parse_move(text: str, position: Position) -> Move:
         return move
     if Move(source, dest, 1) in legal:
         return Move(source, dest, 1)
-    candidates = [m for m in legal if m.source == source and m.dest == dest]
-    if len(candidates) > 1:
-        options = ", ".join(format_move(m) for m in candidates)
-        raise AmbiguousMoveError(f"{text!r} is ambiguous in {position.to_text()}: {options}")
-    if not candidates:
-        raise _illegal(text, Move(source, dest, 1), position)
-    return candidates[0]
+    # No text is ambiguous: at most one count fits a non-empty column, and an
+    # empty one takes a single card (any card) or only a King-headed run.
+    for move in legal:
+        if move.source == source and move.dest == dest:
+            return move
+    raise _illegal(text, Move(source, dest, 1), position)
 
 
 def _illegal(text: str, move: Move, position: Position) -> IllegalMoveError:

@@ -27,6 +27,7 @@ _MOVE: Final = tuple(
     for source in _PILES
 )
 _STOCK, _WASTE, _FOUNDATION = 7, 8, 9
+_WON: Final = [13, 13, 13, 13]
 
 
 class Position:
@@ -165,7 +166,7 @@ class Position:
     # -- moves ---------------------------------------------------------------
 
     def legal_moves(self) -> list[Move]:
-        """Every legal move, in a fixed order."""
+        """Every legal move, in a fixed order; none once the game is won."""
         rules = self.rules
         tableau, down, foundations, waste = self.tableau, self.down, self.foundations, self.waste
         moves: list[Move] = []
@@ -204,7 +205,7 @@ class Position:
                 moves.append(table[_WASTE][_FOUNDATION + SUIT_OF[card]][1])
             self._to_tableau(card, _WASTE, top_at, empty, any_to_empty, moves)
 
-        if rules.recall:
+        if rules.recall and foundations != _WON:
             for suit in range(4):
                 home = foundations[suit]
                 if home:
