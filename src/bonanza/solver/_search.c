@@ -1,0 +1,1039 @@
+/*
+ * bonanza.solver._search: the exact Klondike search core (C99).
+ *
+ * The search is a depth-first search over positions with a transposition
+ * table of 64-bit state keys.  Every card is known (thoughtful play).  The
+ * Python engine stays the reference for the rules: the Python wrapper replays
+ * every solution found here before reporting it.
+ *
+ * State.  Seven columns (cards deepest first, the bottom `down` face down),
+ * four foundation counts, and the *talon*: waste and stock as one sequence in
+ * draw order (waste bottom .. waste top, then stock next-to-draw .. last).
+ * `ptr` is the waste size, so the waste top is talon[ptr - 1].  Cards only
+ * ever leave the talon, so its order never changes; a draw moves `ptr`
+ * forward by min(draw, cards left) and a recycle sets it to 0.
+ *
+ * Stock macro moves (Bjarnason, Fern & Tadepalli).  Draws and recycles touch
+ * nothing but `ptr` (and the recycle count), so in any winning line they can
+ * be postponed until just before the next play from the waste.  The search
+ * therefore never draws on its own: one search step plays "the card that
+ * becomes the waste top after k draws (possibly across one recycle)" to a
+ * column or its foundation.  Recycling twice without playing a card in
+ * between reaches nothing new, and when a card is reachable both within the
+ * current pass and after a recycle the former is kept (same position with
+ * fewer recycles used, which dominates).  The solution is expanded into the
+ * single draws and recycles when it is reported.
+ *
+ * Pruning rules (each one proven sound in the comment at its code):
+ *   1. safe foundation moves are played at once, with a different rule when
+ *      recall is on (see is_safe);
+ *   2. a safe card is never recalled from a foundation;
+ *   3. columns are interchangeable: the state key does not depend on column
+ *      order, and of several empty columns only the first is a destination;
+ *   4. moving a whole column that has no face-down card into an empty
+ *      column only renames the columns, so it is never generated;
+ *   5. with draw 1 and unlimited passes every talon card can be reached from
+ *      any waste pointer, so the pointer is left out of the state key and
+ *      talon cards that are safe go home at once;
+ *   6. with draw 1 the waste top, when safe, goes home at once.
+ * Nothing else is pruned: verdicts are exact up to 64-bit key collisions in
+ * the transposition table.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define NCOLS 7
+#define MAXC 52
+#define P_STOCK 7
+#define P_WASTE 8
+#define P_FOUND 9
+#define DST_FOUND 255
+
+static inline int card_rank(int c) { return c % 13 + 1; }
+static inline int card_suit(int c) { return c / 13; }
+static inline int card_red(int c) { int s = c / 13; return s == 1 || s == 2; }
+
+/* ---- Zobrist keys ------------------------------------------------------ */
+
+static uint64_t Z_COL[52][MAXC];   /* card at height h of a column */
+static uint64_t Z_DOWN[MAXC + 1];  /* face-down count of a column */
+static uint64_t Z_TAL[52];         /* card still in the talon */
+static uint64_t Z_PTR[MAXC + 1];   /* waste size */
+static uint64_t Z_REC[64];         /* recycles made (limited passes only) */
+
+static uint64_t splitmix(uint64_t *state)
+{
+    uint64_t z = (*state += 0x9E3779B97F4A7C15ULL);
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+static inline uint64_t mix64(uint64_t z)
+{
+    z = (z ^ (z >> 33)) * 0xFF51AFD7ED558CCDULL;
+    z = (z ^ (z >> 33)) * 0xC4CEB9FE1A85EC53ULL;
+    return z ^ (z >> 33);
+}
+
+static void init_keys(void)
+{
+    uint64_t seed = 0x426F6E616E7A61ULL; /* "Bonanza" */
+    for (int c = 0; c < 52; c++)
+        for (int h = 0; h < MAXC; h++) Z_COL[c][h] = splitmix(&seed);
+    for (int i = 0; i <= MAXC; i++) Z_DOWN[i] = splitmix(&seed);
+    for (int c = 0; c < 52; c++) Z_TAL[c] = splitmix(&seed);
+    for (int i = 0; i <= MAXC; i++) Z_PTR[i] = splitmix(&seed);
+    for (int i = 0; i < 64; i++) Z_REC[i] = splitmix(&seed);
+}
+
+/* ---- rules and state ----------------------------------------------------- */
+
+typedef struct {
+    int draw;
+    int recycles_allowed; /* -1: unlimited */
+    int any_empty;
+    int recall;
+    int partial;
+} Rules;
+
+typedef struct {
+    uint8_t col[NCOLS][MAXC];
+    int len[NCOLS], down[NCOLS];
+    int found[4];
+    uint8_t talon[MAXC];
+    int tlen, ptr, rec;
+    uint64_t colh[NCOLS]; /* xor of Z_COL over the column's cards */
+    uint64_t talh;        /* xor of Z_TAL over the talon's cards */
+} State;
+
+enum { K_T2F, K_T2T, K_TAL, K_F2T };
+
+/* One search step.  For K_TAL, `q` is the waste size after the draws, so the
+ * card played is talon[q - 1]; `recycle` says a recycle comes first. */
+typedef struct {
+    uint8_t kind, src, dst, count;
+    uint8_t q, recycle, card;
+    uint8_t flipped, old_ptr, old_tlen;
+    int16_t score;
+} SMove;
+
+static inline void push_card(State *s, int c, int card)
+{
+    s->colh[c] ^= Z_COL[card][s->len[c]];
+    s->col[c][s->len[c]++] = (uint8_t)card;
+}
+
+static inline int pop_card(State *s, int c)
+{
+    int card = s->col[c][--s->len[c]];
+    s->colh[c] ^= Z_COL[card][s->len[c]];
+    return card;
+}
+
+/* The engine turns up the next face-down card of a column left without
+ * face-up cards. */
+static inline int turn_up(State *s, int c)
+{
+    if (s->len[c] > 0 && s->len[c] == s->down[c]) {
+        s->down[c]--;
+        return 1;
+    }
+    return 0;
+}
+
+static void apply_move(State *s, SMove *m)
+{
+    int card, i;
+    switch (m->kind) {
+    case K_T2F:
+        card = pop_card(s, m->src);
+        s->found[card_suit(card)]++;
+        m->card = (uint8_t)card;
+        m->flipped = (uint8_t)turn_up(s, m->src);
+        break;
+    case K_T2T: {
+        int from = s->len[m->src] - m->count;
+        for (i = 0; i < m->count; i++) push_card(s, m->dst, s->col[m->src][from + i]);
+        for (i = 0; i < m->count; i++) pop_card(s, m->src);
+        m->flipped = (uint8_t)turn_up(s, m->src);
+        break;
+    }
+    case K_TAL:
+        m->old_ptr = (uint8_t)s->ptr;
+        m->old_tlen = (uint8_t)s->tlen;
+        if (m->recycle) s->rec++;
+        i = m->q - 1;
+        card = s->talon[i];
+        m->card = (uint8_t)card;
+        memmove(s->talon + i, s->talon + i + 1, (size_t)(s->tlen - i - 1));
+        s->tlen--;
+        s->ptr = i;
+        s->talh ^= Z_TAL[card];
+        if (m->dst == DST_FOUND) s->found[card_suit(card)]++;
+        else push_card(s, m->dst, card);
+        break;
+    case K_F2T:
+        card = m->src * 13 + s->found[m->src] - 1;
+        m->card = (uint8_t)card;
+        s->found[m->src]--;
+        push_card(s, m->dst, card);
+        break;
+    }
+}
+
+static void undo_move(State *s, const SMove *m)
+{
+    int i;
+    switch (m->kind) {
+    case K_T2F:
+        if (m->flipped) s->down[m->src]++;
+        s->found[card_suit(m->card)]--;
+        push_card(s, m->src, m->card);
+        break;
+    case K_T2T: {
+        if (m->flipped) s->down[m->src]++;
+        int from = s->len[m->dst] - m->count;
+        for (i = 0; i < m->count; i++) push_card(s, m->src, s->col[m->dst][from + i]);
+        for (i = 0; i < m->count; i++) pop_card(s, m->dst);
+        break;
+    }
+    case K_TAL:
+        if (m->dst == DST_FOUND) s->found[card_suit(m->card)]--;
+        else pop_card(s, m->dst);
+        i = m->q - 1;
+        memmove(s->talon + i + 1, s->talon + i, (size_t)(s->tlen - i));
+        s->talon[i] = m->card;
+        s->tlen++;
+        s->talh ^= Z_TAL[m->card];
+        s->ptr = m->old_ptr;
+        if (m->recycle) s->rec--;
+        break;
+    case K_F2T:
+        pop_card(s, m->dst);
+        s->found[m->src]++;
+        break;
+    }
+}
+
+static inline int can_recycle(const State *s, const Rules *r)
+{
+    return r->recycles_allowed < 0 || s->rec < r->recycles_allowed;
+}
+
+/* Rule 5: with draw 1 and unlimited passes the waste pointer does not affect
+ * which positions can be reached (any talon card can be brought to the waste
+ * top from any pointer, by drawing on and recycling), so it is not part of
+ * the state. */
+static inline int pointer_matters(const Rules *r)
+{
+    return !(r->draw == 1 && r->recycles_allowed < 0);
+}
+
+static uint64_t state_key(const State *s, const Rules *r)
+{
+    /* Rule 3: a sum of per-column hashes does not depend on column order, and
+     * column order never matters (every rule treats the columns alike).
+     * Foundations are implied by the other piles (all 52 cards are
+     * somewhere), so they need no key of their own. */
+    uint64_t k = 0;
+    for (int c = 0; c < NCOLS; c++) k += mix64(s->colh[c] ^ Z_DOWN[s->down[c]]);
+    uint64_t t = s->talh;
+    if (pointer_matters(r)) t ^= Z_PTR[s->ptr];
+    if (r->recycles_allowed >= 0) t ^= Z_REC[s->rec & 63];
+    k += mix64(t ^ 0x5DEECE66DULL);
+    return k ? k : 1;
+}
+
+/* ---- safe foundation moves (rules 1 and 2) ------------------------------ */
+
+/*
+ * May `card`, the next card of its suit, go home without losing a win?
+ * Let r be its rank, `opp` the lower of the two opposite-colour foundations
+ * and `same` the other same-colour foundation.
+ *
+ * Aces and twos: always.  Nothing can be built on an ace; only aces of the
+ * other colour on a two, and an ace can always go home instead.
+ *
+ * Recall off (Blake & Gent's rule): safe if opp >= r - 1, or if opp >= r - 2
+ * and same >= r - 3.  Proof sketch: the cards that could ever be built on the
+ * card, directly or through a chain, are the opposite-colour (r - 1)s and on
+ * them the other same-colour (r - 2); every other candidate is already home
+ * and cannot come back.  Whenever a winning line puts one of those on the
+ * card (or on one of them), the line with the card home can play it to its
+ * foundation instead (its predecessor is home by the two conditions), and
+ * every other move of the line stays legal with these cards removed.
+ *
+ * Recall on: a card already home may come back and serve as a base, so the
+ * chain above is not closed (a recalled black 4 on a red 5 can take a red 3
+ * that is not home; the rule above would lose such wins).  Safe only if
+ * opp >= r - 1 and same >= r - 2.  Proof sketch: let D be every card of rank
+ * <= r - 2, the opposite-colour (r - 1)s and the card's own (r - 1).  All of
+ * D is home, and any card that may be built on the card or on a card of D is
+ * in D.  Take a winning line and delete every move of a card of D and of the
+ * card itself (including recalls of them): no card outside D is ever put on
+ * them, so every remaining move is still legal (foundations only hold more
+ * cards, runs lose only D cards on their top), and the line still wins.
+ */
+static int is_safe(const State *s, const Rules *r, int card)
+{
+    int rank = card_rank(card), suit = card_suit(card);
+    if (rank <= 2) return 1;
+    int red = card_red(card);
+    int opp = red ? (s->found[0] < s->found[3] ? s->found[0] : s->found[3])
+                  : (s->found[1] < s->found[2] ? s->found[1] : s->found[2]);
+    /* Suits C D H S are 0 1 2 3: the same-colour partner of suit s is 3 - s. */
+    int same = s->found[3 - suit];
+    if (r->recall) return opp >= rank - 1 && same >= rank - 2;
+    return opp >= rank - 1 || (opp >= rank - 2 && same >= rank - 3);
+}
+
+/* ---- transposition table ------------------------------------------------- */
+
+typedef struct {
+    uint64_t *keys;
+    size_t mask, count;
+} Table;
+
+static int tt_init(Table *t, size_t cap)
+{
+    t->keys = calloc(cap, sizeof(uint64_t));
+    t->mask = cap - 1;
+    t->count = 0;
+    return t->keys != NULL;
+}
+
+/* 1: inserted, 0: already present, -1: no memory left within the budget. */
+static int tt_insert(Table *t, uint64_t key, size_t budget, size_t *used)
+{
+    size_t cap = t->mask + 1;
+    if ((t->count + 1) * 4 > cap * 3) {
+        size_t bytes = 2 * cap * sizeof(uint64_t);
+        uint64_t *keys = NULL;
+        if (*used - cap * sizeof(uint64_t) + bytes <= budget)
+            keys = calloc(2 * cap, sizeof(uint64_t));
+        if (keys) {
+            size_t mask = 2 * cap - 1;
+            for (size_t i = 0; i < cap; i++) {
+                uint64_t k = t->keys[i];
+                if (!k) continue;
+                size_t j = (size_t)k & mask;
+                while (keys[j]) j = (j + 1) & mask;
+                keys[j] = k;
+            }
+            free(t->keys);
+            t->keys = keys;
+            t->mask = mask;
+            *used = *used - cap * sizeof(uint64_t) + bytes;
+        } else if ((t->count + 1) * 20 > cap * 19) {
+            return -1;
+        }
+    }
+    size_t j = (size_t)key & t->mask;
+    while (t->keys[j]) {
+        if (t->keys[j] == key) return 0;
+        j = (j + 1) & t->mask;
+    }
+    t->keys[j] = key;
+    t->count++;
+    return 1;
+}
+
+/* ---- the search ----------------------------------------------------------- */
+
+typedef struct {
+    size_t mstart, mcount, mnext, path_base;
+} Frame;
+
+enum { LIMIT_NONE, LIMIT_NODES, LIMIT_TIME, LIMIT_MEMORY };
+
+typedef struct {
+    State s;
+    Rules r;
+    Table tt;
+    SMove *moves;
+    size_t mcap, mlen;
+    SMove *path;
+    size_t pcap, plen;
+    Frame *frames;
+    size_t fcap, flen;
+    uint64_t nodes, node_limit;
+    double deadline; /* < 0: none */
+    size_t budget, used;
+    int limit;
+} Search;
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Grow `*array` (of `size`-byte items) to hold at least `need` items. */
+static int reserve(Search *x, void **array, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap) return 1;
+    size_t ncap = *cap ? *cap : 64;
+    while (ncap < need) ncap *= 2;
+    if (x->used + (ncap - *cap) * size > x->budget) return 0;
+    void *p = realloc(*array, ncap * size);
+    if (!p) return 0;
+    x->used += (ncap - *cap) * size;
+    *array = p;
+    *cap = ncap;
+    return 1;
+}
+
+static int path_push(Search *x, const SMove *m)
+{
+    if (!reserve(x, (void **)&x->path, &x->pcap, x->plen + 1, sizeof(SMove))) return 0;
+    x->path[x->plen++] = *m;
+    return 1;
+}
+
+static void path_unwind(Search *x, size_t base)
+{
+    while (x->plen > base) undo_move(&x->s, &x->path[--x->plen]);
+}
+
+static int play(Search *x, SMove m)
+{
+    apply_move(&x->s, &m);
+    if (!path_push(x, &m)) {
+        undo_move(&x->s, &m);
+        return 0;
+    }
+    return 1;
+}
+
+static int is_won(const State *s)
+{
+    return s->found[0] + s->found[1] + s->found[2] + s->found[3] == 52;
+}
+
+/* Play every safe foundation move (rules 1, 5, 6).  0 on memory failure. */
+static int play_safe_moves(Search *x)
+{
+    State *s = &x->s;
+    const Rules *r = &x->r;
+    int progress = 1;
+    while (progress) {
+        progress = 0;
+        for (int c = 0; c < NCOLS; c++) {
+            if (!s->len[c]) continue;
+            int card = s->col[c][s->len[c] - 1];
+            if (card_rank(card) == s->found[card_suit(card)] + 1 && is_safe(s, r, card)) {
+                SMove m = {0};
+                m.kind = K_T2F;
+                m.src = (uint8_t)c;
+                m.dst = DST_FOUND;
+                m.count = 1;
+                if (!play(x, m)) return 0;
+                progress = 1;
+            }
+        }
+        if (r->draw != 1 || !s->tlen) continue;
+        /* Rule 6 (draw 1): a safe waste top goes home.  A winning line from
+         * the position with the card still in the waste maps to one from the
+         * position without it: skip the card's own moves and, later, the
+         * single draw that would turn it; with draw 1 every other draw turns
+         * the same card in both lines and the recycles match.
+         * Rule 5 (draw 1, unlimited passes): the same for any talon card,
+         * since the pointer does not matter (see pointer_matters). */
+        int lo = r->recycles_allowed < 0 ? 0 : s->ptr - 1;
+        int hi = r->recycles_allowed < 0 ? s->tlen - 1 : s->ptr - 1;
+        for (int i = lo >= 0 ? lo : 0; i <= hi && lo >= 0; i++) {
+            int card = s->talon[i];
+            if (card_rank(card) == s->found[card_suit(card)] + 1 && is_safe(s, r, card)) {
+                SMove m = {0};
+                m.kind = K_TAL;
+                m.q = (uint8_t)(i + 1);
+                m.recycle = (uint8_t)(i + 1 < s->ptr);
+                m.dst = DST_FOUND;
+                m.count = 1;
+                if (!play(x, m)) return 0;
+                progress = 1;
+                break;
+            }
+        }
+    }
+    return 1;
+}
+
+/* Waste sizes reachable by drawing from the current pointer (recycle 0) and,
+ * when a recycle is allowed, after one recycle (recycle 1).  A size reachable
+ * both ways is listed once, without the recycle. */
+static int talon_targets(const State *s, const Rules *r, uint8_t *qs, uint8_t *recs)
+{
+    int n = s->tlen, d = r->draw, count = 0, q;
+    uint64_t seen = 0;
+    if (!n) return 0;
+    q = s->ptr;
+    if (q > 0) {
+        qs[count] = (uint8_t)q; recs[count++] = 0; seen |= 1ULL << q;
+    }
+    while (q < n) {
+        q = q + d < n ? q + d : n;
+        qs[count] = (uint8_t)q; recs[count++] = 0; seen |= 1ULL << q;
+    }
+    if (can_recycle(s, r)) {
+        q = 0;
+        while (q < n) {
+            q = q + d < n ? q + d : n;
+            if (!(seen >> q & 1)) { qs[count] = (uint8_t)q; recs[count++] = 1; }
+        }
+    }
+    return count;
+}
+
+static inline int fits_on(int card, int base)
+{
+    return card_rank(base) == card_rank(card) + 1 && card_red(base) != card_red(card);
+}
+
+static int first_empty(const State *s)
+{
+    for (int c = 0; c < NCOLS; c++)
+        if (!s->len[c]) return c;
+    return -1;
+}
+
+#define MAX_GEN 1024
+
+/* The search's moves (with rules 2-4) into out; returns their count. */
+static int gen_moves(const State *s, const Rules *r, SMove *out)
+{
+    int n = 0, empty = first_empty(s);
+    SMove m;
+    /* Tableau to foundation. */
+    for (int c = 0; c < NCOLS; c++) {
+        if (!s->len[c]) continue;
+        int card = s->col[c][s->len[c] - 1];
+        if (card_rank(card) != s->found[card_suit(card)] + 1) continue;
+        memset(&m, 0, sizeof m);
+        m.kind = K_T2F; m.src = (uint8_t)c; m.dst = DST_FOUND; m.count = 1;
+        int exposes = s->len[c] - 1 == s->down[c] && s->down[c] > 0;
+        m.score = (int16_t)(exposes ? 100 + s->down[c] : 30);
+        out[n++] = m;
+    }
+    /* Tableau to tableau. */
+    for (int c = 0; c < NCOLS; c++) {
+        int len = s->len[c], down = s->down[c];
+        if (!len) continue;
+        int last = r->partial ? len : down + 1;
+        for (int d = 0; d < NCOLS; d++) {
+            if (d == c) continue;
+            if (s->len[d]) {
+                int top = s->col[d][s->len[d] - 1];
+                for (int i = down; i < last; i++) {
+                    if (!fits_on(s->col[c][i], top)) continue;
+                    memset(&m, 0, sizeof m);
+                    m.kind = K_T2T; m.src = (uint8_t)c; m.dst = (uint8_t)d;
+                    m.count = (uint8_t)(len - i);
+                    if (i == down) m.score = (int16_t)(down ? 90 + down : 40);
+                    else m.score = 10;
+                    out[n++] = m;
+                }
+            } else if (d == empty) {
+                /* Rule 3: empty columns are alike, so only the first one. */
+                for (int i = down; i < last; i++) {
+                    /* Rule 4: a whole column with nothing face down. */
+                    if (i == 0) continue;
+                    if (!r->any_empty && card_rank(s->col[c][i]) != 13) continue;
+                    memset(&m, 0, sizeof m);
+                    m.kind = K_T2T; m.src = (uint8_t)c; m.dst = (uint8_t)d;
+                    m.count = (uint8_t)(len - i);
+                    m.score = (int16_t)(i == down ? 80 + down : 5);
+                    out[n++] = m;
+                }
+            }
+        }
+    }
+    /* Talon (waste after k draws) to foundation and tableau. */
+    uint8_t qs[2 * MAXC + 2], recs[2 * MAXC + 2];
+    int nt = talon_targets(s, r, qs, recs);
+    for (int t = 0; t < nt; t++) {
+        int card = s->talon[qs[t] - 1];
+        int penalty = recs[t] ? 8 : 0;
+        memset(&m, 0, sizeof m);
+        m.kind = K_TAL; m.q = qs[t]; m.recycle = recs[t]; m.count = 1;
+        if (card_rank(card) == s->found[card_suit(card)] + 1) {
+            m.dst = DST_FOUND;
+            m.score = (int16_t)(60 - penalty);
+            out[n++] = m;
+        }
+        for (int d = 0; d < NCOLS; d++) {
+            if (s->len[d] ? fits_on(card, s->col[d][s->len[d] - 1])
+                          : d == empty && (r->any_empty || card_rank(card) == 13)) {
+                m.dst = (uint8_t)d;
+                m.score = (int16_t)(50 - penalty);
+                out[n++] = m;
+            }
+        }
+    }
+    /* Foundation to tableau. */
+    if (r->recall) {
+        for (int suit = 0; suit < 4; suit++) {
+            if (!s->found[suit]) continue;
+            int card = suit * 13 + s->found[suit] - 1;
+            /* Rule 2: if the card would be safe to play home from the
+             * tableau, recalling it cannot help (the position after the recall
+             * is no better than the one it came from, by rule 1's proof). */
+            if (is_safe(s, r, card)) continue;
+            for (int d = 0; d < NCOLS; d++) {
+                if (s->len[d] ? fits_on(card, s->col[d][s->len[d] - 1])
+                              : d == empty && (r->any_empty || card_rank(card) == 13)) {
+                    memset(&m, 0, sizeof m);
+                    m.kind = K_F2T; m.src = (uint8_t)suit; m.dst = (uint8_t)d; m.count = 1;
+                    m.score = 0;
+                    out[n++] = m;
+                }
+            }
+        }
+    }
+    /* Best first (stable insertion sort on score). */
+    for (int i = 1; i < n; i++) {
+        SMove v = out[i];
+        int j = i - 1;
+        while (j >= 0 && out[j].score < v.score) { out[j + 1] = out[j]; j--; }
+        out[j + 1] = v;
+    }
+    return n;
+}
+
+/* When no card is face down and every talon card can be reached at will (or
+ * the talon is empty), the lowest card not home is always playable: it is
+ * at the top of its column (the cards above it in a run are lower) or in the
+ * talon.  Play the win out greedily; returns 1 if it was won, else undoes. */
+static int finish_if_trivial(Search *x)
+{
+    State *s = &x->s;
+    const Rules *r = &x->r;
+    if (s->tlen && !(r->draw == 1 && r->recycles_allowed < 0)) return 0;
+    for (int c = 0; c < NCOLS; c++)
+        if (s->down[c]) return 0;
+    size_t base = x->plen;
+    while (!is_won(s)) {
+        int best = -1, where = -1, in_talon = 0;
+        for (int c = 0; c < NCOLS; c++) {
+            if (!s->len[c]) continue;
+            int card = s->col[c][s->len[c] - 1];
+            if (card_rank(card) == s->found[card_suit(card)] + 1
+                && (best < 0 || card_rank(card) < card_rank(best))) {
+                best = card; where = c; in_talon = 0;
+            }
+        }
+        for (int i = 0; i < s->tlen; i++) {
+            int card = s->talon[i];
+            if (card_rank(card) == s->found[card_suit(card)] + 1
+                && (best < 0 || card_rank(card) < card_rank(best))) {
+                best = card; where = i; in_talon = 1;
+            }
+        }
+        if (best < 0) { path_unwind(x, base); return 0; }
+        SMove m = {0};
+        m.dst = DST_FOUND; m.count = 1;
+        if (in_talon) {
+            m.kind = K_TAL; m.q = (uint8_t)(where + 1); m.recycle = (uint8_t)(where + 1 < s->ptr);
+        } else {
+            m.kind = K_T2F; m.src = (uint8_t)where;
+        }
+        if (!play(x, m)) { path_unwind(x, base); return -1; }
+    }
+    return 1;
+}
+
+/* Enter the position after a step: safe moves, win test, table, children.
+ * Returns 1 won, 0 continue (frame pushed or position already seen),
+ * -1 a limit was hit. */
+static int enter(Search *x, size_t path_base)
+{
+    if (!play_safe_moves(x)) { x->limit = LIMIT_MEMORY; return -1; }
+    if (is_won(&x->s)) return 1;
+    int t = finish_if_trivial(x);
+    if (t > 0) return 1;
+    if (t < 0) { x->limit = LIMIT_MEMORY; return -1; }
+    int ins = tt_insert(&x->tt, state_key(&x->s, &x->r), x->budget, &x->used);
+    if (ins < 0) { x->limit = LIMIT_MEMORY; return -1; }
+    if (ins == 0) { path_unwind(x, path_base); return 0; }
+    if (!reserve(x, (void **)&x->moves, &x->mcap, x->mlen + MAX_GEN, sizeof(SMove))
+        || !reserve(x, (void **)&x->frames, &x->fcap, x->flen + 1, sizeof(Frame))) {
+        x->limit = LIMIT_MEMORY;
+        return -1;
+    }
+    int n = gen_moves(&x->s, &x->r, x->moves + x->mlen);
+    Frame *f = &x->frames[x->flen++];
+    f->mstart = x->mlen;
+    f->mcount = (size_t)n;
+    f->mnext = 0;
+    f->path_base = path_base;
+    x->mlen += (size_t)n;
+    return 0;
+}
+
+/* Run the search: 1 solved (x->path holds the line), 0 unsolvable,
+ * -1 unknown (x->limit says why). */
+static int run_search(Search *x)
+{
+    double start = now_seconds();
+    x->nodes = 1;
+    int e = enter(x, 0);
+    if (e) return e;
+    while (x->flen) {
+        Frame *f = &x->frames[x->flen - 1];
+        if (f->mnext == f->mcount) {
+            path_unwind(x, f->path_base);
+            x->mlen = f->mstart;
+            x->flen--;
+            continue;
+        }
+        SMove m = x->moves[f->mstart + f->mnext++];
+        size_t base = x->plen;
+        if (!play(x, m)) { x->limit = LIMIT_MEMORY; return -1; }
+        x->nodes++;
+        if (x->node_limit && x->nodes > x->node_limit) { x->limit = LIMIT_NODES; return -1; }
+        if (x->deadline >= 0 && (x->nodes & 1023) == 0 && now_seconds() - start > x->deadline) {
+            x->limit = LIMIT_TIME;
+            return -1;
+        }
+        e = enter(x, base);
+        if (e) return e;
+    }
+    return 0;
+}
+
+/* ---- atomic moves (engine semantics) ------------------------------------- */
+
+typedef struct {
+    uint8_t src, dst, count;
+} Atomic;
+
+/* Every legal move of the position, as the engine lists them (any order). */
+static int legal_atomic(const State *s, const Rules *r, Atomic *out)
+{
+    int n = 0;
+    int waste_top = s->ptr ? s->talon[s->ptr - 1] : -1;
+    for (int c = 0; c < NCOLS; c++) {
+        int len = s->len[c], down = s->down[c];
+        if (!len) continue;
+        int top = s->col[c][len - 1];
+        if (card_rank(top) == s->found[card_suit(top)] + 1)
+            out[n++] = (Atomic){(uint8_t)c, (uint8_t)(P_FOUND + card_suit(top)), 1};
+        int last = r->partial ? len : down + 1;
+        for (int i = down; i < last; i++) {
+            int card = s->col[c][i];
+            for (int d = 0; d < NCOLS; d++) {
+                if (d == c) continue;
+                if (s->len[d] ? fits_on(card, s->col[d][s->len[d] - 1])
+                              : (r->any_empty || card_rank(card) == 13))
+                    out[n++] = (Atomic){(uint8_t)c, (uint8_t)d, (uint8_t)(len - i)};
+            }
+        }
+    }
+    if (waste_top >= 0) {
+        if (card_rank(waste_top) == s->found[card_suit(waste_top)] + 1)
+            out[n++] = (Atomic){P_WASTE, (uint8_t)(P_FOUND + card_suit(waste_top)), 1};
+        for (int d = 0; d < NCOLS; d++)
+            if (s->len[d] ? fits_on(waste_top, s->col[d][s->len[d] - 1])
+                          : (r->any_empty || card_rank(waste_top) == 13))
+                out[n++] = (Atomic){P_WASTE, (uint8_t)d, 1};
+    }
+    if (r->recall) {
+        for (int suit = 0; suit < 4; suit++) {
+            if (!s->found[suit]) continue;
+            int card = suit * 13 + s->found[suit] - 1;
+            for (int d = 0; d < NCOLS; d++)
+                if (s->len[d] ? fits_on(card, s->col[d][s->len[d] - 1])
+                              : (r->any_empty || card_rank(card) == 13))
+                    out[n++] = (Atomic){(uint8_t)(P_FOUND + suit), (uint8_t)d, 1};
+        }
+    }
+    int left = s->tlen - s->ptr;
+    if (left > 0)
+        out[n++] = (Atomic){P_STOCK, P_WASTE, (uint8_t)(left < r->draw ? left : r->draw)};
+    else if (s->ptr > 0 && can_recycle(s, r))
+        out[n++] = (Atomic){P_WASTE, P_STOCK, (uint8_t)s->ptr};
+    return n;
+}
+
+/* Expand a search line into atomic moves, replaying it from `start`. */
+static PyObject *expand_line(const State *start, const Rules *r, const SMove *line, size_t n)
+{
+    PyObject *list = PyList_New(0);
+    if (!list) return NULL;
+    State s = *start;
+    for (size_t k = 0; k < n; k++) {
+        SMove m = line[k];
+        int dst;
+        if (m.kind == K_TAL) {
+            int cur = s.ptr, total = s.tlen;
+            if (m.recycle) {
+                while (cur < total) {
+                    int turn = total - cur < r->draw ? total - cur : r->draw;
+                    PyObject *t = Py_BuildValue("(iii)", P_STOCK, P_WASTE, turn);
+                    if (!t || PyList_Append(list, t) < 0) { Py_XDECREF(t); Py_DECREF(list); return NULL; }
+                    Py_DECREF(t);
+                    cur += turn;
+                }
+                PyObject *t = Py_BuildValue("(iii)", P_WASTE, P_STOCK, total);
+                if (!t || PyList_Append(list, t) < 0) { Py_XDECREF(t); Py_DECREF(list); return NULL; }
+                Py_DECREF(t);
+                cur = 0;
+            }
+            while (cur < m.q) {
+                int turn = total - cur < r->draw ? total - cur : r->draw;
+                PyObject *t = Py_BuildValue("(iii)", P_STOCK, P_WASTE, turn);
+                if (!t || PyList_Append(list, t) < 0) { Py_XDECREF(t); Py_DECREF(list); return NULL; }
+                Py_DECREF(t);
+                cur += turn;
+            }
+            if (cur != m.q) {
+                Py_DECREF(list);
+                PyErr_SetString(PyExc_RuntimeError, "internal error: talon move misses its card");
+                return NULL;
+            }
+        }
+        apply_move(&s, &m);
+        int src = m.kind == K_T2F || m.kind == K_T2T ? m.src
+                : m.kind == K_TAL ? P_WASTE : P_FOUND + m.src;
+        dst = m.dst == DST_FOUND ? P_FOUND + card_suit(m.card) : m.dst;
+        PyObject *t = Py_BuildValue("(iii)", src, dst, (int)m.count);
+        if (!t || PyList_Append(list, t) < 0) { Py_XDECREF(t); Py_DECREF(list); return NULL; }
+        Py_DECREF(t);
+    }
+    return list;
+}
+
+/* ---- Python interface ------------------------------------------------------ */
+
+static int read_int_list(PyObject *seq, uint8_t *out, int max, int *n, const char *what)
+{
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return 0;
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
+    if (len > max) {
+        PyErr_Format(PyExc_ValueError, "%s: too many cards", what);
+        Py_DECREF(fast);
+        return 0;
+    }
+    for (Py_ssize_t i = 0; i < len; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) { Py_DECREF(fast); return 0; }
+        if (v < 0 || v > 51) {
+            PyErr_Format(PyExc_ValueError, "%s: %ld is not a card", what, v);
+            Py_DECREF(fast);
+            return 0;
+        }
+        out[i] = (uint8_t)v;
+    }
+    *n = (int)len;
+    Py_DECREF(fast);
+    return 1;
+}
+
+static int build_state(PyObject *columns, PyObject *downs, PyObject *talon, int ptr,
+                       PyObject *found, int rec, const Rules *r, State *s)
+{
+    memset(s, 0, sizeof *s);
+    int seen[52] = {0};
+    PyObject *cols = PySequence_Fast(columns, "columns must be a sequence");
+    if (!cols) return 0;
+    if (PySequence_Fast_GET_SIZE(cols) != NCOLS) {
+        Py_DECREF(cols);
+        PyErr_SetString(PyExc_ValueError, "there must be 7 columns");
+        return 0;
+    }
+    for (int c = 0; c < NCOLS; c++) {
+        if (!read_int_list(PySequence_Fast_GET_ITEM(cols, c), s->col[c], MAXC, &s->len[c],
+                           "column")) {
+            Py_DECREF(cols);
+            return 0;
+        }
+    }
+    Py_DECREF(cols);
+    PyObject *dl = PySequence_Fast(downs, "downs must be a sequence");
+    if (!dl) return 0;
+    if (PySequence_Fast_GET_SIZE(dl) != NCOLS) {
+        Py_DECREF(dl);
+        PyErr_SetString(PyExc_ValueError, "there must be 7 face-down counts");
+        return 0;
+    }
+    for (int c = 0; c < NCOLS; c++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(dl, c));
+        if (v == -1 && PyErr_Occurred()) { Py_DECREF(dl); return 0; }
+        if (v < 0 || v > s->len[c] || (v == s->len[c] && v > 0)) {
+            Py_DECREF(dl);
+            PyErr_SetString(PyExc_ValueError, "bad face-down count");
+            return 0;
+        }
+        s->down[c] = (int)v;
+    }
+    Py_DECREF(dl);
+    if (!read_int_list(talon, s->talon, MAXC, &s->tlen, "talon")) return 0;
+    if (ptr < 0 || ptr > s->tlen) {
+        PyErr_SetString(PyExc_ValueError, "bad waste size");
+        return 0;
+    }
+    s->ptr = ptr;
+    PyObject *fl = PySequence_Fast(found, "foundations must be a sequence");
+    if (!fl) return 0;
+    if (PySequence_Fast_GET_SIZE(fl) != 4) {
+        Py_DECREF(fl);
+        PyErr_SetString(PyExc_ValueError, "there must be 4 foundations");
+        return 0;
+    }
+    for (int f = 0; f < 4; f++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fl, f));
+        if (v == -1 && PyErr_Occurred()) { Py_DECREF(fl); return 0; }
+        if (v < 0 || v > 13) {
+            Py_DECREF(fl);
+            PyErr_SetString(PyExc_ValueError, "bad foundation count");
+            return 0;
+        }
+        s->found[f] = (int)v;
+        for (int k = 0; k < v; k++) seen[f * 13 + k]++;
+    }
+    Py_DECREF(fl);
+    if (rec < 0 || (r->recycles_allowed >= 0 && rec > r->recycles_allowed) || rec > 1000000) {
+        PyErr_SetString(PyExc_ValueError, "bad recycle count");
+        return 0;
+    }
+    /* Only rec relative to the limit matters; keep it small for the key. */
+    s->rec = r->recycles_allowed >= 0 ? rec : 0;
+    if (r->draw < 1 || r->draw > 52) {
+        PyErr_SetString(PyExc_ValueError, "bad draw count");
+        return 0;
+    }
+    if (r->recycles_allowed > 60) {
+        PyErr_SetString(PyExc_ValueError, "pass limits above 61 are not supported");
+        return 0;
+    }
+    for (int c = 0; c < NCOLS; c++)
+        for (int i = 0; i < s->len[c]; i++) {
+            seen[s->col[c][i]]++;
+            s->colh[c] ^= Z_COL[s->col[c][i]][i];
+        }
+    for (int i = 0; i < s->tlen; i++) {
+        seen[s->talon[i]]++;
+        s->talh ^= Z_TAL[s->talon[i]];
+    }
+    for (int k = 0; k < 52; k++)
+        if (seen[k] != 1) {
+            PyErr_Format(PyExc_ValueError, "card %d appears %d times", k, seen[k]);
+            return 0;
+        }
+    return 1;
+}
+
+static PyObject *py_legal_moves(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *columns, *downs, *talon, *found;
+    int ptr, rec;
+    Rules r;
+    State s;
+    if (!PyArg_ParseTuple(args, "OOOiOiiippp", &columns, &downs, &talon, &ptr, &found, &rec,
+                          &r.draw, &r.recycles_allowed, &r.any_empty, &r.recall, &r.partial))
+        return NULL;
+    if (!build_state(columns, downs, talon, ptr, found, rec, &r, &s)) return NULL;
+    Atomic out[2048];
+    int n = legal_atomic(&s, &r, out);
+    PyObject *list = PyList_New(n);
+    if (!list) return NULL;
+    for (int i = 0; i < n; i++) {
+        PyObject *t = Py_BuildValue("(iii)", out[i].src, out[i].dst, out[i].count);
+        if (!t) { Py_DECREF(list); return NULL; }
+        PyList_SET_ITEM(list, i, t);
+    }
+    return list;
+}
+
+static void free_search(Search *x)
+{
+    free(x->tt.keys);
+    free(x->moves);
+    free(x->path);
+    free(x->frames);
+}
+
+static PyObject *py_solve(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *columns, *downs, *talon, *found;
+    int ptr, rec;
+    double time_limit;
+    unsigned long long node_limit;
+    Py_ssize_t memory_limit;
+    Search *x = calloc(1, sizeof(Search));
+    if (!x) return PyErr_NoMemory();
+    if (!PyArg_ParseTuple(args, "OOOiOiiipppdKn", &columns, &downs, &talon, &ptr, &found, &rec,
+                          &x->r.draw, &x->r.recycles_allowed, &x->r.any_empty, &x->r.recall,
+                          &x->r.partial, &time_limit, &node_limit, &memory_limit)
+        || !build_state(columns, downs, talon, ptr, found, rec, &x->r, &x->s)) {
+        free(x);
+        return NULL;
+    }
+    State start = x->s;
+    x->deadline = time_limit;
+    x->node_limit = node_limit;
+    x->budget = memory_limit > 0 ? (size_t)memory_limit : (size_t)1 << 30;
+    size_t cap = 1 << 16;
+    if (!tt_init(&x->tt, cap)) { free(x); return PyErr_NoMemory(); }
+    x->used = sizeof(Search) + cap * sizeof(uint64_t);
+    int result;
+    double t0 = now_seconds(), seconds;
+    Py_BEGIN_ALLOW_THREADS
+    result = run_search(x);
+    Py_END_ALLOW_THREADS
+    seconds = now_seconds() - t0;
+    PyObject *line;
+    if (result == 1) {
+        line = expand_line(&start, &x->r, x->path, x->plen);
+        if (!line) { free_search(x); free(x); return NULL; }
+    } else {
+        line = PyList_New(0);
+        if (!line) { free_search(x); free(x); return NULL; }
+    }
+    static const char *limits[] = {NULL, "nodes", "time", "memory"};
+    const char *status = result == 1 ? "solved" : result == 0 ? "unsolvable" : "unknown";
+    const char *limit = result < 0 ? limits[x->limit] : NULL;
+    PyObject *ret = Py_BuildValue("(sNKdzKn)", status, line, (unsigned long long)x->nodes,
+                                  seconds, limit, (unsigned long long)x->tt.count,
+                                  (Py_ssize_t)x->used);
+    free_search(x);
+    free(x);
+    return ret;
+}
+
+static PyMethodDef methods[] = {
+    {"solve", py_solve, METH_VARARGS,
+     "solve(columns, downs, talon, waste_size, foundations, recycles, draw, recycles_allowed,\n"
+     "      any_empty, recall, partial, time_limit, node_limit, memory_limit)\n"
+     "-> (result, moves, nodes, seconds, limit, states, bytes)\n\n"
+     "The talon is the waste (bottom first) then the stock (next card first);\n"
+     "recycles_allowed is -1 for unlimited; time_limit < 0, node_limit 0 and\n"
+     "memory_limit 0 mean no limit (memory defaults to 1 GiB).  Moves are\n"
+     "(source, dest, count) tuples of pile numbers."},
+    {"legal_moves", py_legal_moves, METH_VARARGS,
+     "legal_moves(columns, downs, talon, waste_size, foundations, recycles, draw,\n"
+     "            recycles_allowed, any_empty, recall, partial) -> list of moves\n\n"
+     "Every legal move as the C core sees it, for testing against the engine."},
+    {NULL, NULL, 0, NULL},
+};
+
+static struct PyModuleDef module = {
+    PyModuleDef_HEAD_INIT, "_search", "The exact Klondike search core.", -1, methods,
+    NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__search(void)
+{
+    init_keys();
+    return PyModule_Create(&module);
+}

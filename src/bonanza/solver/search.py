@@ -1,0 +1,128 @@
+"""``solve``: run the C search core on a position and check its answer."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Literal
+
+from bonanza.core.deal import Deal
+from bonanza.core.errors import BonanzaError
+from bonanza.core.moves import Move, Pile
+from bonanza.core.notation import format_move
+from bonanza.core.position import Position
+from bonanza.core.rules import EmptyColumn, Rules
+from bonanza.solver import _search
+
+Verdict = Literal["solved", "unsolvable", "unknown"]
+Limit = Literal["nodes", "time", "memory"]
+
+
+class SolverError(BonanzaError):
+    """The search core returned a line the engine does not accept (a solver bug)."""
+
+
+@dataclasses.dataclass(frozen=True)
+class SolveResult:
+    """What ``solve`` found.
+
+    ``result`` is ``solved`` (``moves`` wins from the start position),
+    ``unsolvable`` (proven) or ``unknown`` (``limit`` names the limit hit).
+    ``states`` is how many distinct positions the search stored.
+    """
+
+    result: Verdict
+    moves: list[Move]
+    nodes: int
+    seconds: float
+    limit: Limit | None = None
+    states: int = 0
+    memory: int = 0
+
+    def __repr__(self) -> str:
+        moves = " ".join(format_move(move) for move in self.moves)
+        limit = f", limit={self.limit!r}" if self.limit else ""
+        return (
+            f"SolveResult({self.result!r}, {len(self.moves)} moves [{moves}], "
+            f"nodes={self.nodes}, seconds={self.seconds:.4f}{limit})"
+        )
+
+    @property
+    def solved(self) -> bool:
+        return self.result == "solved"
+
+
+def core_arguments(position: Position) -> tuple[object, ...]:
+    """The position and rules as the C core's leading arguments."""
+    rules = position.rules
+    allowed = rules.recycles_allowed
+    return (
+        [[int(card) for card in column] for column in position.tableau],
+        list(position.down),
+        [int(card) for card in position.waste] + [int(card) for card in reversed(position.stock)],
+        len(position.waste),
+        list(position.foundations),
+        position.recycles,
+        rules.draw,
+        -1 if allowed is None else allowed,
+        rules.empty_column is EmptyColumn.ANY,
+        rules.recall,
+        rules.partial_runs,
+    )
+
+
+def core_legal_moves(position: Position) -> list[Move]:
+    """The C core's list of legal moves (a debugging aid; the engine is the reference)."""
+    return [
+        Move(Pile(source), Pile(dest), count)
+        for source, dest, count in _search.legal_moves(*core_arguments(position))
+    ]
+
+
+def solve(
+    start: Position | Deal,
+    rules: Rules | None = None,
+    *,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | None = None,
+) -> SolveResult:
+    """Decide whether ``start`` can be won, playing with every card known.
+
+    ``start`` is a position (its own rules are used unless ``rules`` is given)
+    or a deal (``rules`` default to the ``klondike`` preset).  Limits: seconds,
+    positions searched, and bytes of solver memory (default 1 GiB).  A solution
+    is replayed through the engine before it is returned.
+    """
+    if isinstance(start, Deal):
+        position = Position.initial(start, rules or Rules())
+    else:
+        position = start.copy()
+        if rules is not None:
+            position.rules = rules
+    for name, value in (("time_limit", time_limit), ("node_limit", node_limit),
+                        ("memory_limit", memory_limit)):
+        if value is not None and value <= 0:
+            raise ValueError(f"{name} must be positive, not {value!r}")
+    verdict, raw, nodes, seconds, limit, states, memory = _search.solve(
+        *core_arguments(position),
+        -1.0 if time_limit is None else float(time_limit),
+        0 if node_limit is None else int(node_limit),
+        0 if memory_limit is None else int(memory_limit),
+    )
+    moves = [Move(Pile(source), Pile(dest), count) for source, dest, count in raw]
+    if verdict == "solved":
+        _check_win(position, moves)
+    return SolveResult(verdict, moves, nodes, seconds, limit, states, memory)
+
+
+def _check_win(position: Position, moves: list[Move]) -> None:
+    """Replay ``moves`` through the engine; raise ``SolverError`` unless they win."""
+    board = position.copy()
+    for number, move in enumerate(moves, 1):
+        if move not in board.legal_moves():
+            raise SolverError(
+                f"solver bug: move {number} ({format_move(move)}) is illegal in {board.to_text()}"
+            )
+        board.apply(move)
+    if not board.is_won():
+        raise SolverError(f"solver bug: the line ends unwon in {board.to_text()}")
