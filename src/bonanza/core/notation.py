@@ -83,6 +83,10 @@ def parse_move(text: str, position: Position) -> Move:
             if move.source == source and move.dest == dest:
                 return move
         raise _illegal(text, Move(source, dest, 1), position)
+    if dest == Pile.WASTE:
+        raise MoveSyntaxError(f"{text!r} is not a move: only a draw (sw) goes to the waste")
+    if source == dest or (source.is_foundation and (dest is None or dest.is_foundation)):
+        raise MoveSyntaxError(f"{text!r} is not a move: its source and destination must differ")
     if dest is None:
         card = position.card_at(source)
         if card is None:

@@ -1,0 +1,48 @@
+"""Invariants over random play, for random rule sets and deals."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bonanza.core import CARDS, Game, Position
+from tests.core.naive import legal_moves as naive_moves
+from tests.core.strategies import deals, rules
+
+
+def all_cards(position: Position) -> list[int]:
+    cards = [card for column in position.tableau for card in column]
+    cards += position.stock + position.waste
+    cards += [suit * 13 + rank for suit in range(4) for rank in range(position.foundations[suit])]
+    return sorted(cards)
+
+
+def check(position: Position) -> None:
+    assert all_cards(position) == list(range(52)), "each card exactly once"
+    for column, down in zip(position.tableau, position.down, strict=True):
+        assert 0 <= down < len(column) or down == 0 == len(column), "columns end face up"
+    generated = position.legal_moves()
+    assert len(set(generated)) == len(generated), "no move twice"
+    assert set(generated) == naive_moves(position), "generated moves are exactly the legal ones"
+
+
+@settings(max_examples=60, deadline=None)
+@given(deals, rules, st.lists(st.integers(0, 1000), max_size=150))
+def test_random_play(deal, rule_set, choices) -> None:  # type: ignore[no-untyped-def]
+    game = Game(deal, rule_set)
+    snapshots = [(game.position.copy(), game.score())]
+    for choice in choices:
+        check(game.position)
+        moves = game.position.legal_moves()
+        if not moves:
+            assert game.is_won or not game.position.has_moves()
+            break
+        game.play(moves[choice % len(moves)])
+        snapshots.append((game.position.copy(), game.score()))
+    check(game.position)
+    for position, score in reversed(snapshots[1:]):
+        assert (game.position, game.score()) == (position, score)
+        game.undo()
+    assert (game.position, game.score()) == snapshots[0]
+    assert game.position == Position.initial(deal, rule_set)
+    assert tuple(sorted(CARDS)) == CARDS
