@@ -11,7 +11,6 @@ from typing import Any
 
 from bonanza.core import (
     CARDS,
-    AmbiguousMoveError,
     BonanzaError,
     Deal,
     Game,
@@ -273,8 +272,6 @@ def checked_move(position: Position, move: Move | str) -> Move:
             raise ApiError(
                 422, f"{move!r} is not a move: write it like sw, w3, 6f, fh2 or 47:3"
             ) from None
-        except AmbiguousMoveError:
-            raise ApiError(422, f"{move!r} fits more than one move: give the count") from None
         except IllegalMoveError:
             raise ApiError(422, f"{move!r} is not legal now") from None
     if move not in position.legal_moves():

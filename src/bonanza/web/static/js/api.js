@@ -1,0 +1,47 @@
+// The server API: every game action is a request; the answer is the new visible state.
+
+export class ApiError extends Error {
+  constructor(status, message) {
+    super(message);
+    this.status = status;
+  }
+}
+
+async function request(method, path, body) {
+  const init = { method, headers: {}, credentials: "same-origin" };
+  if (body !== undefined) {
+    init.headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  const response = await fetch(path, init);
+  let data = null;
+  try {
+    data = await response.json();
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    throw new ApiError(response.status, (data && data.error) || `HTTP ${response.status}`);
+  }
+  return data;
+}
+
+export const api = {
+  current: () => request("GET", "/api/games/current"),
+  newGame: (deal, rules) => request("POST", "/api/games", { deal: deal ?? null, rules }),
+  get: (id) => request("GET", `/api/games/${id}`),
+  play: (id, move) =>
+    request("POST", `/api/games/${id}/moves`, {
+      source: move.source,
+      dest: move.dest,
+      count: move.count,
+    }),
+  undo: (id) => request("POST", `/api/games/${id}/undo`),
+  redo: (id) => request("POST", `/api/games/${id}/redo`),
+  restart: (id) => request("POST", `/api/games/${id}/restart`),
+  auto: (id) => request("POST", `/api/games/${id}/auto`),
+  hint: (id) => request("GET", `/api/games/${id}/hint`),
+  progress: (id) => request("GET", `/api/games/${id}/progress`),
+  stats: () => request("GET", "/api/stats"),
+  resetStats: () => request("DELETE", "/api/stats"),
+};

@@ -1,0 +1,368 @@
+// The controller: the current state from the server, the player's selection, and every action.
+import { api } from "./api.js";
+import { isFoundation, isTableau, STOCK, WASTE } from "./piles.js";
+
+const DOUBLE_TAP_MS = 380;
+const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function formatTime(seconds) {
+  const s = Math.max(0, Math.floor(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = String(s % 60).padStart(2, "0");
+  return h ? `${h}:${String(m).padStart(2, "0")}:${rest}` : `${m}:${rest}`;
+}
+
+export class Controller {
+  constructor({ view, sound, ui }) {
+    this.view = view;
+    this.sound = sound;
+    this.dom = ui; // status elements, dialogs, announce(), toast()
+    this.state = null;
+    this.receivedAt = 0;
+    this.selection = null;
+    this.targets = new Set();
+    this.hintMark = null;
+    this.queue = Promise.resolve();
+    this.lastTap = { key: null, time: 0 };
+    this.suppressUntil = { pile: null, time: 0 };
+    this.autoRunning = false;
+    this.stuckDismissedAt = -1;
+    this.progressTimer = null;
+  }
+
+  /** Run ``task`` after every earlier action: the server sees actions in order. */
+  run(task) {
+    this.queue = this.queue.then(task).catch((error) => this.failed(error));
+    return this.queue;
+  }
+
+  failed(error) {
+    this.dom.toast(error.message || String(error));
+    this.sound.play("bad");
+    if (this.state) this.render();
+  }
+
+  render() {
+    this.view.render(this.state, { selection: this.selection, targets: this.targets, hint: this.hintMark });
+  }
+
+  // -- state ---------------------------------------------------------------
+
+  setState(state) {
+    const before = this.state;
+    this.state = state;
+    this.receivedAt = performance.now();
+    this.selection = null;
+    this.targets = new Set();
+    this.hintMark = null;
+    this.render();
+    this.updateStatus();
+    this.updateControls();
+    if (state.announce) this.dom.announce(state.announce);
+    this.soundFor(state);
+    const url = new URL(window.location.href);
+    if (url.searchParams.get("deal") !== state.deal) {
+      url.searchParams.set("deal", state.deal);
+      window.history.replaceState(null, "", url);
+    }
+    this.dom.hideStuck();
+    if (state.won && before && before.id === state.id && !before.won) {
+      this.autoRunning = false;
+      this.updateControls();
+      this.dom.celebrate(state);
+      this.sound.play("win");
+    } else if (state.status === "playing" && !state.has_moves) {
+      this.dom.noMoves();
+    } else if (state.status === "playing") {
+      this.scheduleProgressCheck();
+    }
+  }
+
+  soundFor(state) {
+    const last = state.last;
+    if (!last) return;
+    if (isFoundation(last.dest)) this.sound.play("home");
+    else if (last.source === STOCK || last.dest === STOCK) this.sound.play("draw");
+    else if (state.announce && state.announce.includes("revealed")) this.sound.play("flip");
+    else this.sound.play("place");
+  }
+
+  elapsed() {
+    if (!this.state) return 0;
+    const extra = this.state.running ? (performance.now() - this.receivedAt) / 1000 : 0;
+    return this.state.elapsed + extra;
+  }
+
+  updateStatus() {
+    const s = this.state;
+    if (!s) return;
+    const d = this.dom;
+    d.score.textContent = String(s.score);
+    d.time.textContent = formatTime(this.elapsed());
+    d.moves.textContent = String(s.moves);
+    const passes = s.rules.passes;
+    d.passes.textContent = passes === null
+      ? String(s.position.recycles + 1)
+      : `${s.position.recycles + 1}/${passes}`;
+    d.dealId.textContent = s.deal;
+    d.dealId.title = `Copy deal ID ${s.deal}`;
+  }
+
+  updateControls() {
+    const s = this.state;
+    const d = this.dom;
+    const playing = s && s.status === "playing";
+    d.undo.disabled = !(playing && s.can_undo);
+    d.redo.disabled = !(playing && s.can_redo);
+    d.hint.disabled = !playing;
+    d.restart.disabled = !(playing && s.moves > 0);
+    d.auto.hidden = !(playing && (s.auto_finish || this.autoRunning));
+    d.auto.classList.toggle("running", this.autoRunning);
+    d.autoLabel.textContent = this.autoRunning ? "Stop" : "Finish";
+  }
+
+  scheduleProgressCheck() {
+    clearTimeout(this.progressTimer);
+    const id = this.state.id;
+    const moves = this.state.moves;
+    this.progressTimer = setTimeout(async () => {
+      try {
+        const answer = await api.progress(id);
+        if (answer.progress === false && this.state.id === id && this.state.moves === moves
+            && this.stuckDismissedAt !== moves) {
+          this.dom.showStuck();
+        }
+      } catch {
+        // The stuck note is advice: stay quiet when it cannot be had.
+      }
+    }, 350);
+  }
+
+  // -- moves ---------------------------------------------------------------
+
+  /** Legal moves that take the card at (pile, index) and what lies on it. */
+  movesFor(pile, index) {
+    if (!this.state || this.state.status !== "playing" || pile === STOCK) return [];
+    const pos = this.state.position;
+    let count = 1;
+    if (isTableau(pile)) {
+      const c = pos.columns[pile];
+      if (index < c.down) return [];
+      count = c.down + c.up.length - index;
+    } else if (pile === WASTE && index !== pos.waste.length - 1) {
+      return [];
+    }
+    return pos.legal.filter((m) => m.source === pile && m.count === count && m.dest !== STOCK);
+  }
+
+  play(move) {
+    this.stopAutoIfManual();
+    return this.run(async () => {
+      this.setState(await api.play(this.state.id, move));
+    });
+  }
+
+  tapStock() {
+    this.clearSelection();
+    const move = this.state.position.legal.find((m) => m.source === STOCK || m.dest === STOCK);
+    if (move) return this.play(move);
+    const pos = this.state.position;
+    if (!pos.stock.count && pos.waste.length) {
+      this.dom.toast("No more passes through the stock");
+      this.dom.announce("No more passes through the stock");
+      this.sound.play("bad");
+    }
+    return this.queue;
+  }
+
+  /** A tap (or click) on the card at (pile, index). */
+  tapCard(pile, index, key) {
+    const now = performance.now();
+    if (this.suppressUntil.pile === pile && now < this.suppressUntil.time) return;
+    if (pile === STOCK) {
+      this.tapStock();
+      return;
+    }
+    const isDouble = this.lastTap.key === key && now - this.lastTap.time < DOUBLE_TAP_MS;
+    this.lastTap = { key, time: now };
+    if (this.selection && this.targets.has(pile)) {
+      this.dropSelection(pile);
+      return;
+    }
+    const moves = this.movesFor(pile, index);
+    if (isDouble) {
+      const home = moves.find((m) => isFoundation(m.dest));
+      if (home) {
+        this.clearSelection();
+        this.suppressUntil = { pile, time: now + DOUBLE_TAP_MS };
+        this.play(home);
+        return;
+      }
+    }
+    if (this.selection && this.selection.pile === pile && this.selection.index === index) {
+      this.clearSelection();
+      return;
+    }
+    if (moves.length === 1) {
+      this.clearSelection();
+      this.suppressUntil = { pile, time: now + DOUBLE_TAP_MS };
+      this.play(moves[0]);
+    } else if (moves.length > 1) {
+      this.select(pile, index);
+    } else {
+      this.clearSelection();
+      const el = this.view.cardElement(pile, index);
+      if (el) {
+        el.classList.remove("shake");
+        void el.offsetWidth;
+        el.classList.add("shake");
+      }
+      this.sound.play("bad");
+    }
+  }
+
+  /** A tap on an empty part of a pile (its slot). */
+  tapPile(pile) {
+    if (pile === STOCK) {
+      this.tapStock();
+      return;
+    }
+    if (this.selection && this.targets.has(pile)) {
+      this.dropSelection(pile);
+      return;
+    }
+    this.clearSelection();
+  }
+
+  select(pile, index, { keyboard = false } = {}) {
+    const moves = this.movesFor(pile, index);
+    this.selection = { pile, index };
+    this.targets = new Set(moves.map((m) => m.dest));
+    this.hintMark = null;
+    this.render();
+    const el = this.view.cardElement(pile, index);
+    const name = el ? el.getAttribute("aria-label").split(",")[0] : "card";
+    this.dom.announce(
+      moves.length
+        ? `Picked up ${name}. ${moves.length} place${moves.length > 1 ? "s" : ""} to drop it.`
+        : `Picked up ${name}. It cannot move now.`,
+    );
+    if (keyboard && moves.length) this.view.focusTarget(moves[0].dest).focus();
+  }
+
+  clearSelection() {
+    if (!this.selection && !this.targets.size && !this.hintMark) return;
+    this.selection = null;
+    this.targets = new Set();
+    this.hintMark = null;
+    if (this.state) this.render();
+  }
+
+  dropSelection(dest) {
+    const sel = this.selection;
+    const move = sel && this.movesFor(sel.pile, sel.index).find((m) => m.dest === dest);
+    this.selection = null;
+    this.targets = new Set();
+    if (move) this.play(move);
+    else this.render();
+  }
+
+  // -- commands ---------------------------------------------------------------
+
+  undo() {
+    this.stopAutoIfManual();
+    this.clearSelection();
+    return this.run(async () => {
+      if (!this.state.can_undo) return;
+      this.setState(await api.undo(this.state.id));
+      this.sound.play("undo");
+    });
+  }
+
+  redo() {
+    this.stopAutoIfManual();
+    this.clearSelection();
+    return this.run(async () => {
+      if (!this.state.can_redo) return;
+      this.setState(await api.redo(this.state.id));
+    });
+  }
+
+  restart() {
+    return this.run(async () => {
+      this.setState(await api.restart(this.state.id));
+    });
+  }
+
+  hint() {
+    return this.run(async () => {
+      if (this.state.status !== "playing") return;
+      const answer = await api.hint(this.state.id);
+      if (!answer.move) {
+        this.dom.announce(answer.text);
+        this.dom.toast(answer.text);
+        return;
+      }
+      const m = answer.move;
+      const pos = this.state.position;
+      let index = 0;
+      if (isTableau(m.source)) {
+        const c = pos.columns[m.source];
+        index = c.down + c.up.length - m.count;
+      } else if (m.source === WASTE) {
+        index = pos.waste.length - 1;
+      }
+      this.selection = null;
+      this.targets = new Set();
+      this.hintMark = { source: m.source, index, dest: m.dest };
+      this.render();
+      this.dom.announce(`Hint: ${answer.text}`);
+    });
+  }
+
+  stopAutoIfManual() {
+    if (this.autoRunning && !this.autoStepping) {
+      this.autoRunning = false;
+      this.updateControls();
+    }
+  }
+
+  async toggleAuto() {
+    if (this.autoRunning) {
+      this.autoRunning = false;
+      this.updateControls();
+      this.dom.announce("Auto finish stopped");
+      return;
+    }
+    if (!this.state || !this.state.auto_finish) return;
+    this.autoRunning = true;
+    this.updateControls();
+    this.dom.announce("Auto finish started");
+    const delay = reducedMotion() ? 30 : 170;
+    while (this.autoRunning && this.state.auto_finish && !this.state.won) {
+      const before = this.state;
+      await this.run(async () => {
+        if (!this.autoRunning) return;
+        this.autoStepping = true;
+        try {
+          this.setState(await api.auto(this.state.id));
+        } finally {
+          this.autoStepping = false;
+        }
+      });
+      if (this.state === before) break;
+      await sleep(delay);
+    }
+    this.autoRunning = false;
+    this.updateControls();
+  }
+
+  newGame(deal, rules) {
+    this.autoRunning = false;
+    return this.run(async () => {
+      this.setState(await api.newGame(deal, rules));
+    });
+  }
+}

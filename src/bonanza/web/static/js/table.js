@@ -1,0 +1,230 @@
+// The table view: pile slots and card elements, kept in step with the state.
+import { backCard, faceCard } from "./cards.js";
+import { cardPlaces, dropZone, geometry } from "./layout.js";
+import { cardName, FOUNDATION, isFoundation, isTableau, pileName, STOCK, SUITS, WASTE } from "./piles.js";
+
+const PILE_ORDER = [STOCK, WASTE, FOUNDATION, FOUNDATION + 1, FOUNDATION + 2, FOUNDATION + 3, 0, 1, 2, 3, 4, 5, 6];
+
+export class TableView {
+  constructor(root) {
+    this.root = root;
+    this.cards = new Map(); // key -> element
+    this.places = new Map(); // key -> item
+    this.slots = {};
+    this.geo = null;
+    this.state = null;
+    this.columnBottoms = {};
+    for (const pile of PILE_ORDER) this.slots[pile] = this.makeSlot(pile);
+  }
+
+  makeSlot(pile) {
+    const el = document.createElement("div");
+    el.className = "slot";
+    el.dataset.pile = String(pile);
+    el.tabIndex = 0;
+    el.setAttribute("role", "button");
+    if (isTableau(pile)) el.classList.add("column");
+    if (pile === STOCK) {
+      el.classList.add("stock");
+      const recycle = document.createElement("span");
+      recycle.className = "recycle";
+      recycle.textContent = "↻";
+      recycle.setAttribute("aria-hidden", "true");
+      const count = document.createElement("span");
+      count.className = "count";
+      count.setAttribute("aria-hidden", "true");
+      el.append(recycle, count);
+    }
+    if (isFoundation(pile)) {
+      el.classList.add("foundation");
+      const svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+      svg.setAttribute("viewBox", "0 0 100 100");
+      svg.setAttribute("class", "mark");
+      svg.setAttribute("aria-hidden", "true");
+      const use = document.createElementNS("http://www.w3.org/2000/svg", "use");
+      use.setAttribute("href", `#suit-${SUITS[pile - FOUNDATION]}`);
+      svg.append(use);
+      el.append(svg);
+    }
+    this.root.append(el);
+    return el;
+  }
+
+  /** Redraw for ``state``; ``ui`` holds the selection, targets and hint marks. */
+  render(state, ui = {}) {
+    this.state = state;
+    const rect = this.root.getBoundingClientRect();
+    this.geo = geometry(rect.width, rect.height);
+    const geo = this.geo;
+    this.root.style.setProperty("--cw", `${geo.cw}px`);
+    this.root.style.setProperty("--ch", `${geo.ch}px`);
+    for (const [pile, slot] of Object.entries(geo.slots)) {
+      const el = this.slots[pile];
+      el.style.left = `${slot.x}px`;
+      el.style.top = `${slot.y}px`;
+      el.style.width = `${slot.w}px`;
+      el.style.height = `${slot.h}px`;
+    }
+    const downs = state.position.columns.map((c) => c.down);
+    this.flipPiles = new Set(this.prevDown ? downs.flatMap((d, i) => (d < this.prevDown[i] ? [i] : [])) : []);
+    this.prevDown = downs;
+    const { items, columnBottoms } = cardPlaces(state, geo);
+    this.columnBottoms = columnBottoms;
+    const seen = new Set();
+    const selected = ui.selection ? this.runKeys(ui.selection.pile, ui.selection.index, items) : new Set();
+    const hinted = ui.hint ? this.runKeys(ui.hint.source, ui.hint.index, items) : new Set();
+    items.forEach((item, order) => {
+      seen.add(item.key);
+      let el = this.cards.get(item.key);
+      const wantFace = item.face !== null;
+      if (el && (el.classList.contains("back") === wantFace)) {
+        el.remove();
+        el = null;
+      }
+      const fresh = !el;
+      if (fresh) {
+        el = wantFace ? faceCard(item.face) : backCard();
+        el.dataset.key = item.key;
+        if (item.stock) el.classList.add("stock-card");
+        this.root.append(el);
+        this.cards.set(item.key, el);
+      }
+      const prev = this.places.get(item.key);
+      this.places.set(item.key, item);
+      el.dataset.pile = String(item.pile);
+      el.dataset.index = String(item.index);
+      el.classList.toggle("down-visible", wantFace && item.down);
+      el.classList.toggle("foundation-card", isFoundation(item.pile));
+      el.classList.toggle("selected", selected.has(item.key));
+      el.classList.toggle("hint", hinted.has(item.key));
+      el.classList.remove("lifted");
+      el.style.zIndex = String(this.zFor(item, order));
+      const at = `translate(${item.x}px, ${item.y}px)`;
+      el.style.setProperty("--at", at);
+      if (fresh) {
+        el.style.transition = "none";
+        el.style.transform = at;
+        void el.offsetWidth;
+        el.style.transition = "";
+        if (wantFace && isTableau(item.pile) && !item.down && this.revealed(item)) {
+          el.classList.remove("flip");
+          void el.offsetWidth;
+          el.classList.add("flip");
+        }
+      } else {
+        el.style.transform = at;
+      }
+      if (wantFace) {
+        el.setAttribute("aria-label", this.cardLabel(item, prev));
+        el.tabIndex = -1;
+      }
+    });
+    for (const [key, el] of this.cards) {
+      if (!seen.has(key)) {
+        el.remove();
+        this.cards.delete(key);
+        this.places.delete(key);
+      }
+    }
+    this.labelSlots(state, ui);
+  }
+
+  revealed(item) {
+    return this.flipPiles.has(item.pile);
+  }
+
+  zFor(item, order) {
+    if (isFoundation(item.pile)) return 100 + order;
+    return 10 + order;
+  }
+
+  cardLabel(item) {
+    let where = pileName(item.pile);
+    if (isTableau(item.pile) && item.down) where += ", face down";
+    return `${cardName(item.face)}, ${where}`;
+  }
+
+  labelSlots(state, ui) {
+    const pos = state.position;
+    const targets = ui.targets ?? new Set();
+    for (const [pile, el] of Object.entries(this.slots)) {
+      const p = Number(pile);
+      el.classList.toggle("target", targets.has(p));
+      el.classList.toggle("hint", ui.hint?.dest === p);
+      let label = pileName(p);
+      if (isTableau(p)) {
+        const c = pos.columns[p];
+        if (!c.down && !c.up.length) label += ", empty";
+        else {
+          if (c.down) label += `, ${c.down} face down`;
+          label += `, top ${cardName(c.up[c.up.length - 1])}`;
+          if (c.up.length > 1) label += `, run from ${cardName(c.up[0])}`;
+        }
+      } else if (p === STOCK) {
+        const n = pos.stock.count;
+        label += n ? `, ${n} cards, press to draw` : pos.waste.length ? ", empty, press to turn the waste over" : ", empty";
+        el.querySelector(".count").textContent = n ? String(n) : "";
+        el.classList.toggle("empty", n === 0);
+        el.classList.toggle("spent", n === 0 && pos.recycles_left === 0);
+      } else if (p === WASTE) {
+        label += pos.waste.length ? `, top ${cardName(pos.waste[pos.waste.length - 1])}` : ", empty";
+      } else {
+        const top = pos.foundations[p - FOUNDATION];
+        label += top ? `, up to ${cardName(top)}` : ", empty";
+      }
+      if (targets.has(p)) label += ", drop here";
+      el.setAttribute("aria-label", label);
+    }
+  }
+
+  /** The keys of the run from (pile, index) to the top of the pile. */
+  runKeys(pile, index, items = [...this.places.values()]) {
+    const keys = new Set();
+    for (const item of items) {
+      if (item.pile !== pile || item.under || pile === STOCK) continue;
+      if (isTableau(pile) ? item.index >= index : item.index === index) keys.add(item.key);
+    }
+    return keys;
+  }
+
+  /** Elements of the run from (pile, index), deepest first. */
+  runElements(pile, index) {
+    const keys = this.runKeys(pile, index);
+    return [...keys]
+      .map((key) => this.cards.get(key))
+      .sort((a, b) => Number(a.dataset.index) - Number(b.dataset.index));
+  }
+
+  cardElement(pile, index) {
+    for (const [key, item] of this.places) {
+      if (item.pile === pile && item.index === index && !item.under) return this.cards.get(key);
+    }
+    return null;
+  }
+
+  /** The element to focus for a pile: its top card, else its slot. */
+  focusTarget(pile) {
+    const pos = this.state?.position;
+    if (!pos) return this.slots[pile];
+    if (isTableau(pile)) {
+      const c = pos.columns[pile];
+      if (c.up.length) return this.cardElement(pile, c.down + c.up.length - 1) ?? this.slots[pile];
+    } else if (pile === WASTE && pos.waste.length) {
+      return this.cardElement(pile, pos.waste.length - 1) ?? this.slots[pile];
+    } else if (isFoundation(pile) && pos.foundations[pile - FOUNDATION]) {
+      return this.cardElement(pile, 0) ?? this.slots[pile];
+    }
+    return this.slots[pile];
+  }
+
+  zone(pile) {
+    return dropZone(this.geo, pile, this.columnBottoms);
+  }
+
+  /** Where the run's cards sit, for dragging. */
+  place(key) {
+    return this.places.get(key);
+  }
+}
+
+export { PILE_ORDER };
