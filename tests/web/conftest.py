@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import httpx
 import pytest
@@ -119,3 +120,34 @@ def browser() -> Iterator[object]:
         chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
         yield chromium
         chromium.close()
+
+
+@pytest.fixture
+def table(browser: Any, server: Server) -> Iterator[Any]:
+    """A fresh player (new browser context, new cookie) on a desktop-sized page."""
+    from .browser import Table
+
+    context = browser.new_context(viewport={"width": 1280, "height": 800}, reduced_motion="reduce")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda error: errors.append(str(error)))
+    yield Table(page, server.url)
+    context.close()
+    assert not errors, errors
+
+
+@pytest.fixture
+def phone(browser: Any, server: Server) -> Iterator[Any]:
+    """A fresh player on a phone in portrait (390x844, touch)."""
+    from .browser import Table
+
+    context = browser.new_context(
+        viewport={"width": 390, "height": 844},
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+        reduced_motion="reduce",
+    )
+    page = context.new_page()
+    yield Table(page, server.url)
+    context.close()
