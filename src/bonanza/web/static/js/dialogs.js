@@ -49,7 +49,7 @@ export async function newDealDialog(currentState) {
   const form = document.getElementById("form-new");
   const error = document.getElementById("new-error");
   const input = document.getElementById("deal-input");
-  fillForm(form, currentState ? { ...savedRules(), ...currentState.rules } : savedRules());
+  fillForm(form, savedRules());
   error.textContent = "";
   input.value = "";
   document.getElementById("btn-replay").disabled = !currentState;

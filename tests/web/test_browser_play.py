@@ -1,0 +1,181 @@
+"""Playing in the browser: taps, double-clicks, keyboard, undo and redo, reloads, deal IDs."""
+
+from __future__ import annotations
+
+from bonanza.core import Deal, Game, Rules
+from bonanza.core.notation import format_move
+
+from . import deals
+from .browser import Table, moving_card
+
+
+def klondike(deal: str) -> Game:
+    return Game(Deal.parse(deal), Rules.preset("klondike"))
+
+
+def test_tap_a_card_then_tap_the_target(table: Table) -> None:
+    number, first, second = deals.fork()
+    table.open(f"?deal={number}")
+    game = klondike(number)
+    code = moving_card(game, first)
+    table.click_card(code)
+    page = table.page
+    page.wait_for_selector(f'.card[data-card="{code}"].selected')
+    targets = {
+        int(v)
+        for v in page.locator(".slot.target").evaluate_all("els => els.map(e => e.dataset.pile)")
+    }
+    assert targets == {first.dest, second.dest}
+    assert table.shown_moves() == 0
+    x, y = table.drop_point(game, second.dest)
+    page.mouse.click(x, y)
+    table.wait_moves(1)
+    assert table.state()["history"] == [format_move(second)]
+    assert page.locator(".slot.target").count() == 0
+
+
+def test_one_tap_sends_a_card_to_its_only_destination(table: Table) -> None:
+    number, move = deals.single()
+    table.open(f"?deal={number}")
+    table.click_card(moving_card(klondike(number), move))
+    table.wait_moves(1)
+    assert table.state()["history"] == [format_move(move)]
+
+
+def test_double_click_sends_a_card_home_and_nothing_else(table: Table) -> None:
+    table.open("?deal=0")  # the ace of clubs lies on column 4
+    table.double_click_card("AC")
+    table.wait_moves(1)
+    table.page.wait_for_timeout(500)
+    state = table.state()
+    assert state["history"] == ["4f"] and state["position"]["foundations"][0] == "AC"
+
+
+def test_keyboard_shortcuts(table: Table) -> None:
+    table.open("?deal=0")
+    page = table.page
+    page.keyboard.press("Space")
+    table.wait_moves(1)
+    assert table.state()["position"]["stock"]["count"] == 23
+    page.keyboard.press("u")
+    table.wait_moves(0)
+    page.keyboard.press("y")
+    table.wait_moves(1)
+    page.keyboard.press("h")
+    page.wait_for_selector(".card.hint, .slot.hint")
+    page.keyboard.press("m")
+    assert page.locator("#btn-mute").get_attribute("aria-pressed") == "true"
+    table.reload()
+    assert page.locator("#btn-mute").get_attribute("aria-pressed") == "true"
+    page.keyboard.press("m")
+    assert page.locator("#btn-mute").get_attribute("aria-pressed") == "false"
+    page.keyboard.press("n")
+    page.locator("#dlg-new").wait_for(state="visible")
+    page.keyboard.press("Escape")
+    page.locator("#dlg-new").wait_for(state="hidden")
+    assert table.shown_moves() == 1  # cancelled: same game
+
+
+def test_full_keyboard_play_with_focus_and_enter(table: Table) -> None:
+    table.open("?deal=0")
+    page = table.page
+    page.keyboard.press("ArrowRight")  # into the table: the stock
+    assert page.evaluate("document.activeElement.dataset.pile") == "7"
+    for _ in range(6):  # waste, four foundations, column 1
+        page.keyboard.press("ArrowRight")
+    for _ in range(3):
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.card") == "AC"
+    focus_ring = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+    assert focus_ring != "none"
+    page.keyboard.press("Enter")  # pick up: focus jumps to the only target
+    page.wait_for_selector('.card[data-card="AC"].selected')
+    assert page.evaluate("document.activeElement.dataset.pile") == "9"
+    page.keyboard.press("Enter")  # drop
+    table.wait_moves(1)
+    assert table.state()["history"] == ["4f"]
+    live = page.locator("#live")
+    page.wait_for_function("() => document.getElementById('live').textContent.includes('revealed')")
+    assert live.inner_text().startswith("Ace of clubs to clubs foundation; revealed ")
+
+
+def test_undo_redo_buttons_and_restart_asks_first(table: Table) -> None:
+    table.open("?deal=0")
+    page = table.page
+    table.double_click_card("AC")
+    table.wait_moves(1)
+    table.click_stock()
+    table.wait_moves(2)
+    page.locator("#btn-undo").click()
+    table.wait_moves(1)
+    page.locator("#btn-undo").click()
+    table.wait_moves(0)
+    assert page.locator("#btn-undo").is_disabled()
+    page.locator("#btn-redo").click()
+    table.wait_moves(1)
+    page.locator("#btn-redo").click()
+    table.wait_moves(2)
+    assert page.locator("#btn-redo").is_disabled()
+    page.locator("#btn-restart").click()
+    dialog = page.locator("#dlg-confirm")
+    dialog.wait_for(state="visible")
+    dialog.get_by_role("button", name="Cancel").click()
+    assert table.shown_moves() == 2
+    page.locator("#btn-restart").click()
+    dialog.get_by_role("button", name="Restart").click()
+    table.wait_moves(0)
+    assert table.state()["can_redo"]
+
+
+def test_reload_mid_game_resumes_it(table: Table) -> None:
+    number, moves = deals.winning()
+    table.open(f"?deal={number}")
+    game = klondike(number)
+    for move in moves[:8]:
+        table.play(game, move)
+    before = table.state()
+    table.reload()
+    table.wait_moves(8)
+    after = table.state()
+    assert after["id"] == before["id"] and after["history"] == before["history"]
+    for column in after["position"]["columns"]:
+        for code in column["up"]:
+            assert table.page.locator(f'.card[data-card="{code}"]').is_visible()
+    assert table.page.locator(".card.back").count() >= sum(
+        c["down"] for c in after["position"]["columns"]
+    )
+
+
+def test_deal_id_in_the_url_copy_and_new_deal_dialog(table: Table) -> None:
+    table.open("?deal=123")
+    page = table.page
+    assert page.locator("#deal-id").inner_text() == "123"
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.locator("#deal-id").click()
+    page.locator("#toast").wait_for(state="visible")
+    assert "copied" in page.locator("#toast").inner_text()
+    assert page.evaluate("navigator.clipboard.readText()") == "123"
+    page.locator("#btn-new").click()
+    dialog = page.locator("#dlg-new")
+    dialog.wait_for(state="visible")
+    dialog.get_by_text("Draw 3").click()
+    page.locator("#deal-input").fill("nonsense")
+    page.locator("#btn-play-deal").click()
+    page.locator("#toast").wait_for(state="visible")
+    page.wait_for_function(
+        "() => document.getElementById('toast').textContent.includes('is not a deal')"
+    )
+    page.locator("#btn-new").click()
+    page.locator("#deal-input").fill("77")
+    page.locator("#btn-play-deal").click()
+    page.wait_for_function("() => document.getElementById('deal-id').textContent === '77'")
+    state = table.state()
+    assert state["deal"] == "77" and state["rules"]["draw"] == 3
+    assert "deal=77" in page.url
+    page.locator("#btn-new").click()
+    page.locator("#btn-replay").click()
+    page.wait_for_function("() => document.getElementById('deal-id').textContent === '77'")
+    assert table.state()["id"] != state["id"]
+    page.locator("#btn-new").click()
+    page.locator("#btn-random").click()
+    page.wait_for_function("() => document.getElementById('deal-id').textContent !== '77'")
