@@ -1,0 +1,192 @@
+"""Quiet moves: the moves that teach the player nothing new.
+
+A move is *informative* when it turns up a face-down card, or draws a stock
+card the player has not seen (before the first recycle). Searching only
+through quiet moves never depends on a hidden card's identity, so hints and
+"no progress" checks built on it never peek.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+from collections.abc import Iterator
+from typing import NamedTuple
+
+from bonanza.core.cards import RANK_OF, RED
+from bonanza.core.moves import Move, Pile
+from bonanza.core.position import PARENTS, Position
+from bonanza.core.rules import EmptyColumn
+
+
+def turns_up(position: Position, move: Move) -> bool:
+    """Whether ``move`` exposes a face-down card."""
+    source = move.source
+    if not source.is_tableau:
+        return False
+    down = position.down[source]
+    return down > 0 and move.count == len(position.tableau[source]) - down
+
+
+def shows_unseen(position: Position, move: Move) -> bool:
+    """Whether ``move`` draws stock cards the player has never seen."""
+    return move.is_draw and position.recycles == 0 and not position.rules.thoughtful
+
+
+def is_informative(position: Position, move: Move) -> bool:
+    """Whether ``move`` shows the player a card they could not see."""
+    if position.rules.thoughtful:
+        return False
+    return turns_up(position, move) or shows_unseen(position, move)
+
+
+def is_known(position: Position) -> bool:
+    """Whether the player knows every card's place."""
+    if position.rules.thoughtful:
+        return True
+    return not any(position.down) and (position.recycles > 0 or not position.stock)
+
+
+def position_key(position: Position) -> tuple[object, ...]:
+    """What tells positions apart for search. Columns are interchangeable, so
+    their order is not part of it; with unlimited passes, how many recycles
+    were made matters only as none or some (seen stock cards)."""
+    recycles = position.recycles
+    if position.rules.passes is None:
+        recycles = min(recycles, 1)
+    return (
+        tuple(sorted(zip(position.down, map(tuple, position.tableau), strict=True))),
+        tuple(position.stock),
+        tuple(position.waste),
+        tuple(position.foundations),
+        recycles,
+    )
+
+
+class Step(NamedTuple):
+    """A move found by ``explore``, the first move of the line that leads to
+    it, the line's length with it, and the length before its macro step."""
+
+    before: Position
+    move: Move
+    first: Move
+    depth: int
+    start_depth: int
+
+
+class Budget:
+    """A node cap shared by one search."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.used = 0
+
+    @property
+    def spent(self) -> bool:
+        return self.used >= self.limit
+
+
+def _options(position: Position) -> Iterator[tuple[Position, list[Move], Move, bool]]:
+    """The macro moves of ``position``: (position before the move, the stock
+    moves that reach it, the move, whether to follow it).
+
+    Every non-stock move is tried from ``position`` itself. Then the stock is
+    turned (draws, recycles) until a split of stock and waste comes round
+    again, the pass limit stops it, or a draw would show an unseen card; at
+    each stop the top waste card's moves are tried. Stock moves are reported
+    but not followed on their own: tableau moves commute with them.
+    """
+    for move in position.legal_moves():
+        if move.is_draw or move.is_recycle or is_pointless_recall(position, move):
+            continue
+        yield position, [], move, True
+    current, path = position, list[Move]()
+    splits = {(len(position.waste), position_key(position)[-1])}
+    while True:
+        stock_move = _stock_move(current)
+        if stock_move is None:
+            return
+        yield current, path, stock_move, False
+        if is_informative(current, stock_move):
+            return
+        current = current.copy()
+        current.apply(stock_move)
+        path = [*path, stock_move]
+        split = (len(current.waste), position_key(current)[-1])
+        if split in splits:
+            return
+        splits.add(split)
+        for move in _waste_moves(current):
+            yield current, path, move, True
+
+
+def _stock_move(position: Position) -> Move | None:
+    """The draw or recycle the position allows, if any."""
+    if position.stock:
+        return Move(Pile.STOCK, Pile.WASTE, min(position.rules.draw, len(position.stock)))
+    if position.waste and position.can_recycle():
+        return Move(Pile.WASTE, Pile.STOCK, len(position.waste))
+    return None
+
+
+def _waste_moves(position: Position) -> Iterator[Move]:
+    """The top waste card's moves to the foundations and the tableau."""
+    if not position.waste:
+        return
+    card = position.waste[-1]
+    suit, rank = card // 13, card % 13 + 1
+    if position.foundations[suit] == rank - 1:
+        yield Move(Pile.WASTE, Pile.foundation(suit), 1)
+    king_rule = position.rules.empty_column is EmptyColumn.KING
+    for index, column in enumerate(position.tableau):
+        if column:
+            if column[-1] in PARENTS[card]:
+                yield Move(Pile.WASTE, Pile.column(index), 1)
+        elif rank == 13 or not king_rule:
+            yield Move(Pile.WASTE, Pile.column(index), 1)
+
+
+def explore(position: Position, budget: Budget) -> Iterator[Step]:
+    """Every move reachable by quiet moves, shortest lines first (in single
+    moves; macro steps as in ``_options``). Informative moves are yielded but
+    not followed. Stops when the budget is spent.
+    """
+    seen = {position_key(position)}
+    order = itertools.count()
+    queue: list[tuple[int, int, Position, Move | None]] = [(0, next(order), position, None)]
+    while queue:
+        depth, _, current, first = heapq.heappop(queue)
+        for before, path, move, follow in _options(current):
+            step_first = first or (path[0] if path else move)
+            step_depth = depth + len(path) + 1
+            yield Step(before, move, step_first, step_depth, depth)
+            if not follow or is_informative(before, move):
+                continue
+            child = before.copy()
+            child.apply(move)
+            key = position_key(child)
+            if key in seen:
+                continue
+            seen.add(key)
+            budget.used += 1
+            if budget.spent:
+                return
+            heapq.heappush(queue, (step_depth, next(order), child, step_first))
+
+
+def is_safe_card(position: Position, card: int) -> bool:
+    """Whether no card still out could ever be built on ``card`` in the tableau:
+    an ace or two, or a card whose lower opposite-colour cards are all home."""
+    rank = RANK_OF[card]
+    if rank <= 2:
+        return True
+    other = [home for suit, home in enumerate(position.foundations) if RED[suit * 13] != RED[card]]
+    return min(other) >= rank - 1
+
+
+def is_pointless_recall(position: Position, move: Move) -> bool:
+    """A card back from a foundation that nothing could use: never needed in search."""
+    if not move.source.is_foundation:
+        return False
+    suit = move.source - Pile.FC
+    return is_safe_card(position, suit * 13 + position.foundations[suit] - 1)
