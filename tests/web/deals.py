@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from bonanza.core import Move, Rules
+from bonanza.core import Deal, Game, Move, Rules
 from bonanza.core.notation import format_move
 
 from . import search
@@ -30,9 +30,20 @@ def dead_end() -> tuple[str, int]:
 
 @cache
 def stuck() -> tuple[str, list[Move]]:
-    """A no-recall deal and a line after which only useless draws remain."""
+    """A no-recall deal and a line whose last move leaves only useless moves.
+
+    Cut where the solver's ``progress_possible`` first says False, so one move
+    earlier progress was still possible (or undecided).
+    """
+    from bonanza.solver.progress import progress_possible
+
     number, line = search.find_stuck_line(NO_RECALL, range(0, 2000))
-    return str(number), line
+    game = Game(Deal.from_number(number), NO_RECALL)
+    for count, move in enumerate(line, 1):
+        game.play(move)
+        if progress_possible(game.position) is False:
+            return str(number), line[:count]
+    raise LookupError(f"the line for deal {number} never reaches a stuck position")
 
 
 @cache
