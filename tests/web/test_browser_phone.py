@@ -1,0 +1,71 @@
+"""Phone portrait: every pile on one screen, no card over another pile, touch play works."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Any
+
+from . import deals
+from .browser import Table, boxes_overlap
+
+
+def pile_boxes(table: Table) -> dict[int, Any]:
+    return {pile: table.slot(pile) for pile in range(13)}
+
+
+def test_phone_portrait_layout_fits_and_nothing_overlaps_another_pile(phone: Table) -> None:
+    number, moves = deals.winning()
+    # Mid-game, with long fanned columns and cards on the foundations.
+    phone.start(number, None, deals.texts(moves[:60]))
+    page = phone.page
+    width, height = 390, 844
+    slots = pile_boxes(phone)
+    for pile, box in slots.items():
+        assert box["x"] >= 0 and box["x"] + box["width"] <= width, pile
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height, pile
+    columns = [slots[p] for p in range(7)]
+    for left, right in itertools.pairwise(columns):
+        assert left["x"] + left["width"] <= right["x"]
+    assert columns[0]["width"] >= 44  # big enough to tap
+    cards = page.locator(".card").evaluate_all(
+        """els => els.map(e => {
+            const r = e.getBoundingClientRect();
+            return {pile: Number(e.dataset.pile), x: r.x, y: r.y, width: r.width, height: r.height};
+        })"""
+    )
+    assert len(cards) > 20
+    table_box = page.locator("#table").bounding_box()
+    controls = page.locator(".controls").bounding_box()
+    for card in cards:
+        assert card["x"] >= 0 and card["x"] + card["width"] <= width + 0.5, card
+        assert card["y"] + card["height"] <= controls["y"] + 0.5, card
+        assert card["y"] >= table_box["y"] - 0.5, card
+        for pile, box in slots.items():
+            if pile == card["pile"]:
+                continue
+            assert not boxes_overlap(card, box), (card, pile)
+    # Index corners are large enough to read.
+    size = page.locator(".card.face .idx").first.evaluate(
+        "e => parseFloat(getComputedStyle(e).fontSize)"
+    )
+    assert size >= 16
+
+
+def test_phone_touch_taps_play(phone: Table) -> None:
+    phone.open("?deal=0")
+    page = phone.page
+    box = phone.card("AC")
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + 6)
+    phone.wait_moves(1)
+    stock = phone.slot(7)
+    page.touchscreen.tap(stock["x"] + stock["width"] / 2, stock["y"] + stock["height"] / 2)
+    phone.wait_moves(2)
+    assert phone.state()["history"] == ["4f", "sw"]
+    page.screenshot(path=str(phone_screenshot_path()))
+
+
+def phone_screenshot_path() -> Any:
+    import tempfile
+    from pathlib import Path
+
+    return Path(tempfile.gettempdir()) / "bonanza-phone.png"
