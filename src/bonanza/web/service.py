@@ -136,7 +136,7 @@ class GameService:
             "can_undo": game.can_undo and record.status is Status.PLAYING,
             "can_redo": game.can_redo and record.status is Status.PLAYING,
             "auto_finish": auto is not None,
-            "history": game.to_json()["moves"],
+            "history": [format_move(move) for move in game.history],
         }
         data.update(extra)
         return data

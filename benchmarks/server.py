@@ -1,0 +1,194 @@
+"""Benchmark the running web server over loopback with simulated players.
+
+Start a server first, for example::
+
+    bonanza serve --port 8000 --db /tmp/bench.db
+
+then::
+
+    python benchmarks/server.py --url http://127.0.0.1:8000 --players 50 200
+
+Each simulated player starts a game and plays ``--moves`` legal moves (mostly
+non-draw moves, some undos), waiting ``--think`` seconds on average between
+moves, like a person (use ``--think 0`` for a saturation run). It prints
+moves/s and p50/p99 latency per player count, and the first page load size
+(HTML + JS + CSS, uncompressed). Loops are bounded and only loopback
+addresses are accepted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import re
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import urlsplit
+
+LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+
+
+class Connection:
+    """A tiny keep-alive HTTP/1.1 client: cheap enough to leave the CPU to the server."""
+
+    def __init__(self, host: str, port: int) -> None:
+        self.host = host
+        self.port = port
+        self.cookie = ""
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+
+    async def request(self, method: str, path: str, body: Any = None) -> tuple[int, bytes]:
+        if self.writer is None:
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+        assert self.reader is not None
+        payload = b"" if body is None else json.dumps(body).encode()
+        head = (
+            f"{method} {path} HTTP/1.1\r\nHost: {self.host}\r\nContent-Length: {len(payload)}\r\n"
+        )
+        if payload:
+            head += "Content-Type: application/json\r\n"
+        if self.cookie:
+            head += f"Cookie: {self.cookie}\r\n"
+        self.writer.write(head.encode() + b"\r\n" + payload)
+        status_line = await self.reader.readline()
+        status = int(status_line.split()[1])
+        length = 0
+        while True:
+            line = await self.reader.readline()
+            if line in (b"\r\n", b""):
+                break
+            name, _, value = line.decode("latin-1").partition(":")
+            name = name.strip().lower()
+            if name == "content-length":
+                length = int(value)
+            elif name == "set-cookie":
+                self.cookie = value.strip().split(";", 1)[0]
+        data = await self.reader.readexactly(length)
+        return status, data
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
+@dataclass
+class Results:
+    latencies: list[float] = field(default_factory=list)
+    errors: int = 0
+    moves: int = 0
+
+
+async def player(
+    host: str, port: int, moves: int, think: float, rng: random.Random, results: Results
+) -> None:
+    conn = Connection(host, port)
+    try:
+        await asyncio.sleep(rng.random() * max(think, 0.01))  # players do not all start at once
+        status, data = await conn.request("POST", "/api/games", {})
+        if status != 201:
+            results.errors += 1
+            return
+        state = json.loads(data)
+        for _ in range(moves):
+            if think:
+                await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+            legal = state["position"]["legal"]
+            if state["status"] != "playing" or not legal:
+                status, data = await conn.request("POST", "/api/games", {})
+                state = json.loads(data)
+                continue
+            if state["can_undo"] and rng.random() < 0.05:
+                path, body = f"/api/games/{state['id']}/undo", None
+            else:
+                useful = [m for m in legal if m["source"] != 7 and m["dest"] != 7]
+                move = rng.choice(useful if useful and rng.random() < 0.6 else legal)
+                path, body = f"/api/games/{state['id']}/moves", {"move": move["text"]}
+            start = time.perf_counter()
+            status, data = await conn.request("POST", path, body)
+            results.latencies.append(time.perf_counter() - start)
+            if status != 200:
+                results.errors += 1
+                continue
+            results.moves += 1
+            state = json.loads(data)
+    finally:
+        conn.close()
+
+
+async def run(host: str, port: int, players: int, moves: int, think: float, seed: int) -> None:
+    results = Results()
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    await asyncio.gather(
+        *(
+            player(host, port, moves, think, random.Random(rng.random()), results)
+            for _ in range(players)
+        )
+    )
+    seconds = time.perf_counter() - start
+    lat = sorted(results.latencies)
+    if not lat:
+        print(f"{players:4d} players: no moves made ({results.errors} errors)")
+        return
+    p50 = statistics.median(lat) * 1000
+    p99 = lat[min(len(lat) - 1, int(len(lat) * 0.99))] * 1000
+    print(
+        f"{players:4d} players, think {think:g} s: {results.moves} moves in {seconds:.1f} s = "
+        f"{results.moves / seconds:.0f} moves/s; latency p50 {p50:.2f} ms, p99 {p99:.2f} ms, "
+        f"max {lat[-1] * 1000:.1f} ms; errors {results.errors}"
+    )
+
+
+async def page_weight(host: str, port: int) -> int:
+    """Bytes of the first page load: the HTML and every JS module and stylesheet it pulls in."""
+    conn = Connection(host, port)
+    try:
+        status, html = await conn.request("GET", "/")
+        assert status == 200
+        total = len(html)
+        queue = re.findall(r'(?:href|src)="(/static/[^"]+)"', html.decode())
+        seen: set[str] = set()
+        while queue:
+            path = queue.pop()
+            if path in seen:
+                continue
+            seen.add(path)
+            status, data = await conn.request("GET", path)
+            total += len(data)
+            if path.endswith(".js"):
+                base = path.rsplit("/", 1)[0]
+                queue += [f"{base}/{n}" for n in re.findall(r'from "\./([\w.]+)"', data.decode())]
+        return total
+    finally:
+        conn.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--url", default="http://127.0.0.1:8000")
+    parser.add_argument("--players", type=int, nargs="+", default=[50, 200])
+    parser.add_argument("--moves", type=int, default=30, help="moves per player (at most 1000)")
+    parser.add_argument("--think", type=float, default=1.0, help="mean seconds between moves")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args(argv)
+    url = urlsplit(args.url)
+    if url.hostname not in LOOPBACK or url.port is None:
+        parser.error("--url must be a loopback address with a port, like http://127.0.0.1:8000")
+    if not 1 <= args.moves <= 1000 or not all(1 <= p <= 1000 for p in args.players):
+        parser.error("--moves and --players must be from 1 to 1000")
+    host, port = url.hostname, url.port
+    weight = asyncio.run(page_weight(host, port))
+    print(f"first page load (HTML + JS + CSS, uncompressed): {weight / 1024:.1f} KB")
+    for players in args.players:
+        asyncio.run(run(host, port, players, args.moves, args.think, args.seed))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
