@@ -73,7 +73,7 @@ export function cardPlaces(state, geo) {
   const fanned = state.rules.draw > 1;
   const start = Math.max(0, waste.length - 3);
   for (let i = start; i < waste.length; i++) {
-    const offset = fanned ? (i - start) * cw * 0.24 : 0;
+    const offset = fanned ? (i - start) * cw * 0.34 : 0;
     items.push({
       key: waste[i], face: waste[i], down: false,
       x: slots[WASTE].x + offset, y: slots[WASTE].y, pile: WASTE, index: i,
