@@ -35,7 +35,10 @@
  *   5. with draw 1 and unlimited passes every talon card can be reached from
  *      any waste pointer, so the pointer is left out of the state key and
  *      talon cards that are safe go home at once;
- *   6. with draw 1 the waste top, when safe, goes home at once.
+ *   6. with draw 1 the waste top, when safe, goes home at once;
+ *   7. with partial runs, of two positions that differ only in which of two
+ *      twins (same rank and colour) a run lies on, one exposed, only one is
+ *      kept (see normalize_twins).
  * Nothing else is pruned: verdicts are exact up to 64-bit key collisions in
  * the transposition table.
  */
@@ -100,6 +103,7 @@ typedef struct {
     int any_empty;
     int recall;
     int partial;
+    int prune; /* 1: rule 7 on (off only to test it) */
 } Rules;
 
 typedef struct {
@@ -120,6 +124,7 @@ typedef struct {
     uint8_t kind, src, dst, count;
     uint8_t q, recycle, card;
     uint8_t flipped, old_ptr, old_tlen;
+    uint8_t pre_src, pre_dst, pre_count; /* rule 7: a run moved between twins first */
     int16_t score;
 } SMove;
 
@@ -466,6 +471,90 @@ static int play_safe_moves(Search *x)
     return 1;
 }
 
+
+/* ---- twins (rule 7) ------------------------------------------------------- */
+
+/*
+ * Rule 7 (partial runs allowed).  Two cards of the same rank and colour are
+ * twins: any card that may go on one may go on the other.  When both are face
+ * up in the tableau, one is the top of its column and a run U lies on the
+ * other, moving U onto the exposed twin is legal, and so is moving it back:
+ * the two positions can reach each other, so they are equally winnable.  The
+ * search keeps only the one with U on the twin of lower card number, moving U
+ * there (and recording the move) whenever a step leaves it on the other.
+ * What the other arrangement allowed at once is generated as a two-move step
+ * from the kept one: U moves back to the higher twin and then the lower twin
+ * goes home, or a card goes onto the lower twin.  Every other move of the
+ * other arrangement has a counterpart leading to the same kept position (a
+ * run ending in a twin moves with or without U on top; U or part of it moves
+ * alike from either twin).
+ */
+
+typedef struct {
+    int low, col_low, idx_low; /* the covered twin (lower card number) */
+    int col_high;              /* the column the exposed twin tops */
+} TwinPair;
+
+/* Face-up tableau cards: column and index, or -1. */
+static void locate(const State *s, int8_t *col, int8_t *idx)
+{
+    memset(col, -1, 52);
+    for (int c = 0; c < NCOLS; c++)
+        for (int i = s->down[c]; i < s->len[c]; i++) {
+            col[s->col[c][i]] = (int8_t)c;
+            idx[s->col[c][i]] = (int8_t)i;
+        }
+}
+
+static inline int twin_of(int card)
+{
+    /* C<->S (suits 0 and 3), D<->H (1 and 2): same rank, same colour. */
+    return (3 - card_suit(card)) * 13 + card % 13;
+}
+
+/* Move runs so that no run lies on a higher twin whose lower twin is
+ * exposed.  0 on memory failure. */
+static int normalize_twins(Search *x)
+{
+    State *s = &x->s;
+    int8_t col[52], idx[52];
+    int changed = 1;
+    while (changed) {
+        changed = 0;
+        locate(s, col, idx);
+        for (int low = 0; low < 26; low++) {
+            int high = twin_of(low);
+            int cl = col[low], ch = col[high];
+            if (cl < 0 || ch < 0) continue;
+            if (idx[low] != s->len[cl] - 1 || idx[high] == s->len[ch] - 1) continue;
+            SMove m = {0};
+            m.kind = K_T2T; m.src = (uint8_t)ch; m.dst = (uint8_t)cl;
+            m.count = (uint8_t)(s->len[ch] - 1 - idx[high]);
+            if (!play(x, m)) return 0;
+            changed = 1;
+            break;
+        }
+    }
+    return 1;
+}
+
+/* Pairs kept by normalize_twins with a run on the lower twin. */
+static int twin_pairs(const State *s, TwinPair *out)
+{
+    int8_t col[52], idx[52];
+    int n = 0;
+    locate(s, col, idx);
+    for (int low = 0; low < 26; low++) {
+        int high = twin_of(low);
+        int cl = col[low], ch = col[high];
+        if (cl < 0 || ch < 0) continue;
+        if (idx[low] == s->len[cl] - 1 || idx[high] != s->len[ch] - 1) continue;
+        out[n].low = low; out[n].col_low = cl; out[n].idx_low = idx[low]; out[n].col_high = ch;
+        n++;
+    }
+    return n;
+}
+
 /* Waste sizes reachable by drawing from the current pointer (recycle 0) and,
  * when a recycle is allowed, after one recycle (recycle 1).  A size reachable
  * both ways is listed once, without the recycle. */
@@ -506,7 +595,7 @@ static int first_empty(const State *s)
 
 #define MAX_GEN 1024
 
-/* The search's moves (with rules 2-4) into out; returns their count. */
+/* The search's moves (with rules 2-4 and 7) into out; returns their count. */
 static int gen_moves(const State *s, const Rules *r, SMove *out)
 {
     int n = 0, empty = first_empty(s);
@@ -514,12 +603,14 @@ static int gen_moves(const State *s, const Rules *r, SMove *out)
     /* Tableau to foundation. */
     for (int c = 0; c < NCOLS; c++) {
         if (!s->len[c]) continue;
-        int card = s->col[c][s->len[c] - 1];
+        int len = s->len[c];
+        int card = s->col[c][len - 1];
         if (card_rank(card) != s->found[card_suit(card)] + 1) continue;
+        int progress = len == 1 || len - 1 == s->down[c];
         memset(&m, 0, sizeof m);
         m.kind = K_T2F; m.src = (uint8_t)c; m.dst = DST_FOUND; m.count = 1;
-        int exposes = s->len[c] - 1 == s->down[c] && s->down[c] > 0;
-        m.score = (int16_t)(exposes ? 100 + s->down[c] : 30);
+        m.card = (uint8_t)card;
+        m.score = (int16_t)(progress && len > 1 ? 100 + s->down[c] : 30);
         out[n++] = m;
     }
     /* Tableau to tableau. */
@@ -529,29 +620,29 @@ static int gen_moves(const State *s, const Rules *r, SMove *out)
         int last = r->partial ? len : down + 1;
         for (int d = 0; d < NCOLS; d++) {
             if (d == c) continue;
-            if (s->len[d]) {
-                int top = s->col[d][s->len[d] - 1];
-                for (int i = down; i < last; i++) {
-                    if (!fits_on(s->col[c][i], top)) continue;
-                    memset(&m, 0, sizeof m);
-                    m.kind = K_T2T; m.src = (uint8_t)c; m.dst = (uint8_t)d;
-                    m.count = (uint8_t)(len - i);
-                    if (i == down) m.score = (int16_t)(down ? 90 + down : 40);
-                    else m.score = 10;
-                    out[n++] = m;
-                }
-            } else if (d == empty) {
-                /* Rule 3: empty columns are alike, so only the first one. */
-                for (int i = down; i < last; i++) {
+            int to_empty = !s->len[d];
+            /* Rule 3: empty columns are alike, so only the first one. */
+            if (to_empty && d != empty) continue;
+            int top = to_empty ? -1 : s->col[d][s->len[d] - 1];
+            for (int i = down; i < last; i++) {
+                int card = s->col[c][i];
+                if (to_empty) {
                     /* Rule 4: a whole column with nothing face down. */
-                    if (i == 0) continue;
-                    if (!r->any_empty && card_rank(s->col[c][i]) != 13) continue;
-                    memset(&m, 0, sizeof m);
-                    m.kind = K_T2T; m.src = (uint8_t)c; m.dst = (uint8_t)d;
-                    m.count = (uint8_t)(len - i);
-                    m.score = (int16_t)(i == down ? 80 + down : 5);
-                    out[n++] = m;
+                    if (i == 0 || (!r->any_empty && card_rank(card) != 13)) continue;
+                } else if (!fits_on(card, top)) {
+                    continue;
+                } else if (i > down && (r->prune & 1) && r->partial
+                           && s->col[c][i - 1] == twin_of(top)) {
+                    /* Rule 7: moving a run from one twin onto the other,
+                     * exposed one, is undone by the normalization. */
+                    continue;
                 }
+                memset(&m, 0, sizeof m);
+                m.kind = K_T2T; m.src = (uint8_t)c; m.dst = (uint8_t)d;
+                m.count = (uint8_t)(len - i);
+                m.score = (int16_t)(i > down ? (to_empty ? 5 : 10)
+                                    : down ? (to_empty ? 80 : 90) + down : 40);
+                out[n++] = m;
             }
         }
     }
@@ -563,6 +654,7 @@ static int gen_moves(const State *s, const Rules *r, SMove *out)
         int penalty = recs[t] ? 8 : 0;
         memset(&m, 0, sizeof m);
         m.kind = K_TAL; m.q = qs[t]; m.recycle = recs[t]; m.count = 1;
+        m.card = (uint8_t)card;
         if (card_rank(card) == s->found[card_suit(card)] + 1) {
             m.dst = DST_FOUND;
             m.score = (int16_t)(60 - penalty);
@@ -591,9 +683,38 @@ static int gen_moves(const State *s, const Rules *r, SMove *out)
                               : d == empty && (r->any_empty || card_rank(card) == 13)) {
                     memset(&m, 0, sizeof m);
                     m.kind = K_F2T; m.src = (uint8_t)suit; m.dst = (uint8_t)d; m.count = 1;
+                    m.card = (uint8_t)card;
                     m.score = 0;
                     out[n++] = m;
                 }
+            }
+        }
+    }
+    /* Rule 7: two-move steps from the other twin arrangement. */
+    if ((r->prune & 1) && r->partial) {
+        TwinPair tp[26];
+        int np = twin_pairs(s, tp), base_n = n;
+        for (int p = 0; p < np; p++) {
+            int c = tp[p].col_low, h = tp[p].col_high;
+            SMove pre = {0};
+            pre.pre_src = (uint8_t)c; pre.pre_dst = (uint8_t)h;
+            pre.pre_count = (uint8_t)(s->len[c] - 1 - tp[p].idx_low);
+            if (card_rank(tp[p].low) == s->found[card_suit(tp[p].low)] + 1) {
+                m = pre;
+                m.kind = K_T2F; m.src = (uint8_t)c; m.dst = DST_FOUND; m.count = 1;
+                m.card = (uint8_t)tp[p].low;
+                m.score = 29;
+                out[n++] = m;
+            }
+            for (int i = 0; i < base_n; i++) {
+                m = out[i];
+                if (m.dst != h || (m.kind == K_T2T && (m.src == c || m.src == h))
+                    || m.kind == K_T2F || (m.kind == K_TAL && m.dst == DST_FOUND))
+                    continue;
+                m.pre_src = pre.pre_src; m.pre_dst = pre.pre_dst; m.pre_count = pre.pre_count;
+                m.dst = (uint8_t)c;
+                m.score = (int16_t)(m.score - 1);
+                out[n++] = m;
             }
         }
     }
@@ -654,7 +775,15 @@ static int finish_if_trivial(Search *x)
  * -1 a limit was hit. */
 static int enter(Search *x, size_t path_base)
 {
-    if (!play_safe_moves(x)) { x->limit = LIMIT_MEMORY; return -1; }
+    for (;;) {
+        size_t mark = x->plen;
+        if (!play_safe_moves(x)) { x->limit = LIMIT_MEMORY; return -1; }
+        if ((x->r.prune & 1) && x->r.partial && !normalize_twins(x)) {
+            x->limit = LIMIT_MEMORY;
+            return -1;
+        }
+        if (x->plen == mark) break;
+    }
     if (is_won(&x->s)) return 1;
     int t = finish_if_trivial(x);
     if (t > 0) return 1;
@@ -695,6 +824,12 @@ static int run_search(Search *x)
         }
         SMove m = x->moves[f->mstart + f->mnext++];
         size_t base = x->plen;
+        if (m.pre_count) {
+            SMove pre = {0};
+            pre.kind = K_T2T; pre.src = m.pre_src; pre.dst = m.pre_dst; pre.count = m.pre_count;
+            m.pre_count = 0;
+            if (!play(x, pre)) { x->limit = LIMIT_MEMORY; return -1; }
+        }
         if (!play(x, m)) { x->limit = LIMIT_MEMORY; return -1; }
         x->nodes++;
         if (x->node_limit && x->nodes > x->node_limit) { x->limit = LIMIT_NODES; return -1; }
@@ -941,6 +1076,7 @@ static PyObject *py_legal_moves(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "OOOiOiiippp", &columns, &downs, &talon, &ptr, &found, &rec,
                           &r.draw, &r.recycles_allowed, &r.any_empty, &r.recall, &r.partial))
         return NULL;
+    r.prune = 0;
     if (!build_state(columns, downs, talon, ptr, found, rec, &r, &s)) return NULL;
     Atomic out[2048];
     int n = legal_atomic(&s, &r, out);
@@ -970,15 +1106,18 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     double time_limit;
     unsigned long long node_limit;
     Py_ssize_t memory_limit;
+    int prune = 1;
     Search *x = calloc(1, sizeof(Search));
     if (!x) return PyErr_NoMemory();
-    if (!PyArg_ParseTuple(args, "OOOiOiiipppdKn", &columns, &downs, &talon, &ptr, &found, &rec,
-                          &x->r.draw, &x->r.recycles_allowed, &x->r.any_empty, &x->r.recall,
-                          &x->r.partial, &time_limit, &node_limit, &memory_limit)
+    if (!PyArg_ParseTuple(args, "OOOiOiiipppdKn|i", &columns, &downs, &talon, &ptr, &found,
+                          &rec, &x->r.draw, &x->r.recycles_allowed, &x->r.any_empty,
+                          &x->r.recall, &x->r.partial, &time_limit, &node_limit, &memory_limit,
+                          &prune)
         || !build_state(columns, downs, talon, ptr, found, rec, &x->r, &x->s)) {
         free(x);
         return NULL;
     }
+    x->r.prune = prune;
     State start = x->s;
     x->deadline = time_limit;
     x->node_limit = node_limit;
