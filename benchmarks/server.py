@@ -85,7 +85,13 @@ class Results:
 
 
 async def player(
-    host: str, port: int, moves: int, think: float, rng: random.Random, results: Results
+    host: str,
+    port: int,
+    moves: int,
+    think: float,
+    rng: random.Random,
+    results: Results,
+    check_progress: bool,
 ) -> None:
     conn = Connection(host, port)
     try:
@@ -117,17 +123,22 @@ async def player(
                 continue
             results.moves += 1
             state = json.loads(data)
+            if check_progress and path.endswith("/moves"):
+                # As the page does after each move: ask whether progress is still possible.
+                await conn.request("GET", f"/api/games/{state['id']}/progress")
     finally:
         conn.close()
 
 
-async def run(host: str, port: int, players: int, moves: int, think: float, seed: int) -> None:
+async def run(
+    host: str, port: int, players: int, moves: int, think: float, seed: int, progress: bool
+) -> None:
     results = Results()
     rng = random.Random(seed)
     start = time.perf_counter()
     await asyncio.gather(
         *(
-            player(host, port, moves, think, random.Random(rng.random()), results)
+            player(host, port, moves, think, random.Random(rng.random()), results, progress)
             for _ in range(players)
         )
     )
@@ -176,6 +187,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--moves", type=int, default=30, help="moves per player (at most 1000)")
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds between moves")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--progress", action="store_true", help="also ask for the stuck check after each move"
+    )
     args = parser.parse_args(argv)
     url = urlsplit(args.url)
     if url.hostname not in LOOPBACK or url.port is None:
@@ -186,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
     weight = asyncio.run(page_weight(host, port))
     print(f"first page load (HTML + JS + CSS, uncompressed): {weight / 1024:.1f} KB")
     for players in args.players:
-        asyncio.run(run(host, port, players, args.moves, args.think, args.seed))
+        asyncio.run(run(host, port, players, args.moves, args.think, args.seed, args.progress))
     return 0
 
 

@@ -8,6 +8,7 @@ import socket
 import subprocess
 import sys
 import time
+import warnings
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -15,7 +16,11 @@ from typing import Any
 
 import httpx
 import pytest
-from starlette.testclient import TestClient
+
+with warnings.catch_warnings():
+    # Starlette 1.x suggests httpx2 for its TestClient; httpx works the same here.
+    warnings.simplefilter("ignore")
+    from starlette.testclient import TestClient
 
 from bonanza.web import create_app
 from bonanza.web.sqlite_storage import SQLiteStorage

@@ -83,11 +83,11 @@ async def auto_step(request: Request) -> Response:
 
 
 async def hint(request: Request) -> Response:
-    return answer(service(request).hint(player(request), request.path_params["game_id"]))
+    return answer(await service(request).hint(player(request), request.path_params["game_id"]))
 
 
 async def progress(request: Request) -> Response:
-    return answer(service(request).progress(player(request), request.path_params["game_id"]))
+    return answer(await service(request).progress(player(request), request.path_params["game_id"]))
 
 
 async def get_stats(request: Request) -> Response:

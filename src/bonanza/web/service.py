@@ -9,6 +9,9 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any
 
+import anyio
+import anyio.to_thread
+
 from bonanza.core import (
     CARDS,
     BonanzaError,
@@ -64,6 +67,9 @@ class GameService:
         self.storage = storage
         self.clock = clock
         self._cache: OrderedDict[str, tuple[GameRecord, Game]] = OrderedDict()
+        self._progress: OrderedDict[str, bool | None] = OrderedDict()
+        # Searches run in worker threads, one at a time, so moves never wait behind them.
+        self._search_limiter = anyio.CapacityLimiter(1)
 
     # -- loading and saving ------------------------------------------------
 
@@ -246,18 +252,30 @@ class GameService:
             raise ApiError(409, "auto finish is not available: some cards are still unseen")
         return self.play(player, game_id, move)
 
-    def hint(self, player: str, game_id: str) -> dict[str, Any]:
+    async def hint(self, player: str, game_id: str) -> dict[str, Any]:
+        """A hint from the solver, searched off the event loop on a copy of the position."""
         _record, game = self._playing(player, game_id)
-        move = hints.hint(game.position)
+        position = game.position.copy()
+        move = await anyio.to_thread.run_sync(hints.hint, position, limiter=self._search_limiter)
         if move is None:
             return {"move": None, "text": "No useful move"}
-        return {"move": move_json(move), "text": sentence(describe_move(move, game.position))}
+        return {"move": move_json(move), "text": sentence(describe_move(move, position))}
 
-    def progress(self, player: str, game_id: str) -> dict[str, Any]:
+    async def progress(self, player: str, game_id: str) -> dict[str, Any]:
+        """Whether progress is still possible (None: unknown), cached per position."""
         record, game = self.load(player, game_id)
         if record.status is not Status.PLAYING or not game.position.has_moves():
             return {"progress": None}
-        return {"progress": hints.progress_possible(game.position)}
+        key = f"{game.rules!r} {game.position.to_text()}"
+        if key not in self._progress:
+            position = game.position.copy()
+            found = await anyio.to_thread.run_sync(
+                hints.progress_possible, position, limiter=self._search_limiter
+            )
+            self._progress[key] = found
+            while len(self._progress) > CACHE_SIZE:
+                self._progress.popitem(last=False)
+        return {"progress": self._progress[key]}
 
 
 def checked_move(position: Position, move: Move | str) -> Move:
