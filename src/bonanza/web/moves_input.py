@@ -11,7 +11,7 @@ from bonanza.web.requests import field
 
 def read_move(data: dict[str, Any]) -> Move | str:
     """``{"move": "w3"}`` or ``{"source": 8, "dest": 2, "count": 1}``."""
-    text = field(data, "move", str)
+    text: str | None = field(data, "move", str)
     if text is not None:
         if len(text) > 16:
             raise ApiError(422, "field 'move' is too long to be a move")

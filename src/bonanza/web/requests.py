@@ -44,16 +44,14 @@ async def json_body(request: Request, *, required: bool = True) -> dict[str, Any
 def field(
     data: dict[str, Any], name: str, kind: type | tuple[type, ...], default: Any = None
 ) -> Any:
-    """``data[name]`` checked to be of ``kind`` (absent or null gives ``default``)."""
+    """``data[name]`` checked to be of ``kind`` (absent or null gives ``default``).
+
+    ``true`` and ``false`` are not numbers here, though Python's bool is an int.
+    """
     value = data.get(name)
     if value is None:
         return default
-    if (
-        isinstance(value, bool)
-        and kind is not bool
-        and bool not in (kind if isinstance(kind, tuple) else (kind,))
-    ):
-        raise ApiError(422, f"field {name!r} has the wrong type: {value!r}")
-    if not isinstance(value, kind):
-        raise ApiError(422, f"field {name!r} has the wrong type: {value!r}")
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if (isinstance(value, bool) and bool not in kinds) or not isinstance(value, kinds):
+        raise ApiError(422, f"field {name!r} has the wrong type: {value!r}"[:200])
     return value
