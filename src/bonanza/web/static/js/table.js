@@ -73,6 +73,15 @@ export class TableView {
     const seen = new Set();
     const selected = ui.selection ? this.runKeys(ui.selection.pile, ui.selection.index, items) : new Set();
     const hinted = ui.hint ? this.runKeys(ui.hint.source, ui.hint.index, items) : new Set();
+    const targets = new Set(ui.targets ?? []);
+    if (ui.hint) targets.add(ui.hint.dest);
+    const topOf = new Map(); // pile -> key of its top card (marked when the pile is a target)
+    for (const item of items) {
+      if (item.stock || item.under) continue;
+      const top = topOf.get(item.pile);
+      if (!top || item.index >= top.index) topOf.set(item.pile, item);
+    }
+    const marked = new Set([...targets].map((p) => topOf.get(p)?.key).filter(Boolean));
     items.forEach((item, order) => {
       seen.add(item.key);
       let el = this.cards.get(item.key);
@@ -97,6 +106,7 @@ export class TableView {
       el.classList.toggle("foundation-card", isFoundation(item.pile));
       el.classList.toggle("selected", selected.has(item.key));
       el.classList.toggle("hint", hinted.has(item.key));
+      el.classList.toggle("target", marked.has(item.key) && !selected.has(item.key));
       el.classList.remove("lifted");
       el.style.zIndex = String(this.zFor(item, order));
       const at = `translate(${item.x}px, ${item.y}px)`;
@@ -146,7 +156,7 @@ export class TableView {
 
   labelSlots(state, ui) {
     const pos = state.position;
-    const targets = ui.targets ?? new Set();
+    const targets = new Set(ui.targets ?? []);
     for (const [pile, el] of Object.entries(this.slots)) {
       const p = Number(pile);
       el.classList.toggle("target", targets.has(p));
