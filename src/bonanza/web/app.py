@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+import time
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -33,8 +34,8 @@ async def index(request: Request) -> Response:
     )
 
 
-def create_app(storage: Storage) -> Starlette:
-    """The web game on ``storage``, which the app closes on shutdown."""
+def create_app(storage: Storage, clock: Callable[[], float] = time.time) -> Starlette:
+    """The web game on ``storage``, which the app closes on shutdown; ``clock`` is for tests."""
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -50,6 +51,6 @@ def create_app(storage: Storage) -> Starlette:
         exception_handlers={HTTPException: http_error, Exception: server_error},
         lifespan=lifespan,
     )
-    app.state.service = GameService(storage)
+    app.state.service = GameService(storage, clock)
     app.add_middleware(PlayerMiddleware)
     return app

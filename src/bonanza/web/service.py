@@ -35,6 +35,7 @@ from bonanza.web.storage import Storage
 from bonanza.web.view import move_json, position_json
 
 CACHE_SIZE = 2048
+IDLE_CAP = 60.0
 
 
 def rules_key(rules: Rules) -> str:
@@ -96,17 +97,27 @@ class GameService:
         return record, game
 
     def _elapsed(self, record: GameRecord, now: float) -> float:
+        """Playing time: the clock starts at the first move, and a pause between two
+        actions counts for at most ``IDLE_CAP`` seconds (a tab left open overnight
+        does not ruin the time)."""
         if record.started_at is None:
             return 0.0
         if record.finished_at is not None:
             return record.elapsed
-        return max(0.0, now - record.started_at)
+        last = float(record.extra.get("last_active", record.started_at))
+        return record.elapsed + min(IDLE_CAP, max(0.0, now - last))
+
+    def _idle_left(self, record: GameRecord, now: float) -> float:
+        """How much longer the clock runs without another action."""
+        last = float(record.extra.get("last_active", record.started_at or now))
+        return max(0.0, IDLE_CAP - max(0.0, now - last))
 
     def _save(self, record: GameRecord, game: Game, now: float) -> None:
         if record.status is Status.PLAYING:
             if record.started_at is None and game.move_count:
                 record.started_at = now
             record.elapsed = self._elapsed(record, now)
+            record.extra["last_active"] = now
             if game.is_won:
                 record.status = Status.WON
                 record.finished_at = now
@@ -139,6 +150,7 @@ class GameService:
             "score": game.score(elapsed),
             "elapsed": round(elapsed, 1),
             "running": record.started_at is not None and record.finished_at is None,
+            "idle_cap": round(self._idle_left(record, now), 1),
             "can_undo": game.can_undo and record.status is Status.PLAYING,
             "can_redo": game.can_redo and record.status is Status.PLAYING,
             "auto_finish": auto is not None,

@@ -91,7 +91,8 @@ export class Controller {
 
   elapsed() {
     if (!this.state) return 0;
-    const extra = this.state.running ? (performance.now() - this.receivedAt) / 1000 : 0;
+    const away = (performance.now() - this.receivedAt) / 1000;
+    const extra = this.state.running ? Math.min(away, this.state.idle_cap) : 0;
     return this.state.elapsed + extra;
   }
 
