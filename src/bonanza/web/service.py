@@ -18,7 +18,6 @@ from bonanza.core import (
     Deal,
     Game,
     HistoryError,
-    IllegalMoveError,
     Move,
     MoveSyntaxError,
     Position,
@@ -302,7 +301,7 @@ def checked_move(position: Position, move: Move | str) -> Move:
             raise ApiError(
                 422, f"{move!r} is not a move: write it like sw, w3, 6f, fh2 or 47:3"
             ) from None
-        except IllegalMoveError:
+        except BonanzaError:  # illegal, or fits several moves
             raise ApiError(422, f"{move!r} is not legal now") from None
     if move not in position.legal_moves():
         if move.count < 1 or (
