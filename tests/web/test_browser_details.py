@@ -1,0 +1,80 @@
+"""Details of the page: snapping back, the pass limit, labels for screen readers, motion."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .browser import Table
+
+
+def test_an_illegal_drop_snaps_back(table: Table) -> None:
+    table.open("?deal=0")
+    before = table.card("8S")
+    # The eight of spades cannot go on the nine of clubs (same colour).
+    target = table.card("9C")
+    table.drag("8S", (target["x"] + target["width"] / 2, target["y"] + target["height"] / 2))
+    table.page.wait_for_timeout(300)
+    assert table.shown_moves() == 0
+    after = table.card("8S")
+    assert (round(after["x"]), round(after["y"])) == (round(before["x"]), round(before["y"]))
+    assert table.page.locator(".card.lifted, .slot.target").count() == 0
+
+
+def test_recycling_is_refused_at_the_pass_limit(table: Table) -> None:
+    rules = {"draw": 1, "passes": 2, "scoring": "none"}
+    table.start("0", rules)
+    page = table.page
+    for count in range(1, 25):
+        table.click_stock()
+        table.wait_moves(count)
+    assert page.locator("#st-passes").inner_text() == "1/2"
+    table.click_stock()  # recycle
+    table.wait_moves(25)
+    assert page.locator("#st-passes").inner_text() == "2/2"
+    for count in range(26, 50):
+        table.click_stock()
+        table.wait_moves(count)
+    table.click_stock()  # refused
+    page.locator("#toast").wait_for(state="visible")
+    assert "No more passes" in page.locator("#toast").inner_text()
+    assert table.shown_moves() == 49
+    assert "spent" in (page.locator(".slot.stock").get_attribute("class") or "")
+
+
+def test_screen_reader_labels_and_live_region(table: Table) -> None:
+    table.open("?deal=0")
+    page = table.page
+    assert page.locator('.card[data-card="AC"]').get_attribute("aria-label") == (
+        "Ace of clubs, Column 4"
+    )
+    assert page.locator('.slot[data-pile="7"]').get_attribute("aria-label") == (
+        "Stock, 24 cards, press to draw"
+    )
+    assert page.locator('.slot[data-pile="3"]').get_attribute("aria-label") == (
+        "Column 4, 3 face down, top Ace of clubs"
+    )
+    assert page.locator('.slot[data-pile="9"]').get_attribute("aria-label") == (
+        "Clubs foundation, empty"
+    )
+    assert page.locator(".card.back").first.get_attribute("aria-hidden") == "true"
+    assert page.locator("#live").get_attribute("aria-live") == "polite"
+    table.double_click_card("AC")
+    table.wait_moves(1)
+    assert page.locator('.slot[data-pile="9"]').get_attribute("aria-label") == (
+        "Clubs foundation, up to Ace of clubs"
+    )
+
+
+def transition(table: Table) -> Any:
+    return table.page.locator(".card").first.evaluate("e => getComputedStyle(e).transitionDuration")
+
+
+def test_motion_follows_the_reduced_motion_preference(table: Table, browser: Any) -> None:
+    table.open("?deal=0")
+    assert transition(table).startswith("0s")  # the fixture asks for reduced motion
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    try:
+        moving = Table(context.new_page(), table.base).open("?deal=0")
+        assert transition(moving).startswith("0.18s")
+    finally:
+        context.close()
