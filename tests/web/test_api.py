@@ -293,3 +293,9 @@ def test_clock_starts_at_the_first_move_and_caps_idle_pauses(tmp_path: Any) -> N
         assert state["elapsed"] == 85
         now[0] += 5
         assert timed.get(f"/api/games/{state['id']}").json()["elapsed"] == 90
+
+
+def test_no_current_game_is_204_then_the_latest_game(client: TestClient) -> None:
+    assert client.get("/api/games/current").status_code == 204
+    gid = new_game(client, "5")["id"]
+    assert client.get("/api/games/current").json()["id"] == gid

@@ -54,7 +54,11 @@ async def new_game(request: Request) -> Response:
 
 
 async def current_game(request: Request) -> Response:
-    return answer(service(request).current(player(request)))
+    """The latest game, or 204 No Content for a player who has none yet."""
+    state = service(request).current(player(request))
+    if state is None:
+        return Response(status_code=204, headers=NO_STORE)
+    return answer(state)
 
 
 async def get_game(request: Request) -> Response:

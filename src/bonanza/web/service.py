@@ -196,10 +196,11 @@ class GameService:
         record.finished_at = now
         self.storage.update_game(record)
 
-    def current(self, player: str) -> dict[str, Any]:
+    def current(self, player: str) -> dict[str, Any] | None:
+        """The player's latest game (to resume after a reload), or None before the first."""
         latest = self.storage.latest_game(player)
         if latest is None:
-            raise not_found("no game yet: a game")
+            return None
         record, game = self.load(player, latest.id)
         return self.view(record, game)
 
