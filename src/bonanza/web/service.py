@@ -7,6 +7,7 @@ import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from functools import lru_cache
 from typing import Any
 
 import anyio
@@ -40,6 +41,12 @@ IDLE_CAP = 60.0
 def rules_key(rules: Rules) -> str:
     """A canonical text for a rule set: statistics are grouped by it."""
     return json.dumps(rules.to_dict(), sort_keys=True, separators=(",", ":"))
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def deal_code(deal: Deal) -> str:
+    """The deal's 39-character code (worth keeping: it is a big-number computation)."""
+    return deal.code
 
 
 def sentence(text: str) -> str:
@@ -135,16 +142,17 @@ class GameService:
         elapsed = self._elapsed(record, now)
         auto = finish_plan(position) if record.status is Status.PLAYING else None
         deal = game.deal
+        visible = position_json(position)
         data: dict[str, Any] = {
             "id": record.id,
             "deal": deal.id,
-            "deal_code": deal.code,
+            "deal_code": deal_code(deal),
             "rules": game.rules.to_dict(),
             "rules_label": str(game.rules),
             "status": str(record.status),
             "won": game.is_won,
-            "position": position_json(position),
-            "has_moves": position.has_moves(),
+            "position": visible,
+            "has_moves": bool(visible["legal"]),
             "moves": game.move_count,
             "score": game.score(elapsed),
             "elapsed": round(elapsed, 1),
