@@ -118,7 +118,10 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 @pytest.fixture(scope="session")
 def browser() -> Iterator[object]:
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"browser tests need Debian's chromium at {CHROMIUM}")
+        message = f"browser tests need Debian's chromium at {CHROMIUM}"
+        if os.environ.get("BONANZA_REQUIRE_BROWSER"):
+            pytest.fail(message)
+        pytest.skip(message)
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright:
