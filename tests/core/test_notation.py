@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import given
 
@@ -69,11 +71,27 @@ def test_malformed_moves(text: str) -> None:
 
 def test_illegal_moves_name_the_text_and_the_position() -> None:
     position = Position.initial(Deal.from_number(7), Rules())
-    text = position.to_text()
+    text = position.to_text(hide=True)
     for move in ("12", "ws", "wf", "fh1", "1f", "47:2"):
         with pytest.raises(IllegalMoveError) as info:
             parse_move(move, position)
         assert repr(move) in str(info.value) and text in str(info.value)
+
+
+def test_errors_never_name_a_hidden_card() -> None:
+    game = Game(Deal.from_number(0), Rules())
+    hidden = {
+        str(c)
+        for column, down in zip(game.position.tableau, game.position.down, strict=True)
+        for c in column[:down]
+    } | {str(c) for c in game.position.stock}
+    for text in ("12", "71:7", "71:0", "ws", "wf", "fh1"):
+        with pytest.raises(IllegalMoveError) as info:
+            game.play(text)
+        named = set(re.findall(r"[A2-9TJQK][CDHS]", str(info.value)))
+        assert named and not named & hidden, str(info.value)
+    with pytest.raises(IllegalMoveError, match="at least one card"):
+        game.play(Move(Pile.T7, Pile.T1, 0))
 
 
 def test_describe_move() -> None:

@@ -109,7 +109,7 @@ def parse_move(text: str, position: Position) -> Move:
 
 def _illegal(text: str, move: Move, position: Position) -> IllegalMoveError:
     return IllegalMoveError(
-        f"{text!r} is not legal in {position.to_text()}: {position.why_illegal(move)}"
+        f"{text!r} is not legal in {position.to_text(hide=True)}: {position.why_illegal(move)}"
     )
 
 

@@ -275,13 +275,16 @@ class Position:
             from bonanza.core.notation import format_move
 
             raise IllegalMoveError(
-                f"{format_move(move)} is not legal in {self.to_text()}: {self.why_illegal(move)}"
+                f"{format_move(move)} is not legal in {self.to_text(hide=True)}: "
+                f"{self.why_illegal(move)}"
             )
         return self.apply(move)
 
     def why_illegal(self, move: Move) -> str:
-        """A short reason ``move`` is not legal here."""
+        """A short reason ``move`` is not legal here, naming only visible cards."""
         source, dest, count = move
+        if count < 1:
+            return "a move takes at least one card"
         if source == dest:
             return "a pile cannot move onto itself"
         if source == _STOCK:
