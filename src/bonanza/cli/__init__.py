@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from bonanza.core.errors import BonanzaError
 
-COMMANDS = ("deal", "serve")
+COMMANDS = ("deal", "serve", "solve", "analyze")
 
 
 def build_parser() -> argparse.ArgumentParser:

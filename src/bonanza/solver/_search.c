@@ -103,7 +103,7 @@ typedef struct {
     int any_empty;
     int recall;
     int partial;
-    int prune; /* 1: rule 7 on (off only to test it) */
+    int prune; /* 1: rule 7; 4: no rules 1, 2, 5, 6 (tests); 2: quick mode, not exact */
 } Rules;
 
 typedef struct {
@@ -427,7 +427,7 @@ static int play_safe_moves(Search *x)
 {
     State *s = &x->s;
     const Rules *r = &x->r;
-    int progress = 1;
+    int progress = !(r->prune & 4);
     while (progress) {
         progress = 0;
         for (int c = 0; c < NCOLS; c++) {
@@ -631,6 +631,12 @@ static int gen_moves(const State *s, const Rules *r, SMove *out)
                     if (i == 0 || (!r->any_empty && card_rank(card) != 13)) continue;
                 } else if (!fits_on(card, top)) {
                     continue;
+                } else if (i > down && (r->prune & 2)
+                           && card_rank(s->col[c][i - 1])
+                                  != s->found[card_suit(s->col[c][i - 1])] + 1) {
+                    /* Quick mode (not exact): a partial run move only when
+                     * the card it uncovers can go home. */
+                    continue;
                 } else if (i > down && (r->prune & 1) && r->partial
                            && s->col[c][i - 1] == twin_of(top)) {
                     /* Rule 7: moving a run from one twin onto the other,
@@ -669,15 +675,15 @@ static int gen_moves(const State *s, const Rules *r, SMove *out)
             }
         }
     }
-    /* Foundation to tableau. */
-    if (r->recall) {
+    /* Foundation to tableau (never in quick mode). */
+    if (r->recall && !(r->prune & 2)) {
         for (int suit = 0; suit < 4; suit++) {
             if (!s->found[suit]) continue;
             int card = suit * 13 + s->found[suit] - 1;
             /* Rule 2: if the card would be safe to play home from the
              * tableau, recalling it cannot help (the position after the recall
              * is no better than the one it came from, by rule 1's proof). */
-            if (is_safe(s, r, card)) continue;
+            if (!(r->prune & 4) && is_safe(s, r, card)) continue;
             for (int d = 0; d < NCOLS; d++) {
                 if (s->len[d] ? fits_on(card, s->col[d][s->len[d] - 1])
                               : d == empty && (r->any_empty || card_rank(card) == 13)) {

@@ -1,0 +1,92 @@
+"""``bonanza solve DEAL``: decide a deal or saved game exactly, and show the win."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+from typing import Any
+
+from bonanza.cli.options import passes_value
+from bonanza.core.errors import RulesError
+from bonanza.core.notation import format_move
+from bonanza.core.rules import EmptyColumn, Rules
+from bonanza.solver import solve
+from bonanza.solver.report import load_start, result_data
+
+
+def positive_seconds(text: str) -> float:
+    """A positive number of seconds, for argparse."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"the time limit must be positive, not {text}")
+    return value
+
+
+def add_solver_rule_options(parser: argparse.ArgumentParser) -> None:
+    """The rule options of ``solve`` and ``analyze`` (thoughtful play is implied)."""
+    group = parser.add_argument_group("rules (default: klondike, every card known)")
+    group.add_argument("--draw", type=int, metavar="N", default=None, help="cards per draw")
+    group.add_argument(
+        "--passes", type=passes_value, metavar="N|unlimited", default=False,
+        help="passes through the stock",
+    )
+    group.add_argument("--empty", choices=[e.value for e in EmptyColumn], help="what fills a column")
+    group.add_argument("--recall", action=argparse.BooleanOptionalAction, default=None)
+    group.add_argument("--partial-runs", action=argparse.BooleanOptionalAction, default=None)
+    group.add_argument(
+        "--time-limit", type=positive_seconds, metavar="S", default=None, help="seconds per deal"
+    )
+
+
+def solver_rules(args: argparse.Namespace, base: Rules | None = None) -> Rules:
+    """``base`` (default: klondike, thoughtful) changed by the rule options given."""
+    changes: dict[str, Any] = {"thoughtful": True}
+    if args.draw is not None:
+        changes["draw"] = args.draw
+    if args.passes is not False:
+        changes["passes"] = args.passes
+    if args.empty is not None:
+        changes["empty_column"] = EmptyColumn(args.empty)
+    if args.recall is not None:
+        changes["recall"] = args.recall
+    if args.partial_runs is not None:
+        changes["partial_runs"] = args.partial_runs
+    try:
+        return dataclasses.replace(base or Rules(), **changes)
+    except TypeError as error:  # pragma: no cover - argparse checks the types
+        raise RulesError(str(error)) from None
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "solve",
+        help="solve a deal exactly",
+        description=(
+            "Decide whether a deal (number, code or quoted 52-card listing) or a saved "
+            "game can be won with every card known, and print a winning line."
+        ),
+    )
+    parser.add_argument("deal", metavar="DEAL", help="deal number, code, listing or saved game")
+    add_solver_rule_options(parser)
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    start, label = load_start(args.deal, solver_rules(args))
+    # A saved game keeps its own rules, changed only by the options given.
+    start.rules = solver_rules(args, start.rules)
+    result = solve(start, time_limit=args.time_limit)
+    if args.json:
+        print(json.dumps(result_data(result, start)))
+        return 0
+    print(f"{label} ({start.rules}): {result.result}"
+          + (f" ({result.limit} limit reached)" if result.limit else ""))
+    if result.moves:
+        print(f"{len(result.moves)} moves: " + " ".join(format_move(m) for m in result.moves))
+    print(f"{result.nodes} nodes, {result.seconds:.3f} s")
+    return 0
