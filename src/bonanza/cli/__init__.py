@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from bonanza.core.errors import BonanzaError
 
-COMMANDS = ("deal", "serve", "solve", "analyze")
+COMMANDS = ("deal", "play", "serve", "solve", "analyze")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,1 @@
+"""``bonanza play``: Klondike in the terminal, built on Textual."""

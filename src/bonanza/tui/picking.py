@@ -1,0 +1,28 @@
+"""Turning pile picks into moves: pick a source, then a destination."""
+
+from __future__ import annotations
+
+from bonanza.core.moves import Move, Pile
+from bonanza.core.position import Position
+
+
+def moves_from(position: Position, source: Pile) -> list[Move]:
+    """The legal moves out of ``source``."""
+    return [move for move in position.legal_moves() if move.source == source]
+
+
+def destinations(position: Position, source: Pile) -> set[Pile]:
+    """Where the cards of ``source`` may go."""
+    return {move.dest for move in moves_from(position, source)}
+
+
+def move_between(position: Position, source: Pile, dest: Pile) -> Move | None:
+    """The move from ``source`` to ``dest``, taking the most cards when several
+    counts fit (an empty column under any-card rules); any foundation pile
+    stands for the foundation of the moving card."""
+    found = [
+        move
+        for move in moves_from(position, source)
+        if move.dest == dest or (dest.is_foundation and move.dest.is_foundation)
+    ]
+    return max(found, key=lambda move: move.count, default=None)
