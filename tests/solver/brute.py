@@ -1,0 +1,75 @@
+"""A brute-force reference: exhaustive search through the engine's own moves.
+
+Only for small positions (a dozen cards not home): it tries every legal move
+with no pruning at all, so its verdicts check the solver's.
+"""
+
+from __future__ import annotations
+
+import random
+
+from bonanza.core import CARDS, Position, Rules
+
+
+def _key(position: Position) -> tuple[object, ...]:
+    recycles = position.recycles if position.rules.passes is not None else 0
+    return (
+        tuple(map(tuple, position.tableau)),
+        tuple(position.down),
+        tuple(position.stock),
+        tuple(position.waste),
+        tuple(position.foundations),
+        recycles,
+    )
+
+
+def winnable(start: Position, limit: int = 200_000) -> bool:
+    """Whether ``start`` can be won; raises if more than ``limit`` positions."""
+    seen = {_key(start)}
+    stack = [start]
+    while stack:
+        position = stack.pop()
+        if position.is_won():
+            return True
+        for move in position.legal_moves():
+            child = position.copy()
+            child.apply(move)
+            key = _key(child)
+            if key not in seen:
+                if len(seen) >= limit:
+                    raise RuntimeError("position too large for brute force")
+                seen.add(key)
+                stack.append(child)
+    return False
+
+
+def small_position(seed: int, rules: Rules, loose: int = 9) -> Position:
+    """A random endgame with about ``loose`` cards not home, dealt at random.
+
+    Each suit keeps its top few ranks off the foundations; those cards are
+    spread over the columns (some face down, a face-up card on top), the
+    stock and the waste.
+    """
+    rng = random.Random(seed)
+    homes = [13] * 4
+    for _ in range(loose):
+        suit = rng.randrange(4)
+        if homes[suit] > 0:
+            homes[suit] -= 1
+    cards = [CARDS[suit * 13 + rank] for suit in range(4) for rank in range(homes[suit], 13)]
+    rng.shuffle(cards)
+    tableau: list[list] = [[] for _ in range(7)]
+    down = [0] * 7
+    stock: list = []
+    waste: list = []
+    for card in cards:
+        where = rng.randrange(10)
+        if where < 7:
+            tableau[where].append(card)
+        elif where < 9:
+            stock.append(card)
+        else:
+            waste.append(card)
+    for index, column in enumerate(tableau):
+        down[index] = max(0, len(column) - 1)
+    return Position(rules, tableau, down, stock, waste, homes)
