@@ -78,3 +78,18 @@ def test_motion_follows_the_reduced_motion_preference(table: Table, browser: Any
         assert transition(moving).startswith("0.18s")
     finally:
         context.close()
+
+
+def test_thoughtful_and_whole_runs_from_the_new_deal_dialog(table: Table) -> None:
+    table.open("?deal=5")
+    page = table.page
+    assert page.locator(".card.down-visible").count() == 0
+    page.locator("#btn-new").click()
+    page.locator("#dlg-new").wait_for(state="visible")
+    page.locator('input[name="thoughtful"]').check()
+    page.locator('input[name="whole_runs"]').check()
+    page.locator("#deal-input").fill("5")
+    page.locator("#btn-play-deal").click()
+    page.wait_for_function("() => document.querySelectorAll('.card.down-visible').length === 21")
+    rules = table.state()["rules"]
+    assert rules["thoughtful"] is True and rules["partial_runs"] is False

@@ -20,7 +20,10 @@ export function savedRules() {
   } catch {
     // Fall through to the default.
   }
-  return { draw: 1, passes: null, empty_column: "king", recall: true, scoring: "standard" };
+  return {
+    draw: 1, passes: null, empty_column: "king", recall: true,
+    partial_runs: true, thoughtful: false, scoring: "standard",
+  };
 }
 
 function readForm(form) {
@@ -31,6 +34,8 @@ function readForm(form) {
     passes: passes ? Number(passes) : null,
     empty_column: data.get("empty_column"),
     recall: data.get("recall") === "on",
+    partial_runs: data.get("whole_runs") !== "on",
+    thoughtful: data.get("thoughtful") === "on",
     scoring: data.get("scoring"),
   };
 }
@@ -40,6 +45,8 @@ function fillForm(form, rules) {
   form.elements.passes.value = rules.passes ? String(rules.passes) : "";
   form.elements.empty_column.value = rules.empty_column;
   form.elements.recall.checked = !!rules.recall;
+  form.elements.whole_runs.checked = rules.partial_runs === false;
+  form.elements.thoughtful.checked = !!rules.thoughtful;
   form.elements.scoring.value = rules.scoring;
 }
 
