@@ -174,11 +174,10 @@ def summarize(rows: list[dict[str, Any]]) -> str:
     ]
     if counts["error"]:
         lines.append(f"errors: {counts['error']}")
+    median, p90, p99 = (percentile(times, f) for f in (0.5, 0.9, 0.99))
+    longest = times[-1] if times else 0.0
     lines.append(
-        "seconds per deal: median {:.4f}, p90 {:.4f}, p99 {:.4f}, max {:.4f}".format(
-            percentile(times, 0.5), percentile(times, 0.9), percentile(times, 0.99),
-            times[-1] if times else 0.0,
-        )
+        f"seconds per deal: median {median:.4f}, p90 {p90:.4f}, p99 {p99:.4f}, max {longest:.4f}"
     )
     return "\n".join(lines)
 

@@ -34,7 +34,9 @@ def add_solver_rule_options(parser: argparse.ArgumentParser) -> None:
         "--passes", type=passes_value, metavar="N|unlimited", default=False,
         help="passes through the stock",
     )
-    group.add_argument("--empty", choices=[e.value for e in EmptyColumn], help="what fills a column")
+    group.add_argument(
+        "--empty", choices=[e.value for e in EmptyColumn], help="what fills an empty column"
+    )
     group.add_argument("--recall", action=argparse.BooleanOptionalAction, default=None)
     group.add_argument("--partial-runs", action=argparse.BooleanOptionalAction, default=None)
     group.add_argument(

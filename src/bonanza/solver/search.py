@@ -11,10 +11,17 @@ from bonanza.core.moves import Move, Pile
 from bonanza.core.notation import format_move
 from bonanza.core.position import Position
 from bonanza.core.rules import EmptyColumn, Rules
-from bonanza.solver import _search
+from bonanza.solver import _search  # the C extension (see _search.pyi)
 
 Verdict = Literal["solved", "unsolvable", "unknown"]
 Limit = Literal["nodes", "time", "memory"]
+CoreArguments = tuple[
+    list[list[int]], list[int], list[int], int, list[int], int, int, int, bool, bool, bool
+]
+_VERDICTS: dict[str, Verdict] = {"solved": "solved", "unsolvable": "unsolvable",
+                                 "unknown": "unknown"}
+_LIMITS: dict[str | None, Limit | None] = {None: None, "nodes": "nodes", "time": "time",
+                                           "memory": "memory"}
 
 
 class SolverError(BonanzaError):
@@ -51,7 +58,7 @@ class SolveResult:
         return self.result == "solved"
 
 
-def core_arguments(position: Position) -> tuple[object, ...]:
+def core_arguments(position: Position) -> CoreArguments:
     """The position and rules as the C core's leading arguments."""
     rules = position.rules
     allowed = rules.recycles_allowed
@@ -112,7 +119,7 @@ def solve(
     moves = [Move(Pile(source), Pile(dest), count) for source, dest, count in raw]
     if verdict == "solved":
         _check_win(position, moves)
-    return SolveResult(verdict, moves, nodes, seconds, limit, states, memory)
+    return SolveResult(_VERDICTS[verdict], moves, nodes, seconds, _LIMITS[limit], states, memory)
 
 
 def _check_win(position: Position, moves: list[Move]) -> None:

@@ -1,0 +1,36 @@
+"""Type stub of the C search core (see _search.c)."""
+
+from collections.abc import Sequence
+
+def solve(
+    columns: Sequence[Sequence[int]],
+    downs: Sequence[int],
+    talon: Sequence[int],
+    waste_size: int,
+    foundations: Sequence[int],
+    recycles: int,
+    draw: int,
+    recycles_allowed: int,
+    any_empty: bool,
+    recall: bool,
+    partial: bool,
+    time_limit: float,
+    node_limit: int,
+    memory_limit: int,
+    prune: int = ...,
+    /,
+) -> tuple[str, list[tuple[int, int, int]], int, float, str | None, int, int]: ...
+def legal_moves(
+    columns: Sequence[Sequence[int]],
+    downs: Sequence[int],
+    talon: Sequence[int],
+    waste_size: int,
+    foundations: Sequence[int],
+    recycles: int,
+    draw: int,
+    recycles_allowed: int,
+    any_empty: bool,
+    recall: bool,
+    partial: bool,
+    /,
+) -> list[tuple[int, int, int]]: ...

@@ -1,0 +1,112 @@
+"""``bonanza.solver.solve``: verdicts on deals, limits, results, saved games."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from bonanza.core import Deal, Game, Move, Pile, Position, Rules
+from bonanza.solver import SolveResult, solve
+from bonanza.solver.search import SolverError, _check_win
+from bonanza.solver.stats import percentile, wilson_interval
+
+
+def replay_wins(position: Position, moves: list[Move]) -> bool:
+    board = position.copy()
+    for move in moves:
+        board.play(move)
+    return board.is_won()
+
+
+@pytest.mark.parametrize(("number", "draw"), [(0, 1), (2, 1), (3, 1), (2, 3), (5, 3)])
+def test_solved_deals_replay_to_a_win(number: int, draw: int) -> None:
+    rules = Rules(draw=draw, thoughtful=True)
+    result = solve(Deal.from_number(number), rules, time_limit=30)
+    assert result.result == "solved"
+    assert replay_wins(Position.initial(Deal.from_number(number), rules), result.moves)
+    assert result.limit is None
+    assert result.seconds >= 0
+    assert result.nodes >= 1
+    draws = [move for move in result.moves if move.is_draw]
+    assert draws and all(1 <= move.count <= draw for move in draws)
+
+
+def test_unsolvable_deal_is_proven() -> None:
+    # Deal 3 with draw 3 and a single pass cannot be won.
+    result = solve(Deal.from_number(3), Rules(draw=3, passes=1))
+    assert result.result == "unsolvable"
+    assert result.moves == []
+    assert result.limit is None
+
+
+def test_recycles_appear_in_the_line() -> None:
+    result = solve(Deal.from_number(3), Rules(draw=1))
+    assert any(move.is_recycle for move in result.moves)
+    recycle = next(move for move in result.moves if move.is_recycle)
+    assert recycle == Move(Pile.WASTE, Pile.STOCK, recycle.count) and recycle.count > 0
+
+
+def test_node_limit_gives_unknown() -> None:
+    result = solve(Deal.from_number(1), Rules(), node_limit=50)
+    assert result == dataclasses.replace(result, result="unknown", limit="nodes", moves=[])
+    assert result.nodes <= 51
+
+
+def test_time_limit_gives_unknown() -> None:
+    result = solve(Deal.from_number(1007), Rules(), time_limit=0.05)
+    assert (result.result, result.limit) == ("unknown", "time")
+    assert result.seconds < 1
+
+
+def test_memory_limit_gives_unknown() -> None:
+    result = solve(Deal.from_number(1007), Rules(), memory_limit=2_000_000)
+    assert (result.result, result.limit) == ("unknown", "memory")
+
+
+def test_bad_limits_are_refused() -> None:
+    with pytest.raises(ValueError, match="time_limit"):
+        solve(Deal.from_number(0), time_limit=0)
+
+
+def test_solves_a_saved_game_part_way() -> None:
+    game = Game(Deal.from_number(0), Rules())
+    first = solve(game.position)
+    for move in first.moves[:40]:
+        game.play(move)
+    loaded = Game.from_json(game.to_json())
+    result = solve(loaded.position)
+    assert result.result == "solved"
+    assert replay_wins(loaded.position, result.moves)
+
+
+def test_rules_argument_overrides_the_position_rules() -> None:
+    position = Position.initial(Deal.from_number(3), Rules())
+    assert solve(position, Rules(draw=3, passes=1)).result == "unsolvable"
+    assert position.rules == Rules()
+
+
+def test_result_repr_is_readable() -> None:
+    result = solve(Deal.from_number(2))
+    text = repr(result)
+    assert text.startswith("SolveResult('solved', ")
+    assert "nodes=" in text and "seconds=" in text
+    assert isinstance(result, SolveResult) and result.solved
+
+
+def test_check_win_rejects_bad_lines() -> None:
+    position = Position.initial(Deal.from_number(2), Rules())
+    with pytest.raises(SolverError, match="illegal"):
+        _check_win(position, [Move(Pile.WASTE, Pile.T1, 1)])
+    with pytest.raises(SolverError, match="unwon"):
+        _check_win(position, [Move(Pile.STOCK, Pile.WASTE, 1)])
+
+
+def test_wilson_interval_and_percentile() -> None:
+    low, high = wilson_interval(1809, 2000)
+    assert low < 1809 / 2000 < high
+    assert round(low, 3) == 0.891 and round(high, 3) == 0.917
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    assert percentile([1.0, 2.0, 3.0, 4.0], 0.5) == 2.0
+    assert percentile([1.0, 2.0, 3.0, 4.0], 0.99) == 4.0
+    assert percentile([], 0.5) == 0.0

@@ -1,0 +1,135 @@
+"""``bonanza solve`` and ``bonanza analyze``."""
+
+from __future__ import annotations
+
+import csv
+import json
+from pathlib import Path
+
+import pytest
+
+from bonanza.cli import main
+from bonanza.core import Deal, Game, Position, Rules
+from bonanza.core.notation import parse_move
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def test_solve_prints_verdict_moves_nodes_time(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "solve", "2")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("deal 2 (") and lines[0].endswith(": solved")
+    assert lines[1].split(":")[0].endswith("moves")
+    assert "nodes" in lines[2] and lines[2].endswith(" s")
+
+
+def test_solve_json_replays(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "solve", "5", "--draw", "3", "--json")
+    assert status == 0
+    data = json.loads(out)
+    assert data["result"] == "solved" and data["nodes"] >= 1 and data["seconds"] >= 0
+    position = Position.initial(Deal.from_number(5), Rules(draw=3))
+    for item in data["moves"]:
+        move = parse_move(item["move"], position)
+        assert item["count"] == move.count
+        if move.is_draw or move.is_recycle:
+            assert item["card"] is None
+        else:
+            assert item["card"] == str(position.moving_cards(move)[0])
+        assert item["from"] in {"stock", "waste", "foundation", *(f"t{i}" for i in range(1, 8))}
+        position.play(move)
+    assert position.is_won()
+
+
+def test_solve_unsolvable_with_a_listing(capsys: pytest.CaptureFixture[str]) -> None:
+    listing = Deal.from_number(3).listing
+    status, out, _ = run(capsys, "solve", listing, "--draw", "3", "--passes", "1", "--json")
+    assert status == 0
+    assert json.loads(out)["result"] == "unsolvable"
+
+
+def test_solve_a_saved_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    game = Game(Deal.from_number(0), Rules())
+    game.play("sw")
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(game.to_json()))
+    status, out, _ = run(capsys, "solve", str(path), "--json")
+    assert status == 0
+    data = json.loads(out)
+    position = game.position.copy()
+    for item in data["moves"]:
+        position.play(parse_move(item["move"], position))
+    assert position.is_won()
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["solve", "not-a-deal"], "not-a-deal"),
+        (["solve", "3", "--draw", "0"], "draw"),
+        (["solve", "3", "--passes", "0"], "passes"),
+        (["solve", "3", "--time-limit", "-1"], "time limit"),
+    ],
+)
+def test_solve_bad_input_exits_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    try:
+        status = main(argv)
+    except SystemExit as exit_:
+        status = int(exit_.code or 0)
+    err = capsys.readouterr().err
+    assert status == 2
+    assert message in err
+
+
+def test_solve_bad_saved_game_exits_2(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text('{"format": "something else"}')
+    status, _, err = run(capsys, "solve", str(path))
+    assert status == 2 and "saved" in err and err.count("\n") == 1
+
+
+def test_analyze_writes_jsonl_and_resumes(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out_file = tmp_path / "run.jsonl"
+    status, out, err = run(capsys, "analyze", "--deals", "2-5", "--jobs", "2", "--out",
+                           str(out_file))
+    assert status == 0
+    rows = [json.loads(line) for line in out_file.read_text().splitlines()]
+    assert sorted(row["id"] for row in rows) == ["2", "3", "4", "5"]
+    assert all(row["result"] == "solved" and row["moves"] for row in rows)
+    assert "deals: 4" in out and "solvable: 4 (100.00 %" in out and "Wilson" in out
+    assert "median" in out and "p99" in out
+    assert "4/4" in err
+    # A second run finds every deal done and solves nothing again.
+    status, out, _ = run(capsys, "analyze", "--deals", "2-6", "--jobs", "1", "--out",
+                         str(out_file), "--no-progress")
+    rows = [json.loads(line) for line in out_file.read_text().splitlines()]
+    assert sorted(row["id"] for row in rows) == ["2", "3", "4", "5", "6"]
+    assert "deals: 5" in out
+
+
+def test_analyze_deal_file_to_csv(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    deals = tmp_path / "deals.txt"
+    deals.write_text(f"a\t2\nb\t{Deal.from_number(20).code}\n")
+    out_file = tmp_path / "run.csv"
+    status, out, _ = run(capsys, "analyze", "--deal-file", str(deals), "--draw", "3",
+                         "--jobs", "1", "--out", str(out_file), "--no-progress")
+    assert status == 0
+    rows = list(csv.DictReader(out_file.open()))
+    assert {row["id"]: row["result"] for row in rows} == {"a": "solved", "b": "unsolvable"}
+    assert "unsolvable: 1" in out
+
+
+def test_analyze_rejects_bad_output_name(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(capsys, "analyze", "--deals", "1-2", "--out", "x.txt")
+    assert status == 2 and ".jsonl or .csv" in err

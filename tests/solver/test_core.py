@@ -1,0 +1,87 @@
+"""The C core against the Python engine: legal moves, and pruning switched off."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bonanza.core import Deal, EmptyColumn, Position, Rules
+from bonanza.solver import _search
+from bonanza.solver.search import core_arguments, core_legal_moves
+from tests.solver.brute import small_position, winnable
+
+
+def random_rules(rng: random.Random) -> Rules:
+    return Rules(
+        draw=rng.choice([1, 2, 3, 5]),
+        passes=rng.choice([None, 1, 2, 3]),
+        empty_column=rng.choice(list(EmptyColumn)),
+        recall=rng.random() < 0.5,
+        partial_runs=rng.random() < 0.6,
+    )
+
+
+def random_positions(seed: int, count: int) -> list[Position]:
+    """Positions met on random playouts of random deals under random rules."""
+    rng = random.Random(seed)
+    positions = []
+    while len(positions) < count:
+        position = Position.initial(Deal.from_number(rng.randrange(2**64)), random_rules(rng))
+        for _ in range(rng.randrange(200)):
+            moves = position.legal_moves()
+            if not moves:
+                break
+            position.apply(rng.choice(moves))
+            if rng.random() < 0.1:
+                positions.append(position.copy())
+    return positions[:count]
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_core_legal_moves_match_engine(seed: int) -> None:
+    for position in random_positions(seed, 500):
+        assert sorted(core_legal_moves(position)) == sorted(position.legal_moves()), (
+            position.to_text(), position.rules)
+
+
+def test_core_legal_moves_after_a_recycle_and_with_empty_columns() -> None:
+    rules = Rules(draw=3, passes=2, empty_column=EmptyColumn.ANY)
+    position = Position.from_text("-/KH/-/-/-/-/- - 2C3C4C5C6C7C8C9CTCJCQCKC AKQK 1", rules)
+    assert sorted(core_legal_moves(position)) == sorted(position.legal_moves())
+    assert not any(move.is_recycle for move in core_legal_moves(position))
+
+
+def _verdict(position: Position, prune: int) -> str:
+    result: str = _search.solve(*core_arguments(position), 5.0, 0, 0, prune)[0]
+    return result
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_pruning_keeps_verdicts(seed: int) -> None:
+    """Rules 1-7 on (1) against no twins (0) and no safe moves (5)."""
+    checked = 0
+    for position in random_positions(100 + seed, 25):
+        pruned = _verdict(position, 1)
+        if pruned == "unknown":
+            continue
+        for other in (0, 5):
+            verdict = _verdict(position, other)
+            if verdict != "unknown":
+                assert verdict == pruned, (position.to_text(), position.rules, other)
+                checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_solver_agrees_with_brute_force(seed: int) -> None:
+    rng = random.Random(seed)
+    rules = random_rules(rng)
+    rules = Rules(draw=rules.draw, passes=rules.passes, empty_column=rules.empty_column,
+                  recall=False, partial_runs=rules.partial_runs)
+    position = small_position(seed, rules, 8 + seed % 5)
+    try:
+        expected = winnable(position, 20_000)
+    except RuntimeError:
+        pytest.skip("too large for brute force")
+    assert (_verdict(position, 1) == "solved") == expected
