@@ -104,6 +104,7 @@ typedef struct {
     int recall;
     int partial;
     int prune; /* 1: rule 7; 4: no rules 1, 2, 5, 6 (tests); 2: quick mode, not exact */
+    uint64_t seed; /* nonzero: shuffle move order among near scores */
 } Rules;
 
 typedef struct {
@@ -368,7 +369,11 @@ typedef struct {
     Frame *frames;
     size_t fcap, flen;
     uint64_t nodes, node_limit;
-    double deadline; /* < 0: none */
+    uint64_t probe_nodes; /* nodes of the probes (see solve_portfolio) */
+    uint64_t pause_at;    /* pause when nodes reach this (0: never) */
+    int started;
+    double t0;       /* when the search began */
+    double deadline; /* seconds allowed, < 0: none */
     size_t budget, used;
     int limit;
 } Search;
@@ -514,11 +519,26 @@ static inline int twin_of(int card)
 
 /* Move runs so that no run lies on a higher twin whose lower twin is
  * exposed.  0 on memory failure. */
+static int needs_normalizing(const State *s)
+{
+    uint64_t tops = 0, up = 0;
+    for (int c = 0; c < NCOLS; c++) {
+        if (!s->len[c]) continue;
+        tops |= 1ULL << s->col[c][s->len[c] - 1];
+        for (int i = s->down[c]; i < s->len[c]; i++) up |= 1ULL << s->col[c][i];
+    }
+    uint64_t covered = up & ~tops;
+    const uint64_t clubs = (1ULL << 13) - 1, diamonds = clubs << 13;
+    /* A lower twin (club or diamond) on top whose twin (spade or heart,
+     * 39 or 13 cards further) lies face up under other cards. */
+    return (((tops & clubs) << 39) & covered) || (((tops & diamonds) << 13) & covered);
+}
+
 static int normalize_twins(Search *x)
 {
     State *s = &x->s;
     int8_t col[52], idx[52];
-    int changed = 1;
+    int changed = needs_normalizing(s);
     while (changed) {
         changed = 0;
         locate(s, col, idx);
@@ -724,6 +744,10 @@ static int gen_moves(const State *s, const Rules *r, SMove *out)
             }
         }
     }
+    if (r->seed) {
+        uint64_t st = r->seed ^ (s->talh * 31 + s->colh[0] + s->colh[3]);
+        for (int i = 0; i < n; i++) out[i].score = (int16_t)(out[i].score + (int)(splitmix(&st) % 24));
+    }
     /* Best first (stable insertion sort on score). */
     for (int i = 1; i < n; i++) {
         SMove v = out[i];
@@ -816,11 +840,14 @@ static int enter(Search *x, size_t path_base)
  * -1 unknown (x->limit says why). */
 static int run_search(Search *x)
 {
-    double start = now_seconds();
-    x->nodes = 1;
-    int e = enter(x, 0);
-    if (e) return e;
+    if (!x->started) {
+        x->started = 1;
+        x->nodes = 1;
+        int e = enter(x, 0);
+        if (e) return e;
+    }
     while (x->flen) {
+        if (x->pause_at && x->nodes >= x->pause_at) return -2;
         Frame *f = &x->frames[x->flen - 1];
         if (f->mnext == f->mcount) {
             path_unwind(x, f->path_base);
@@ -838,15 +865,85 @@ static int run_search(Search *x)
         }
         if (!play(x, m)) { x->limit = LIMIT_MEMORY; return -1; }
         x->nodes++;
-        if (x->node_limit && x->nodes > x->node_limit) { x->limit = LIMIT_NODES; return -1; }
-        if (x->deadline >= 0 && (x->nodes & 1023) == 0 && now_seconds() - start > x->deadline) {
+        if (x->node_limit && x->nodes + x->probe_nodes > x->node_limit) {
+            x->limit = LIMIT_NODES;
+            return -1;
+        }
+        if (x->deadline >= 0 && (x->nodes & 1023) == 0 && now_seconds() - x->t0 > x->deadline) {
             x->limit = LIMIT_TIME;
             return -1;
         }
-        e = enter(x, base);
+        int e = enter(x, base);
         if (e) return e;
     }
     return 0;
+}
+
+static void free_search(Search *x)
+{
+    free(x->tt.keys);
+    free(x->moves);
+    free(x->path);
+    free(x->frames);
+}
+
+/*
+ * The search order matters only for how soon a win is found.  A depth-first
+ * search that starts badly can spend a long time in a lost corner before it
+ * finds a win another order reaches at once.  So the exact search runs in
+ * chunks of doubling size, and between chunks a probe (the same exact search
+ * from the start, with move scores shuffled a little and a small node budget)
+ * looks for a win.  A probe's win is as good as any; a probe that runs out
+ * of moves has proven the position lost; otherwise its work is dropped.
+ * Probe budgets grow more slowly than the chunks, so they cost little when
+ * the position is lost.
+ */
+static int solve_portfolio(Search *x, const State *start)
+{
+    uint64_t chunk = 5000, probe_budget = 5000;
+    int probes = 1;
+    for (uint64_t round = 1;; round++) {
+        x->pause_at = x->nodes + chunk;
+        int res = run_search(x);
+        if (res != -2) return res;
+        if (probes) {
+            Search *y = calloc(1, sizeof(Search));
+            size_t cap = 1 << 14;
+            if (!y || !tt_init(&y->tt, cap)) {
+                free(y);
+                probes = 0;
+                continue;
+            }
+            y->s = *start;
+            y->r = x->r;
+            y->r.seed = round;
+            y->node_limit = probe_budget;
+            y->t0 = x->t0;
+            y->deadline = x->deadline;
+            y->used = sizeof(Search) + cap * sizeof(uint64_t);
+            y->budget = x->budget > x->used ? x->budget - x->used : 0;
+            int ry = y->used <= y->budget ? run_search(y) : -1;
+            x->probe_nodes += y->nodes;
+            if (ry == 1) {
+                SMove *path = x->path;
+                size_t pcap = x->pcap;
+                x->path = y->path; x->pcap = y->pcap; x->plen = y->plen;
+                y->path = path; y->pcap = pcap;
+            }
+            if (ry < 0 && y->limit == LIMIT_MEMORY) probes = 0;
+            int timed_out = ry < 0 && y->limit == LIMIT_TIME;
+            free_search(y);
+            free(y);
+            if (ry >= 0) return ry;
+            if (timed_out) { x->limit = LIMIT_TIME; return -1; }
+            if (x->node_limit && x->nodes + x->probe_nodes > x->node_limit) {
+                x->limit = LIMIT_NODES;
+                return -1;
+            }
+        }
+        chunk *= 2;
+        probe_budget += probe_budget / 3;
+    }
 }
 
 /* ---- atomic moves (engine semantics) ------------------------------------- */
@@ -1096,14 +1193,6 @@ static PyObject *py_legal_moves(PyObject *self, PyObject *args)
     return list;
 }
 
-static void free_search(Search *x)
-{
-    free(x->tt.keys);
-    free(x->moves);
-    free(x->path);
-    free(x->frames);
-}
-
 static PyObject *py_solve(PyObject *self, PyObject *args)
 {
     (void)self;
@@ -1113,17 +1202,19 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     unsigned long long node_limit;
     Py_ssize_t memory_limit;
     int prune = 1;
+    unsigned long long seed = 0;
     Search *x = calloc(1, sizeof(Search));
     if (!x) return PyErr_NoMemory();
-    if (!PyArg_ParseTuple(args, "OOOiOiiipppdKn|i", &columns, &downs, &talon, &ptr, &found,
+    if (!PyArg_ParseTuple(args, "OOOiOiiipppdKn|iK", &columns, &downs, &talon, &ptr, &found,
                           &rec, &x->r.draw, &x->r.recycles_allowed, &x->r.any_empty,
                           &x->r.recall, &x->r.partial, &time_limit, &node_limit, &memory_limit,
-                          &prune)
+                          &prune, &seed)
         || !build_state(columns, downs, talon, ptr, found, rec, &x->r, &x->s)) {
         free(x);
         return NULL;
     }
     x->r.prune = prune;
+    x->r.seed = seed;
     State start = x->s;
     x->deadline = time_limit;
     x->node_limit = node_limit;
@@ -1133,8 +1224,9 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     x->used = sizeof(Search) + cap * sizeof(uint64_t);
     int result;
     double t0 = now_seconds(), seconds;
+    x->t0 = t0;
     Py_BEGIN_ALLOW_THREADS
-    result = run_search(x);
+    result = x->r.seed ? run_search(x) : solve_portfolio(x, &start);
     Py_END_ALLOW_THREADS
     seconds = now_seconds() - t0;
     PyObject *line;
@@ -1148,7 +1240,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     static const char *limits[] = {NULL, "nodes", "time", "memory"};
     const char *status = result == 1 ? "solved" : result == 0 ? "unsolvable" : "unknown";
     const char *limit = result < 0 ? limits[x->limit] : NULL;
-    PyObject *ret = Py_BuildValue("(sNKdzKn)", status, line, (unsigned long long)x->nodes,
+    PyObject *ret = Py_BuildValue("(sNKdzKn)", status, line,
+                                  (unsigned long long)(x->nodes + x->probe_nodes),
                                   seconds, limit, (unsigned long long)x->tt.count,
                                   (Py_ssize_t)x->used);
     free_search(x);

@@ -18,6 +18,7 @@ def solve(
     node_limit: int,
     memory_limit: int,
     prune: int = ...,
+    seed: int = ...,
     /,
 ) -> tuple[str, list[tuple[int, int, int]], int, float, str | None, int, int]: ...
 def legal_moves(
