@@ -41,6 +41,11 @@
  *      kept (see normalize_twins).
  * Nothing else is pruned: verdicts are exact up to 64-bit key collisions in
  * the transposition table.
+ *
+ * Search order.  Moves are tried best first (turning up face-down cards,
+ * then foundation and talon moves, ...).  The exact search runs in doubling
+ * chunks with small randomized probes in between (see solve_portfolio):
+ * they find most wins that the fixed order would reach only late.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -103,7 +108,7 @@ typedef struct {
     int any_empty;
     int recall;
     int partial;
-    int prune; /* 1: rule 7; 4: no rules 1, 2, 5, 6 (tests); 2: quick mode, not exact */
+    int prune; /* 1: rule 7 on; 4: rules 1, 2, 5, 6 off (both only to test them) */
     uint64_t seed; /* nonzero: shuffle move order among near scores */
 } Rules;
 
@@ -651,12 +656,6 @@ static int gen_moves(const State *s, const Rules *r, SMove *out)
                     if (i == 0 || (!r->any_empty && card_rank(card) != 13)) continue;
                 } else if (!fits_on(card, top)) {
                     continue;
-                } else if (i > down && (r->prune & 2)
-                           && card_rank(s->col[c][i - 1])
-                                  != s->found[card_suit(s->col[c][i - 1])] + 1) {
-                    /* Quick mode (not exact): a partial run move only when
-                     * the card it uncovers can go home. */
-                    continue;
                 } else if (i > down && (r->prune & 1) && r->partial
                            && s->col[c][i - 1] == twin_of(top)) {
                     /* Rule 7: moving a run from one twin onto the other,
@@ -695,8 +694,8 @@ static int gen_moves(const State *s, const Rules *r, SMove *out)
             }
         }
     }
-    /* Foundation to tableau (never in quick mode). */
-    if (r->recall && !(r->prune & 2)) {
+    /* Foundation to tableau. */
+    if (r->recall) {
         for (int suit = 0; suit < 4; suit++) {
             if (!s->found[suit]) continue;
             int card = suit * 13 + s->found[suit] - 1;
