@@ -618,7 +618,7 @@ static int first_empty(const State *s)
     return -1;
 }
 
-#define MAX_GEN 1024
+#define MAX_GEN 2048 /* bound: 7 + 312 + 416 + 28 moves, and 26 * 17 two-move steps */
 
 /* The search's moves (with rules 2-4 and 7) into out; returns their count. */
 static int gen_moves(const State *s, const Rules *r, SMove *out)
