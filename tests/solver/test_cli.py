@@ -86,6 +86,7 @@ def test_solve_bad_input_exits_2(
     err = capsys.readouterr().err
     assert status == 2
     assert message in err
+    assert err.count("\n") == 1
 
 
 def test_solve_bad_saved_game_exits_2(

@@ -11,7 +11,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from bonanza.cli.solve import add_solver_rule_options, solver_rules
+from bonanza.cli.solve import add_solver_rule_options, one_line_error, solver_rules
 from bonanza.core.deal import Deal
 from bonanza.core.errors import BonanzaError
 from bonanza.core.position import Position
@@ -65,6 +65,7 @@ def register(subparsers: Any) -> None:
         "--out", metavar="F", help="per-deal results, .jsonl or .csv; a rerun resumes it"
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    parser.error = one_line_error(f"bonanza {parser.prog.split()[-1]}")
     parser.set_defaults(func=run)
 
 

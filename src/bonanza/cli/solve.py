@@ -5,7 +5,9 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-from typing import Any
+import sys
+from collections.abc import Callable
+from typing import Any, NoReturn
 
 from bonanza.cli.options import passes_value
 from bonanza.core.errors import RulesError
@@ -13,6 +15,16 @@ from bonanza.core.notation import format_move
 from bonanza.core.rules import EmptyColumn, Rules
 from bonanza.solver import solve
 from bonanza.solver.report import load_start, result_data
+
+
+def one_line_error(prefix: str) -> Callable[[str], NoReturn]:
+    """An argparse ``error`` that prints one line (no usage) and exits with status 2."""
+
+    def error(message: str) -> NoReturn:
+        print(f"{prefix}: {message}", file=sys.stderr)
+        sys.exit(2)
+
+    return error
 
 
 def positive_seconds(text: str) -> float:
@@ -75,6 +87,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument("deal", metavar="DEAL", help="deal number, code, listing or saved game")
     add_solver_rule_options(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.error = one_line_error(f"bonanza {parser.prog.split()[-1]}")
     parser.set_defaults(func=run)
 
 
