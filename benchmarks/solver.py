@@ -31,7 +31,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--time-limit", type=float, default=10.0)
     parser.add_argument("--draws", type=int, nargs="+", default=[1, 3])
     args = parser.parse_args(argv)
-    numbers = random.Random(args.seed).sample(range(2**63), args.deals)
+    rng = random.Random(args.seed)
+    numbers = [rng.getrandbits(64) for _ in range(args.deals)]
     for draw in args.draws:
         rules = Rules(draw=draw, thoughtful=True)
         counts: dict[str, int] = {}
