@@ -21,6 +21,7 @@ from bonanza.solver.report import InputError, result_data
 from bonanza.solver.stats import percentile, wilson_interval
 
 CSV_FIELDS = ("id", "deal", "result", "nodes", "seconds", "limit", "states", "moves")
+RESULTS = ("solved", "unsolvable", "unknown", "error")
 
 
 def deal_range(text: str) -> range:
@@ -106,15 +107,19 @@ def _read_done(path: str) -> dict[str, dict[str, Any]]:
     with open(path, encoding="utf-8", newline="") as file:
         if path.endswith(".csv"):
             for row in csv.DictReader(file):
-                if row.get("id") and row.get("result"):
-                    done[row["id"]] = {**row, "seconds": float(row["seconds"] or 0)}
+                try:
+                    seconds = float(row.get("seconds") or "")
+                except ValueError:
+                    continue  # a line cut short by an interruption
+                if row.get("id") and row.get("result") in RESULTS:
+                    done[row["id"]] = {**row, "seconds": seconds}
         else:
             for line in file:
                 try:
                     row = json.loads(line)
                 except json.JSONDecodeError:
                     continue  # a line cut short by an interruption
-                if isinstance(row, dict) and "id" in row:
+                if isinstance(row, dict) and "id" in row and row.get("result") in RESULTS:
                     done[str(row["id"])] = row
     return done
 
