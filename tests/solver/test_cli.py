@@ -134,3 +134,20 @@ def test_analyze_deal_file_to_csv(capsys: pytest.CaptureFixture[str], tmp_path: 
 def test_analyze_rejects_bad_output_name(capsys: pytest.CaptureFixture[str]) -> None:
     status, _, err = run(capsys, "analyze", "--deals", "1-2", "--out", "x.txt")
     assert status == 2 and ".jsonl or .csv" in err
+
+
+def test_analyze_retries_unknown_deals(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out_file = tmp_path / "run.jsonl"
+    unknown = {"id": "2", "deal": "2", "result": "unknown", "moves": [], "nodes": 9,
+               "seconds": 0.5, "limit": "time"}
+    out_file.write_text(json.dumps(unknown) + "\n")
+    status, out, _ = run(capsys, "analyze", "--deals", "2-2", "--jobs", "1", "--out",
+                         str(out_file), "--no-progress")
+    assert status == 0 and "unknown: 1" in out
+    status, out, _ = run(capsys, "analyze", "--deals", "2-2", "--jobs", "1", "--out",
+                         str(out_file), "--no-progress", "--retry-unknown")
+    assert status == 0 and "unknown: 0" in out and "solvable: 1 " in out
+    rows = [json.loads(line) for line in out_file.read_text().splitlines()]
+    assert [row["result"] for row in rows] == ["unknown", "solved"]

@@ -65,6 +65,10 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--out", metavar="F", help="per-deal results, .jsonl or .csv; a rerun resumes it"
     )
+    parser.add_argument(
+        "--retry-unknown", action="store_true",
+        help="when resuming, solve again the deals left unknown (say with a longer limit)",
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.error = one_line_error(f"bonanza {parser.prog.split()[-1]}")
     parser.set_defaults(func=run)
@@ -202,6 +206,8 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--out {args.out}: the file name must end in .jsonl or .csv")
     tasks = list(_tasks(args))
     done = _read_done(args.out) if args.out else {}
+    if args.retry_unknown:
+        done = {ident: row for ident, row in done.items() if row["result"] != "unknown"}
     rows = [done[ident] for ident, _ in tasks if ident in done]
     todo = [(ident, text, rules, args.time_limit) for ident, text in tasks if ident not in done]
     counts: dict[str, int] = {}
