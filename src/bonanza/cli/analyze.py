@@ -192,6 +192,18 @@ def summarize(rows: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
+def _results(iterator: Any) -> Iterator[dict[str, Any]]:
+    """The pool's results, waking every half second so that Ctrl-C is seen at once."""
+    while True:
+        try:
+            row: dict[str, Any] = iterator.next(timeout=0.5)
+        except multiprocessing.TimeoutError:
+            continue
+        except StopIteration:
+            return
+        yield row
+
+
 def _tasks(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
     if args.deals is not None:
         for number in args.deals:
@@ -220,7 +232,7 @@ def run(args: argparse.Namespace) -> int:
         with multiprocessing.Pool(min(args.jobs, max(len(todo), 1))) as pool:
             if show:
                 _progress(len(rows), len(tasks), counts, sys.stderr)
-            for row in pool.imap_unordered(_solve_one, todo):
+            for row in _results(pool.imap_unordered(_solve_one, todo)):
                 rows.append(row)
                 counts[row["result"]] = counts.get(row["result"], 0) + 1
                 writer.write(row)
