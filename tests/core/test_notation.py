@@ -144,6 +144,7 @@ def test_hidden_text_hides_exactly_the_unseen_cards(game: Game) -> None:
         ("KSqs/-/-/-/-/-/- - - KKKJ 0", "face-down"),
         ("XX/-/-/-/-/-/- - - KKKK 0", "'XX' is not a card"),
         ("?/-/-/-/-/-/- - - KKKQ 0", "hidden"),
+        ("KSKH/-/-/-/-/-/- - - KKQQ 0", "KH cannot lie on KS"),
         ("-/-/-/-/-/-/- - - KKKK x", "recycles"),
         ("-/-/-/-/-/-/- - - KKZK 0", "ranks"),
     ],

@@ -196,6 +196,12 @@ def parse_position(text: str, rules: Rules) -> Position:
                 f"column {number} {column_text!r}: "
                 "face-down cards (lower case) must lie under face-up ones"
             )
+        run = [card for card, _ in cards[hidden:]]
+        for lower, upper in zip(run[1:], run, strict=False):
+            if lower.rank != upper.rank - 1 or lower.is_red == upper.is_red:
+                raise PositionSyntaxError(
+                    f"column {number} {column_text!r}: {lower} cannot lie on {upper} face up"
+                )
         tableau.append([card for card, _ in cards])
         down.append(hidden)
     stock = [card for card, _ in _read_cards(stock_text, "stock")]
