@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+from typing import Any
 
 from bonanza.core.errors import RulesError
 from bonanza.core.rules import PRESETS, EmptyColumn, Rules, Scoring
@@ -39,21 +40,31 @@ def add_rule_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--scoring", choices=[s.value for s in Scoring])
 
 
-def rules_from(args: argparse.Namespace) -> Rules:
-    """The rules the options name: the preset, changed by each option given."""
-    changes: dict[str, object] = {}
-    if args.draw is not None:
+def rule_changes(args: argparse.Namespace) -> dict[str, Any]:
+    """The rule fields the options given change (options a command lacks count as not given)."""
+    changes: dict[str, Any] = {}
+    if getattr(args, "draw", None) is not None:
         changes["draw"] = args.draw
-    if args.passes is not False:
+    if getattr(args, "passes", False) is not False:
         changes["passes"] = args.passes
-    if args.empty is not None:
+    if getattr(args, "empty", None) is not None:
         changes["empty_column"] = EmptyColumn(args.empty)
     for name in ("recall", "partial_runs", "thoughtful"):
-        if getattr(args, name) is not None:
+        if getattr(args, name, None) is not None:
             changes[name] = getattr(args, name)
-    if args.scoring is not None:
+    if getattr(args, "scoring", None) is not None:
         changes["scoring"] = Scoring(args.scoring)
+    return changes
+
+
+def changed_rules(base: Rules, changes: dict[str, Any]) -> Rules:
+    """``base`` with ``changes``; a bad value raises ``RulesError``."""
     try:
-        return dataclasses.replace(Rules.preset(args.rules), **changes)  # type: ignore[arg-type]
+        return dataclasses.replace(base, **changes)
     except TypeError as error:  # pragma: no cover - argparse checks the types
         raise RulesError(str(error)) from None
+
+
+def rules_from(args: argparse.Namespace) -> Rules:
+    """The rules the options name: the preset, changed by each option given."""
+    return changed_rules(Rules.preset(args.rules), rule_changes(args))

@@ -3,14 +3,12 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import sys
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-from bonanza.cli.options import passes_value
-from bonanza.core.errors import RulesError
+from bonanza.cli.options import changed_rules, passes_value, rule_changes
 from bonanza.core.notation import format_move
 from bonanza.core.rules import EmptyColumn, Rules
 from bonanza.solver import solve
@@ -58,21 +56,7 @@ def add_solver_rule_options(parser: argparse.ArgumentParser) -> None:
 
 def solver_rules(args: argparse.Namespace, base: Rules | None = None) -> Rules:
     """``base`` (default: klondike, thoughtful) changed by the rule options given."""
-    changes: dict[str, Any] = {"thoughtful": True}
-    if args.draw is not None:
-        changes["draw"] = args.draw
-    if args.passes is not False:
-        changes["passes"] = args.passes
-    if args.empty is not None:
-        changes["empty_column"] = EmptyColumn(args.empty)
-    if args.recall is not None:
-        changes["recall"] = args.recall
-    if args.partial_runs is not None:
-        changes["partial_runs"] = args.partial_runs
-    try:
-        return dataclasses.replace(base or Rules(), **changes)
-    except TypeError as error:  # pragma: no cover - argparse checks the types
-        raise RulesError(str(error)) from None
+    return changed_rules(base or Rules(), {"thoughtful": True, **rule_changes(args)})
 
 
 def register(subparsers: Any) -> None:
