@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from typing import Any
 
 from playwright.sync_api import Page
@@ -59,6 +61,16 @@ class Table:
         answer = self.api("GET", "/api/games/current")
         assert answer["status"] == 200, answer
         return answer["data"]
+
+    def wait_state(self, ready: Callable[[Any], bool], timeout: float = 10.0) -> Any:
+        """The server's current game, once ``ready`` accepts it."""
+        deadline = time.monotonic() + timeout
+        while True:
+            state = self.state()
+            if ready(state):
+                return state
+            assert time.monotonic() < deadline, f"state never became ready: {state}"
+            time.sleep(0.05)
 
     # -- reading -----------------------------------------------------------------
 

@@ -174,8 +174,9 @@ def test_deal_id_in_the_url_copy_and_new_deal_dialog(table: Table) -> None:
     assert "deal=77" in page.url
     page.locator("#btn-new").click()
     page.locator("#btn-replay").click()
+    replay = table.wait_state(lambda now: now["id"] != state["id"])
+    assert replay["deal"] == "77" and replay["moves"] == 0
     page.wait_for_function("() => document.getElementById('deal-id').textContent === '77'")
-    assert table.state()["id"] != state["id"]
     page.locator("#btn-new").click()
     page.locator("#btn-random").click()
     page.wait_for_function("() => document.getElementById('deal-id').textContent !== '77'")
