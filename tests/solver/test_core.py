@@ -9,6 +9,7 @@ import pytest
 from bonanza.core import Deal, EmptyColumn, Position, Rules
 from bonanza.solver import _search
 from bonanza.solver.search import core_arguments, core_legal_moves
+from tests.core.tables import table
 from tests.solver.brute import small_position, winnable
 
 
@@ -59,13 +60,13 @@ def _verdict(position: Position, prune: int) -> str:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_pruning_keeps_verdicts(seed: int) -> None:
-    """Rules 1-7 on (1) against no twins (0) and no safe moves (5)."""
+    """Rules 1-8 on (9) against no dead-end test (1), no twins (0), no safe moves (5)."""
     checked = 0
     for position in random_positions(100 + seed, 25):
-        pruned = _verdict(position, 1)
+        pruned = _verdict(position, 9)
         if pruned == "unknown":
             continue
-        for other in (0, 5):
+        for other in (1, 0, 5):
             verdict = _verdict(position, other)
             if verdict != "unknown":
                 assert verdict == pruned, (position.to_text(), position.rules, other)
@@ -84,4 +85,15 @@ def test_solver_agrees_with_brute_force(seed: int) -> None:
         expected = winnable(position, 20_000)
     except RuntimeError:
         pytest.skip("too large for brute force")
-    assert (_verdict(position, 1) == "solved") == expected
+    assert (_verdict(position, 9) == "solved") == expected
+
+
+def test_a_card_that_can_never_move_ends_the_search_at_once() -> None:
+    # The ten of hearts covers the nine it needs at home, and both black
+    # jacks it could go on lie under the nine: no line can win.
+    position = table(["Js Jc 9h TH"], stock="QS KS QC KC JH QH KH", rules=Rules(recall=False))
+    assert not winnable(position)
+    quick = _search.solve(*core_arguments(position), 5.0, 0, 0, 9)
+    slow = _search.solve(*core_arguments(position), 5.0, 0, 0, 1)
+    assert quick[0] == slow[0] == "unsolvable"
+    assert quick[2] == 1 < slow[2]

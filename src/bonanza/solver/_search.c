@@ -36,6 +36,8 @@
  *      any waste pointer, so the pointer is left out of the state key and
  *      talon cards that are safe go home at once;
  *   6. with draw 1 the waste top, when safe, goes home at once;
+ *   8. a position where some card can never go home is dropped (see
+ *      hopeless);
  *   7. with partial runs, of two positions that differ only in which of two
  *      twins (same rank and colour) a run lies on, one exposed, only one is
  *      kept (see normalize_twins).
@@ -108,7 +110,7 @@ typedef struct {
     int any_empty;
     int recall;
     int partial;
-    int prune; /* 1: rule 7 on; 4: rules 1, 2, 5, 6 off (both only to test them) */
+    int prune; /* 1: rule 7 on; 4: rules 1, 2, 5, 6 off; 8: rule 8 on (only to test them) */
     uint64_t seed; /* nonzero: shuffle move order among near scores */
 } Rules;
 
@@ -482,6 +484,97 @@ static int play_safe_moves(Search *x)
 }
 
 
+/* ---- dead ends (rule 8) --------------------------------------------------- */
+
+/*
+ * Rule 8: a position is dropped when some card can provably never go home.
+ * The test is a relaxation: for every card it over-approximates which events
+ * can ever happen, ignoring when they happen, as the least solution of
+ *
+ *   X(c)  c, in the tableau, is ever the top card: it is the top now, or the
+ *         card a directly above it ever leaves (M(a)).  A card stays on the
+ *         card below it until it is moved as the first card of a run, so
+ *         this is necessary wherever c is by then.
+ *   A(c)  c is ever the top of a column, so a card may go on it: X(c) for a
+ *         tableau card; for a talon card, or with recall a foundation card,
+ *         it must first be put on a column: P(c) or K(c).
+ *   P(c)  A(p) for one of the two cards p that c may go on.
+ *   K(c)  c may go into an empty column (a King, or any card by the rules)
+ *         and E: a column is empty now, or the first card of some column
+ *         ever leaves (M(b)).
+ *   H(c)  c ever goes home: its predecessor ever goes home (or c is an Ace),
+ *         and c is in the talon, or X(c).
+ *   M(c)  c, in the tableau, is ever moved as the first card of a run: it
+ *         goes home (H(c)), or it is free to move (it is face up, so what is
+ *         on it moves with it, or it is the top, or M of the card above it)
+ *         and P(c) or K(c).
+ *
+ * Every event of a real line of play makes its own formula true at the time
+ * it happens, by the conditions it needed then, so by induction over the
+ * line every event that can happen is in the least solution.  If H is false
+ * for a card, no line from here wins.  The solution is computed by repeating
+ * the formulas from "nothing happens" until nothing changes (they are
+ * monotone, so this reaches the least solution).
+ */
+static int hopeless(const State *s, const Rules *r)
+{
+    enum { TALON, TABLEAU, HOME };
+    uint8_t where[52], above[52], face_up[52];
+    uint64_t H = 0, X = 0, M = 0, A = 0;
+    int empty = 0;
+    memset(where, TALON, sizeof where);
+    for (int suit = 0; suit < 4; suit++)
+        for (int k = 0; k < s->found[suit]; k++) {
+            where[suit * 13 + k] = HOME;
+            H |= 1ULL << (suit * 13 + k);
+        }
+    for (int c = 0; c < NCOLS; c++) {
+        if (!s->len[c]) empty = 1;
+        for (int i = 0; i < s->len[c]; i++) {
+            int card = s->col[c][i];
+            where[card] = TABLEAU;
+            above[card] = i + 1 < s->len[c] ? s->col[c][i + 1] : 255;
+            face_up[card] = i >= s->down[c];
+        }
+    }
+    const uint64_t all = (1ULL << 52) - 1;
+    for (int changed = 1; changed;) {
+        changed = 0;
+        if (!empty)
+            for (int c = 0; c < NCOLS; c++)
+                if (s->len[c] && (M >> s->col[c][0] & 1)) { empty = 1; changed = 1; break; }
+        for (int card = 0; card < 52; card++) {
+            uint64_t bit = 1ULL << card;
+            if ((H & A & M & X) & bit) continue;
+            int rank = card_rank(card);
+            int ready = rank == 1 || (H >> (card - 1) & 1);
+            int place = empty && (rank == 13 || r->any_empty);
+            if (rank < 13) {
+                /* The cards one rank up of the other colour. */
+                int lo = card_red(card) ? 0 : 1, hi = card_red(card) ? 3 : 2;
+                place |= (A >> (lo * 13 + rank) & 1) || (A >> (hi * 13 + rank) & 1);
+            }
+            uint64_t h = 0, x = 0, m = 0, a = 0;
+            if (where[card] == HOME) {
+                h = bit;
+                a = r->recall && place ? bit : 0;
+            } else if (where[card] == TALON) {
+                h = ready ? bit : 0;
+                a = place ? bit : 0;
+            } else {
+                int up = above[card] == 255 || (M >> above[card] & 1);
+                x = up ? bit : 0;
+                a = x;
+                h = ready && up ? bit : 0;
+                m = h || ((face_up[card] || up) && place) ? bit : 0;
+            }
+            if ((h & ~H) | (x & ~X) | (m & ~M) | (a & ~A)) changed = 1;
+            H |= h; X |= x; M |= m; A |= a;
+        }
+    }
+    return (H & all) != all;
+}
+
 /* ---- twins (rule 7) ------------------------------------------------------- */
 
 /*
@@ -819,7 +912,10 @@ static int enter(Search *x, size_t path_base)
     if (t < 0) { x->limit = LIMIT_MEMORY; return -1; }
     int ins = tt_insert(&x->tt, state_key(&x->s, &x->r), x->budget, &x->used);
     if (ins < 0) { x->limit = LIMIT_MEMORY; return -1; }
-    if (ins == 0) { path_unwind(x, path_base); return 0; }
+    if (ins == 0 || ((x->r.prune & 8) && hopeless(&x->s, &x->r))) {
+        path_unwind(x, path_base);
+        return 0;
+    }
     if (!reserve(x, (void **)&x->moves, &x->mcap, x->mlen + MAX_GEN, sizeof(SMove))
         || !reserve(x, (void **)&x->frames, &x->fcap, x->flen + 1, sizeof(Frame))) {
         x->limit = LIMIT_MEMORY;
@@ -1200,7 +1296,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     double time_limit;
     unsigned long long node_limit;
     Py_ssize_t memory_limit;
-    int prune = 1;
+    int prune = 9;
     unsigned long long seed = 0;
     Search *x = calloc(1, sizeof(Search));
     if (!x) return PyErr_NoMemory();
