@@ -516,63 +516,71 @@ static int play_safe_moves(Search *x)
  * the formulas from "nothing happens" until nothing changes (they are
  * monotone, so this reaches the least solution).
  */
+#define SUIT_MASK(suit) (((1ULL << 13) - 1) << (13 * (suit)))
+#define RANK_MASK(rank) (0x0008004002001ULL << ((rank) - 1)) /* the four cards of a rank */
+
+/* The cards with a card of `avail` one rank up and of the other colour. */
+static inline uint64_t parent_in(uint64_t avail)
+{
+    /* Card suit * 13 + rank - 1 goes on rank + 1 of two suits: from a club
+     * the diamond is 14 cards on and the heart 27; and so on per suit. */
+    uint64_t p = (SUIT_MASK(0) & ((avail >> 14) | (avail >> 27)))
+               | (SUIT_MASK(1) & ((avail << 12) | (avail >> 27)))
+               | (SUIT_MASK(2) & ((avail << 25) | (avail >> 14)))
+               | (SUIT_MASK(3) & ((avail << 25) | (avail << 12)));
+    return p & ~RANK_MASK(13);
+}
+
 static int hopeless(const State *s, const Rules *r)
 {
-    enum { TALON, TABLEAU, HOME };
-    uint8_t where[52], above[52], face_up[52];
-    uint64_t H = 0, X = 0, M = 0, A = 0;
-    int empty = 0;
-    memset(where, TALON, sizeof where);
+    const uint64_t all = (1ULL << 52) - 1, aces = RANK_MASK(1), kings = RANK_MASK(13);
+    uint64_t home = 0, talon = 0, face_up = 0;
     for (int suit = 0; suit < 4; suit++)
-        for (int k = 0; k < s->found[suit]; k++) {
-            where[suit * 13 + k] = HOME;
-            H |= 1ULL << (suit * 13 + k);
-        }
+        home |= (((1ULL << s->found[suit]) - 1)) << (13 * suit);
+    for (int i = 0; i < s->tlen; i++) talon |= 1ULL << s->talon[i];
+    int empty = 0;
     for (int c = 0; c < NCOLS; c++) {
         if (!s->len[c]) empty = 1;
-        for (int i = 0; i < s->len[c]; i++) {
-            int card = s->col[c][i];
-            where[card] = TABLEAU;
-            above[card] = i + 1 < s->len[c] ? s->col[c][i + 1] : 255;
-            face_up[card] = i >= s->down[c];
-        }
+        for (int i = s->down[c]; i < s->len[c]; i++) face_up |= 1ULL << s->col[c][i];
     }
-    const uint64_t all = (1ULL << 52) - 1;
-    for (int changed = 1; changed;) {
-        changed = 0;
+    uint64_t H = home, A = 0, M = 0, X = 0;
+    for (;;) {
+        /* The talon and foundation cards first, to their own fixpoint: the
+         * chains through them need no column. */
+        uint64_t place;
+        for (;;) {
+            place = parent_in(A) | (empty ? (r->any_empty ? all : kings) : 0);
+            uint64_t a = A | (talon & place) | (r->recall ? home & place : 0);
+            uint64_t h = H | ((aces | ((H << 1) & ~aces)) & (talon | X));
+            if (a == A && h == H) break;
+            A = a;
+            H = h;
+        }
+        uint64_t ready = aces | ((H << 1) & ~aces), old_x = X, old_m = M, old_h = H;
+        int old_empty = empty;
+        /* Each column from the top down: a card is uncovered (X) once the
+         * card on it has been moved away. */
+        for (int c = 0; c < NCOLS; c++) {
+            uint64_t x = 1;
+            for (int i = s->len[c] - 1; i >= 0; i--) {
+                uint64_t bit = 1ULL << s->col[c][i];
+                uint64_t uncovered = x ? bit : 0;
+                X |= uncovered;
+                H |= uncovered & ready;
+                /* A face-up card moves with the run on it. */
+                uint64_t moves = (H & bit) | ((uncovered | face_up) & place & bit);
+                M |= moves;
+                x = moves;
+            }
+        }
+        A |= X;
         if (!empty)
             for (int c = 0; c < NCOLS; c++)
-                if (s->len[c] && (M >> s->col[c][0] & 1)) { empty = 1; changed = 1; break; }
-        for (int card = 0; card < 52; card++) {
-            uint64_t bit = 1ULL << card;
-            if ((H & A & M & X) & bit) continue;
-            int rank = card_rank(card);
-            int ready = rank == 1 || (H >> (card - 1) & 1);
-            int place = empty && (rank == 13 || r->any_empty);
-            if (rank < 13) {
-                /* The cards one rank up of the other colour. */
-                int lo = card_red(card) ? 0 : 1, hi = card_red(card) ? 3 : 2;
-                place |= (A >> (lo * 13 + rank) & 1) || (A >> (hi * 13 + rank) & 1);
-            }
-            uint64_t h = 0, x = 0, m = 0, a = 0;
-            if (where[card] == HOME) {
-                h = bit;
-                a = r->recall && place ? bit : 0;
-            } else if (where[card] == TALON) {
-                h = ready ? bit : 0;
-                a = place ? bit : 0;
-            } else {
-                int up = above[card] == 255 || (M >> above[card] & 1);
-                x = up ? bit : 0;
-                a = x;
-                h = ready && up ? bit : 0;
-                m = h || ((face_up[card] || up) && place) ? bit : 0;
-            }
-            if ((h & ~H) | (x & ~X) | (m & ~M) | (a & ~A)) changed = 1;
-            H |= h; X |= x; M |= m; A |= a;
-        }
+                if (s->len[c] && (M >> s->col[c][0] & 1)) empty = 1;
+        /* The next round's first step has nothing new to start from. */
+        if (X == old_x && M == old_m && H == old_h && empty == old_empty) break;
     }
-    return (H & all) != all;
+    return H != all;
 }
 
 /* ---- twins (rule 7) ------------------------------------------------------- */
