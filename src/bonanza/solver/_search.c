@@ -64,9 +64,13 @@
 #define P_FOUND 9
 #define DST_FOUND 255
 
-static inline int card_rank(int c) { return c % 13 + 1; }
+static const uint8_t RANK[52] = {
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+    1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,
+};
+static inline int card_rank(int c) { return RANK[c]; }
 static inline int card_suit(int c) { return c / 13; }
-static inline int card_red(int c) { int s = c / 13; return s == 1 || s == 2; }
+static inline int card_red(int c) { return c >= 13 && c < 39; }
 
 /* ---- Zobrist keys ------------------------------------------------------ */
 
@@ -562,7 +566,8 @@ static int hopeless(const State *s, const Rules *r)
          * card on it has been moved away. */
         for (int c = 0; c < NCOLS; c++) {
             uint64_t x = 1;
-            for (int i = s->len[c] - 1; i >= 0; i--) {
+            for (int i = s->len[c] - 1; i >= 0 && (x || i >= s->down[c]); i--) {
+                /* (Below a face-down card that is never uncovered, nothing is.) */
                 uint64_t bit = 1ULL << s->col[c][i];
                 uint64_t uncovered = x ? bit : 0;
                 X |= uncovered;
