@@ -501,7 +501,8 @@ static int play_safe_moves(Search *x)
  *         this is necessary wherever c is by then.
  *   A(c)  c is ever the top of a column, so a card may go on it: X(c) for a
  *         tableau card; for a talon card, or with recall a foundation card,
- *         it must first be put on a column: P(c) or K(c).
+ *         it must first be put on a column: P(c) or K(c); and a foundation
+ *         card only once the card on it there has come back: A(c + 1).
  *   P(c)  A(p) for one of the two cards p that c may go on.
  *   K(c)  c may go into an empty column (a King, or any card by the rules)
  *         and E: a column is empty now, or the first card of some column
@@ -539,8 +540,11 @@ static int hopeless(const State *s, const Rules *r)
 {
     const uint64_t all = (1ULL << 52) - 1, aces = RANK_MASK(1), kings = RANK_MASK(13);
     uint64_t home = 0, talon = 0, face_up = 0;
-    for (int suit = 0; suit < 4; suit++)
+    uint64_t home_tops = 0;
+    for (int suit = 0; suit < 4; suit++) {
         home |= (((1ULL << s->found[suit]) - 1)) << (13 * suit);
+        if (s->found[suit]) home_tops |= 1ULL << (13 * suit + s->found[suit] - 1);
+    }
     for (int i = 0; i < s->tlen; i++) talon |= 1ULL << s->talon[i];
     int empty = 0;
     for (int c = 0; c < NCOLS; c++) {
@@ -554,7 +558,9 @@ static int hopeless(const State *s, const Rules *r)
         uint64_t place;
         for (;;) {
             place = parent_in(A) | (empty ? (r->any_empty ? all : kings) : 0);
-            uint64_t a = A | (talon & place) | (r->recall ? home & place : 0);
+            /* A foundation card comes back only after the cards on it. */
+            uint64_t a = A | (talon & place)
+                       | (r->recall ? home & place & (home_tops | (A >> 1)) : 0);
             uint64_t h = H | ((aces | ((H << 1) & ~aces)) & (talon | X));
             if (a == A && h == H) break;
             A = a;
