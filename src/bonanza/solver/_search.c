@@ -252,7 +252,7 @@ static inline int pointer_matters(const Rules *r)
     return !(r->draw == 1 && r->recycles_allowed < 0);
 }
 
-static uint64_t state_key(const State *s, const Rules *r)
+__attribute__((noinline)) static uint64_t state_key(const State *s, const Rules *r)
 {
     /* Rule 3: a sum of per-column hashes does not depend on column order, and
      * column order never matters (every rule treats the columns alike).
@@ -326,7 +326,7 @@ static int tt_init(Table *t, size_t cap)
 }
 
 /* 1: inserted, 0: already present, -1: no memory left within the budget. */
-static int tt_insert(Table *t, uint64_t key, size_t budget, size_t *used)
+__attribute__((noinline)) static int tt_insert(Table *t, uint64_t key, size_t budget, size_t *used)
 {
     size_t cap = t->mask + 1;
     if ((t->count + 1) * 4 > cap * 3) {
@@ -439,7 +439,7 @@ static int is_won(const State *s)
 }
 
 /* Play every safe foundation move (rules 1, 5, 6).  0 on memory failure. */
-static int play_safe_moves(Search *x)
+__attribute__((noinline)) static int play_safe_moves(Search *x)
 {
     State *s = &x->s;
     const Rules *r = &x->r;
@@ -536,7 +536,7 @@ static inline uint64_t parent_in(uint64_t avail)
     return p & ~RANK_MASK(13);
 }
 
-static int hopeless(const State *s, const Rules *r)
+__attribute__((noinline)) static int hopeless(const State *s, const Rules *r)
 {
     const uint64_t all = (1ULL << 52) - 1, aces = RANK_MASK(1), kings = RANK_MASK(13);
     uint64_t home = 0, talon = 0, face_up = 0;
@@ -588,6 +588,7 @@ static int hopeless(const State *s, const Rules *r)
         if (!empty)
             for (int c = 0; c < NCOLS; c++)
                 if (s->len[c] && (M >> s->col[c][0] & 1)) empty = 1;
+        if (H == all) return 0;
         /* The next round's first step has nothing new to start from. */
         if (X == old_x && M == old_m && H == old_h && empty == old_empty) break;
     }
@@ -651,7 +652,7 @@ static int needs_normalizing(const State *s)
     return (((tops & clubs) << 39) & covered) || (((tops & diamonds) << 13) & covered);
 }
 
-static int normalize_twins(Search *x)
+__attribute__((noinline)) static int normalize_twins(Search *x)
 {
     State *s = &x->s;
     int8_t col[52], idx[52];
@@ -750,30 +751,34 @@ static int gen_moves(const State *s, const Rules *r, SMove *out)
         m.score = (int16_t)(progress && len > 1 ? 100 + s->down[c] : 30);
         out[n++] = m;
     }
-    /* Tableau to tableau. */
+    /* Tableau to tableau: each face-up card that may head a run looks up
+     * the columns topped by the two cards it may go on. */
+    int8_t top_col[52];
+    memset(top_col, -1, sizeof top_col);
+    for (int d = 0; d < NCOLS; d++)
+        if (s->len[d]) top_col[s->col[d][s->len[d] - 1]] = (int8_t)d;
     for (int c = 0; c < NCOLS; c++) {
         int len = s->len[c], down = s->down[c];
         if (!len) continue;
         int last = r->partial ? len : down + 1;
-        for (int d = 0; d < NCOLS; d++) {
-            if (d == c) continue;
-            int to_empty = !s->len[d];
-            /* Rule 3: empty columns are alike, so only the first one. */
-            if (to_empty && d != empty) continue;
-            int top = to_empty ? -1 : s->col[d][s->len[d] - 1];
-            for (int i = down; i < last; i++) {
-                int card = s->col[c][i];
-                if (to_empty) {
-                    /* Rule 4: a whole column with nothing face down. */
-                    if (i == 0 || (!r->any_empty && card_rank(card) != 13)) continue;
-                } else if (!fits_on(card, top)) {
-                    continue;
-                } else if (i > down && (r->prune & 1) && r->partial
-                           && s->col[c][i - 1] == twin_of(top)) {
-                    /* Rule 7: moving a run from one twin onto the other,
-                     * exposed one, is undone by the normalization. */
-                    continue;
-                }
+        for (int i = down; i < last; i++) {
+            int card = s->col[c][i], rank = card_rank(card);
+            int dests[3], nd = 0;
+            if (rank < 13) {
+                /* The cards one rank up of the other colour. */
+                int lo = card_red(card) ? 0 : 1, hi = card_red(card) ? 3 : 2;
+                if (top_col[lo * 13 + rank] >= 0) dests[nd++] = top_col[lo * 13 + rank];
+                if (top_col[hi * 13 + rank] >= 0) dests[nd++] = top_col[hi * 13 + rank];
+            }
+            /* Rules 3 and 4: only the first empty column, and never a whole
+             * column with nothing face down. */
+            if (empty >= 0 && i > 0 && (r->any_empty || rank == 13)) dests[nd++] = empty;
+            for (int k = 0; k < nd; k++) {
+                int d = dests[k], to_empty = !s->len[d];
+                if (d == c) continue;
+                if (!to_empty && i > down && (r->prune & 1) && r->partial
+                    && s->col[c][i - 1] == twin_of(s->col[d][s->len[d] - 1]))
+                    continue; /* Rule 7: a run moved between twins is undone by the normalization. */
                 memset(&m, 0, sizeof m);
                 m.kind = K_T2T; m.src = (uint8_t)c; m.dst = (uint8_t)d;
                 m.count = (uint8_t)(len - i);
