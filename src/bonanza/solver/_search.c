@@ -38,6 +38,8 @@
  *   6. with draw 1 the waste top, when safe, goes home at once;
  *   8. a position where some card can never go home is dropped (see
  *      hopeless);
+ *   9. with unlimited passes, waste sizes that reach the same talon cards
+ *      share a key (see state_key);
  *   7. with partial runs, of two positions that differ only in which of two
  *      twins (same rank and colour) a run lies on, one exposed, only one is
  *      kept (see normalize_twins).
@@ -261,7 +263,14 @@ __attribute__((noinline)) static uint64_t state_key(const State *s, const Rules 
     uint64_t k = 0;
     for (int c = 0; c < NCOLS; c++) k += mix64(s->colh[c] ^ Z_DOWN[s->down[c]]);
     uint64_t t = s->talh;
-    if (pointer_matters(r)) t ^= Z_PTR[s->ptr];
+    if (pointer_matters(r)) {
+        /* Rule 9: with unlimited passes, a waste size that is a multiple of
+         * the draw, or the whole talon, reaches exactly the cards a fresh
+         * stock reaches (see talon_targets), so it is keyed as 0. */
+        int ptr = s->ptr;
+        if (r->recycles_allowed < 0 && (ptr % r->draw == 0 || ptr == s->tlen)) ptr = 0;
+        t ^= Z_PTR[ptr];
+    }
     if (r->recycles_allowed >= 0) t ^= Z_REC[s->rec & 63];
     k += mix64(t ^ 0x5DEECE66DULL);
     return k ? k : 1;
@@ -939,6 +948,17 @@ static int enter(Search *x, size_t path_base)
     if (ins == 0 || ((x->r.prune & 8) && hopeless(&x->s, &x->r))) {
         path_unwind(x, path_base);
         return 0;
+    }
+    if (x->r.recycles_allowed < 0 && x->r.draw > 1 && x->s.ptr % x->r.draw
+        && x->s.ptr != x->s.tlen) {
+        /* Rule 9: this position reaches every talon card that the same one
+         * with a fresh stock reaches (its draws, then a recycle), so that
+         * one needs no search of its own: mark it seen. */
+        int ptr = x->s.ptr;
+        x->s.ptr = 0;
+        ins = tt_insert(&x->tt, state_key(&x->s, &x->r), x->budget, &x->used);
+        x->s.ptr = ptr;
+        if (ins < 0) { x->limit = LIMIT_MEMORY; return -1; }
     }
     if (!reserve(x, (void **)&x->moves, &x->mcap, x->mlen + MAX_GEN, sizeof(SMove))
         || !reserve(x, (void **)&x->frames, &x->fcap, x->flen + 1, sizeof(Frame))) {
