@@ -128,6 +128,9 @@ typedef struct {
     int tlen, ptr, rec;
     uint64_t colh[NCOLS]; /* xor of Z_COL over the column's cards */
     uint64_t talh;        /* xor of Z_TAL over the talon's cards */
+    int8_t at_col[52];    /* the column holding each card, or -1 */
+    int8_t at_idx[52];    /* and its height there */
+    uint64_t col_mask[NCOLS], tal_mask, down_mask; /* card sets (bit = card) */
 } State;
 
 enum { K_T2F, K_T2T, K_TAL, K_F2T };
@@ -145,6 +148,9 @@ typedef struct {
 static inline void push_card(State *s, int c, int card)
 {
     s->colh[c] ^= Z_COL[card][s->len[c]];
+    s->at_col[card] = (int8_t)c;
+    s->at_idx[card] = (int8_t)s->len[c];
+    s->col_mask[c] |= 1ULL << card;
     s->col[c][s->len[c]++] = (uint8_t)card;
 }
 
@@ -152,6 +158,8 @@ static inline int pop_card(State *s, int c)
 {
     int card = s->col[c][--s->len[c]];
     s->colh[c] ^= Z_COL[card][s->len[c]];
+    s->at_col[card] = -1;
+    s->col_mask[c] &= ~(1ULL << card);
     return card;
 }
 
@@ -161,9 +169,17 @@ static inline int turn_up(State *s, int c)
 {
     if (s->len[c] > 0 && s->len[c] == s->down[c]) {
         s->down[c]--;
+        s->down_mask &= ~(1ULL << s->col[c][s->down[c]]);
         return 1;
     }
     return 0;
+}
+
+/* Undo turn_up. */
+static inline void turn_down(State *s, int c)
+{
+    s->down_mask |= 1ULL << s->col[c][s->down[c]];
+    s->down[c]++;
 }
 
 static void apply_move(State *s, SMove *m)
@@ -178,8 +194,8 @@ static void apply_move(State *s, SMove *m)
         break;
     case K_T2T: {
         int from = s->len[m->src] - m->count;
-        for (i = 0; i < m->count; i++) push_card(s, m->dst, s->col[m->src][from + i]);
         for (i = 0; i < m->count; i++) pop_card(s, m->src);
+        for (i = 0; i < m->count; i++) push_card(s, m->dst, s->col[m->src][from + i]);
         m->flipped = (uint8_t)turn_up(s, m->src);
         break;
     }
@@ -194,6 +210,7 @@ static void apply_move(State *s, SMove *m)
         s->tlen--;
         s->ptr = i;
         s->talh ^= Z_TAL[card];
+        s->tal_mask &= ~(1ULL << card);
         if (m->dst == DST_FOUND) s->found[card_suit(card)]++;
         else push_card(s, m->dst, card);
         break;
@@ -211,15 +228,15 @@ static void undo_move(State *s, const SMove *m)
     int i;
     switch (m->kind) {
     case K_T2F:
-        if (m->flipped) s->down[m->src]++;
+        if (m->flipped) turn_down(s, m->src);
         s->found[card_suit(m->card)]--;
         push_card(s, m->src, m->card);
         break;
     case K_T2T: {
-        if (m->flipped) s->down[m->src]++;
+        if (m->flipped) turn_down(s, m->src);
         int from = s->len[m->dst] - m->count;
-        for (i = 0; i < m->count; i++) push_card(s, m->src, s->col[m->dst][from + i]);
         for (i = 0; i < m->count; i++) pop_card(s, m->dst);
+        for (i = 0; i < m->count; i++) push_card(s, m->src, s->col[m->dst][from + i]);
         break;
     }
     case K_TAL:
@@ -230,6 +247,7 @@ static void undo_move(State *s, const SMove *m)
         s->talon[i] = m->card;
         s->tlen++;
         s->talh ^= Z_TAL[m->card];
+        s->tal_mask |= 1ULL << m->card;
         s->ptr = m->old_ptr;
         if (m->recycle) s->rec--;
         break;
@@ -554,12 +572,14 @@ __attribute__((noinline)) static int hopeless(const State *s, const Rules *r)
         home |= (((1ULL << s->found[suit]) - 1)) << (13 * suit);
         if (s->found[suit]) home_tops |= 1ULL << (13 * suit + s->found[suit] - 1);
     }
-    for (int i = 0; i < s->tlen; i++) talon |= 1ULL << s->talon[i];
+    talon = s->tal_mask;
     int empty = 0;
+    const uint64_t *column = s->col_mask;
     for (int c = 0; c < NCOLS; c++) {
         if (!s->len[c]) empty = 1;
-        for (int i = s->down[c]; i < s->len[c]; i++) face_up |= 1ULL << s->col[c][i];
+        face_up |= column[c];
     }
+    face_up &= ~s->down_mask;
     uint64_t H = home, A = 0, M = 0, X = 0;
     for (;;) {
         /* The talon and foundation cards first, to their own fixpoint: the
@@ -580,6 +600,9 @@ __attribute__((noinline)) static int hopeless(const State *s, const Rules *r)
         /* Each column from the top down: a card is uncovered (X) once the
          * card on it has been moved away. */
         for (int c = 0; c < NCOLS; c++) {
+            /* A column whose every card is uncovered and moves is settled
+             * (H is caught up below). */
+            if ((column[c] & X & M) == column[c]) continue;
             uint64_t x = 1;
             for (int i = s->len[c] - 1; i >= 0 && (x || i >= s->down[c]); i--) {
                 /* (Below a face-down card that is never uncovered, nothing is.) */
@@ -594,6 +617,7 @@ __attribute__((noinline)) static int hopeless(const State *s, const Rules *r)
             }
         }
         A |= X;
+        H |= X & ready;
         if (!empty)
             for (int c = 0; c < NCOLS; c++)
                 if (s->len[c] && (M >> s->col[c][0] & 1)) empty = 1;
@@ -627,15 +651,11 @@ typedef struct {
     int col_high;              /* the column the exposed twin tops */
 } TwinPair;
 
-/* Face-up tableau cards: column and index, or -1. */
-static void locate(const State *s, int8_t *col, int8_t *idx)
+/* The column of a face-up tableau card, or -1. */
+static inline int up_col(const State *s, int card)
 {
-    memset(col, -1, 52);
-    for (int c = 0; c < NCOLS; c++)
-        for (int i = s->down[c]; i < s->len[c]; i++) {
-            col[s->col[c][i]] = (int8_t)c;
-            idx[s->col[c][i]] = (int8_t)i;
-        }
+    int c = s->at_col[card];
+    return c >= 0 && s->at_idx[card] >= s->down[c] ? c : -1;
 }
 
 static inline int twin_of(int card)
@@ -646,41 +666,33 @@ static inline int twin_of(int card)
 
 /* Move runs so that no run lies on a higher twin whose lower twin is
  * exposed.  0 on memory failure. */
-static int needs_normalizing(const State *s)
+/* The column topped by the lowest card that is a lower twin (club or
+ * diamond) whose twin lies face up under other cards, or -1. */
+static int twin_to_normalize(const State *s)
 {
-    uint64_t tops = 0, up = 0;
+    int best = -1, best_card = 52;
     for (int c = 0; c < NCOLS; c++) {
         if (!s->len[c]) continue;
-        tops |= 1ULL << s->col[c][s->len[c] - 1];
-        for (int i = s->down[c]; i < s->len[c]; i++) up |= 1ULL << s->col[c][i];
+        int top = s->col[c][s->len[c] - 1];
+        if (top >= 26 || top > best_card) continue;
+        int high = twin_of(top), hc = s->at_col[high];
+        if (hc >= 0 && s->at_idx[high] >= s->down[hc] && s->at_idx[high] < s->len[hc] - 1) {
+            best = c;
+            best_card = top;
+        }
     }
-    uint64_t covered = up & ~tops;
-    const uint64_t clubs = (1ULL << 13) - 1, diamonds = clubs << 13;
-    /* A lower twin (club or diamond) on top whose twin (spade or heart,
-     * 39 or 13 cards further) lies face up under other cards. */
-    return (((tops & clubs) << 39) & covered) || (((tops & diamonds) << 13) & covered);
+    return best;
 }
 
 __attribute__((noinline)) static int normalize_twins(Search *x)
 {
     State *s = &x->s;
-    int8_t col[52], idx[52];
-    int changed = needs_normalizing(s);
-    while (changed) {
-        changed = 0;
-        locate(s, col, idx);
-        for (int low = 0; low < 26; low++) {
-            int high = twin_of(low);
-            int cl = col[low], ch = col[high];
-            if (cl < 0 || ch < 0) continue;
-            if (idx[low] != s->len[cl] - 1 || idx[high] == s->len[ch] - 1) continue;
-            SMove m = {0};
-            m.kind = K_T2T; m.src = (uint8_t)ch; m.dst = (uint8_t)cl;
-            m.count = (uint8_t)(s->len[ch] - 1 - idx[high]);
-            if (!play(x, m)) return 0;
-            changed = 1;
-            break;
-        }
+    for (int cl; (cl = twin_to_normalize(s)) >= 0;) {
+        int high = twin_of(s->col[cl][s->len[cl] - 1]), ch = s->at_col[high];
+        SMove m = {0};
+        m.kind = K_T2T; m.src = (uint8_t)ch; m.dst = (uint8_t)cl;
+        m.count = (uint8_t)(s->len[ch] - 1 - s->at_idx[high]);
+        if (!play(x, m)) return 0;
     }
     return 1;
 }
@@ -688,15 +700,14 @@ __attribute__((noinline)) static int normalize_twins(Search *x)
 /* Pairs kept by normalize_twins with a run on the lower twin. */
 static int twin_pairs(const State *s, TwinPair *out)
 {
-    int8_t col[52], idx[52];
     int n = 0;
-    locate(s, col, idx);
     for (int low = 0; low < 26; low++) {
         int high = twin_of(low);
-        int cl = col[low], ch = col[high];
+        int cl = up_col(s, low), ch = up_col(s, high);
         if (cl < 0 || ch < 0) continue;
-        if (idx[low] == s->len[cl] - 1 || idx[high] != s->len[ch] - 1) continue;
-        out[n].low = low; out[n].col_low = cl; out[n].idx_low = idx[low]; out[n].col_high = ch;
+        if (s->at_idx[low] == s->len[cl] - 1 || s->at_idx[high] != s->len[ch] - 1) continue;
+        out[n].low = low; out[n].col_low = cl; out[n].idx_low = s->at_idx[low];
+        out[n].col_high = ch;
         n++;
     }
     return n;
@@ -811,13 +822,17 @@ static int gen_moves(const State *s, const Rules *r, SMove *out)
             m.score = (int16_t)(60 - penalty);
             out[n++] = m;
         }
-        for (int d = 0; d < NCOLS; d++) {
-            if (s->len[d] ? fits_on(card, s->col[d][s->len[d] - 1])
-                          : d == empty && (r->any_empty || card_rank(card) == 13)) {
-                m.dst = (uint8_t)d;
-                m.score = (int16_t)(50 - penalty);
-                out[n++] = m;
-            }
+        int dests[3], nd = 0, rank = card_rank(card);
+        if (rank < 13) {
+            int lo = card_red(card) ? 0 : 1, hi = card_red(card) ? 3 : 2;
+            if (top_col[lo * 13 + rank] >= 0) dests[nd++] = top_col[lo * 13 + rank];
+            if (top_col[hi * 13 + rank] >= 0) dests[nd++] = top_col[hi * 13 + rank];
+        }
+        if (empty >= 0 && (r->any_empty || rank == 13)) dests[nd++] = empty;
+        for (int k = 0; k < nd; k++) {
+            m.dst = (uint8_t)dests[k];
+            m.score = (int16_t)(50 - penalty);
+            out[n++] = m;
         }
     }
     /* Foundation to tableau. */
@@ -1291,14 +1306,20 @@ static int build_state(PyObject *columns, PyObject *downs, PyObject *talon, int 
         PyErr_SetString(PyExc_ValueError, "pass limits above 61 are not supported");
         return 0;
     }
+    memset(s->at_col, -1, sizeof s->at_col);
     for (int c = 0; c < NCOLS; c++)
         for (int i = 0; i < s->len[c]; i++) {
             seen[s->col[c][i]]++;
             s->colh[c] ^= Z_COL[s->col[c][i]][i];
+            s->at_col[s->col[c][i]] = (int8_t)c;
+            s->at_idx[s->col[c][i]] = (int8_t)i;
+            s->col_mask[c] |= 1ULL << s->col[c][i];
+            if (i < s->down[c]) s->down_mask |= 1ULL << s->col[c][i];
         }
     for (int i = 0; i < s->tlen; i++) {
         seen[s->talon[i]]++;
         s->talh ^= Z_TAL[s->talon[i]];
+        s->tal_mask |= 1ULL << s->talon[i];
     }
     for (int k = 0; k < 52; k++)
         if (seen[k] != 1) {
