@@ -36,13 +36,14 @@
  *      any waste pointer, so the pointer is left out of the state key and
  *      talon cards that are safe go home at once;
  *   6. with draw 1 the waste top, when safe, goes home at once;
+ *   7. with partial runs, of two positions that differ only in which of two
+ *      twins (same rank and colour) a run lies on, one exposed, only one is
+ *      kept (see normalize_twins);
  *   8. a position where some card can never go home is dropped (see
  *      hopeless);
  *   9. with unlimited passes, waste sizes that reach the same talon cards
- *      share a key (see state_key);
- *   7. with partial runs, of two positions that differ only in which of two
- *      twins (same rank and colour) a run lies on, one exposed, only one is
- *      kept (see normalize_twins).
+ *      share a key, and a position dominates its copy with a fresh stock
+ *      (see state_key and enter).
  * Nothing else is pruned: verdicts are exact up to 64-bit key collisions in
  * the transposition table.
  *
