@@ -60,13 +60,14 @@ def _verdict(position: Position, prune: int) -> str:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_pruning_keeps_verdicts(seed: int) -> None:
-    """Rules 1-8 on (9) against no dead-end test (1), no twins (0), no safe moves (5)."""
+    """All rules on (25) against rules 1-9 (9), no dead-end test (1), no twins (0)
+    and no safe moves (5)."""
     checked = 0
     for position in random_positions(100 + seed, 25):
-        pruned = _verdict(position, 9)
+        pruned = _verdict(position, 25)
         if pruned == "unknown":
             continue
-        for other in (1, 0, 5):
+        for other in (9, 1, 0, 5):
             verdict = _verdict(position, other)
             if verdict != "unknown":
                 assert verdict == pruned, (position.to_text(), position.rules, other)
@@ -85,7 +86,26 @@ def test_solver_agrees_with_brute_force(seed: int) -> None:
         expected = winnable(position, 20_000)
     except RuntimeError:
         pytest.skip("too large for brute force")
-    assert (_verdict(position, 9) == "solved") == expected
+    assert (_verdict(position, 25) == "solved") == expected
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_covering_talon_cards_at_once_keeps_verdicts(seed: int) -> None:
+    """Rule 10 (draw 1, unlimited passes) against the search without it."""
+    rng = random.Random(500 + seed)
+    checked = 0
+    while checked < 15:
+        rules = Rules(draw=1, recall=rng.random() < 0.7, partial_runs=rng.random() < 0.8)
+        position = Position.initial(Deal.from_number(rng.randrange(2**64)), rules)
+        for _ in range(rng.randrange(60)):
+            moves = position.legal_moves()
+            if not moves:
+                break
+            position.apply(rng.choice(moves))
+        with_rule, without = _verdict(position, 25), _verdict(position, 9)
+        if "unknown" not in (with_rule, without):
+            assert with_rule == without, position.to_text()
+            checked += 1
 
 
 def test_a_card_that_can_never_move_ends_the_search_at_once() -> None:

@@ -43,7 +43,9 @@
  *      hopeless);
  *   9. with unlimited passes, waste sizes that reach the same talon cards
  *      share a key, and a position dominates its copy with a fresh stock
- *      (see state_key and enter).
+ *      (see state_key and enter);
+ *  10. with draw 1 and unlimited passes, a talon card put on a column is at
+ *      once covered by the next step (see pending_applies).
  * Nothing else is pruned: verdicts are exact up to 64-bit key collisions in
  * the transposition table.
  *
@@ -117,7 +119,7 @@ typedef struct {
     int any_empty;
     int recall;
     int partial;
-    int prune; /* 1: rule 7 on; 4: rules 1, 2, 5, 6 off; 8: rule 8 on (only to test them) */
+    int prune; /* 1: rule 7 on; 4: rules 1, 2, 5, 6 off; 8: rule 8 on; 16: rule 10 on */
     uint64_t seed; /* nonzero: shuffle move order among near scores */
 } Rules;
 
@@ -418,6 +420,7 @@ typedef struct {
     double deadline; /* seconds allowed, < 0: none */
     size_t budget, used;
     int limit;
+    int pending; /* rule 10: the talon card the step being entered put on a column, or -1 */
 } Search;
 
 static double now_seconds(void)
@@ -944,6 +947,40 @@ static int finish_if_trivial(Search *x)
     return 1;
 }
 
+/*
+ * Rule 10 (draw 1, unlimited passes, where any talon card can be played at
+ * any time: see rule 5).  When a winning line puts talon card c on a column
+ * (on a card p, or into an empty column), let u be the next move that puts
+ * a card or run on c or moves c.  Every move in between is legal with c
+ * still in the talon: none touches c or puts a card on p, a run that carried
+ * p carries the same cards but c, and the talon cards they play are still
+ * within reach.  So the line may put c there just before u instead.  If u
+ * moves c on (to a column or home), c can go there straight from the talon,
+ * and the line is shorter.  So a winnable position has a winning line of
+ * least length in which each talon card put on a column is at once covered
+ * by the next move, and the search, after such a step, tries only the moves
+ * that put a card or run on c (this node is then not stored in the table:
+ * it has one parent and no other moves).  Guards keep the other rules from
+ * pruning any such move here: the rule is off when c's twin lies face up
+ * under other cards (rule 7 drops moving those onto c; when c is the lower
+ * twin, they are moved onto c at once and c is covered anyway) or a safe
+ * foundation card fits on c (rule 2 drops its recall).
+ */
+static int pending_applies(const State *s, const Rules *r, int card)
+{
+    /* Rule 7 drops moves of a run from c's twin onto c, face up under it. */
+    int twin = twin_of(card), tc = s->at_col[twin];
+    if (tc >= 0 && s->at_idx[twin] >= s->down[tc] && s->at_idx[twin] < s->len[tc] - 1)
+        return 0;
+    /* Rule 2 drops recalls of safe cards. */
+    if (r->recall && card_rank(card) > 1) {
+        int rank = card_rank(card) - 1, lo = card_red(card) ? 0 : 1, hi = card_red(card) ? 3 : 2;
+        if (s->found[lo] == rank && is_safe(s, r, lo * 13 + rank - 1)) return 0;
+        if (s->found[hi] == rank && is_safe(s, r, hi * 13 + rank - 1)) return 0;
+    }
+    return 1;
+}
+
 /* Enter the position after a step: safe moves, win test, table, children.
  * Returns 1 won, 0 continue (frame pushed or position already seen),
  * -1 a limit was hit. */
@@ -962,7 +999,13 @@ static int enter(Search *x, size_t path_base)
     int t = finish_if_trivial(x);
     if (t > 0) return 1;
     if (t < 0) { x->limit = LIMIT_MEMORY; return -1; }
-    int ins = tt_insert(&x->tt, state_key(&x->s, &x->r), x->budget, &x->used);
+    /* Rule 10: a talon card just put on a column, still its top, waits
+     * for a move that uses it. */
+    int pending = x->pending, pc = pending >= 0 ? x->s.at_col[pending] : -1;
+    x->pending = -1;
+    if (pc < 0 || x->s.col[pc][x->s.len[pc] - 1] != pending || !pending_applies(&x->s, &x->r, pending))
+        pending = -1;
+    int ins = pending >= 0 ? 1 : tt_insert(&x->tt, state_key(&x->s, &x->r), x->budget, &x->used);
     if (ins < 0) { x->limit = LIMIT_MEMORY; return -1; }
     if (ins == 0 || ((x->r.prune & 8) && hopeless(&x->s, &x->r))) {
         path_unwind(x, path_base);
@@ -985,6 +1028,17 @@ static int enter(Search *x, size_t path_base)
         return -1;
     }
     int n = gen_moves(&x->s, &x->r, x->moves + x->mlen);
+    if (pending >= 0) {
+        /* Only moves that use it: a card or run onto it, or a twin step
+         * that moves a run onto it first. */
+        SMove *ms = x->moves + x->mlen;
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            if (ms[i].pre_count ? ms[i].pre_dst == pc
+                                : ms[i].kind != K_T2F && ms[i].dst == pc)
+                ms[k++] = ms[i];
+        n = k;
+    }
     Frame *f = &x->frames[x->flen++];
     f->mstart = x->mlen;
     f->mcount = (size_t)n;
@@ -1000,6 +1054,7 @@ static int run_search(Search *x)
 {
     if (!x->started) {
         x->started = 1;
+        x->pending = -1;
         x->nodes = 1;
         int e = enter(x, 0);
         if (e) return e;
@@ -1022,6 +1077,8 @@ static int run_search(Search *x)
             if (!play(x, pre)) { x->limit = LIMIT_MEMORY; return -1; }
         }
         if (!play(x, m)) { x->limit = LIMIT_MEMORY; return -1; }
+        x->pending = (x->r.prune & 16) && !pointer_matters(&x->r) && m.kind == K_TAL
+                     && m.dst != DST_FOUND ? m.card : -1;
         x->nodes++;
         if (x->node_limit && x->nodes + x->probe_nodes > x->node_limit) {
             x->limit = LIMIT_NODES;
@@ -1365,7 +1422,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     double time_limit;
     unsigned long long node_limit;
     Py_ssize_t memory_limit;
-    int prune = 9;
+    int prune = 25;
     unsigned long long seed = 0;
     Search *x = calloc(1, sizeof(Search));
     if (!x) return PyErr_NoMemory();
