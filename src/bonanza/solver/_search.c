@@ -275,7 +275,7 @@ static inline int pointer_matters(const Rules *r)
     return !(r->draw == 1 && r->recycles_allowed < 0);
 }
 
-__attribute__((noinline)) static uint64_t state_key(const State *s, const Rules *r)
+static uint64_t state_key(const State *s, const Rules *r)
 {
     /* Rule 3: a sum of per-column hashes does not depend on column order, and
      * column order never matters (every rule treats the columns alike).
@@ -356,7 +356,7 @@ static int tt_init(Table *t, size_t cap)
 }
 
 /* 1: inserted, 0: already present, -1: no memory left within the budget. */
-__attribute__((noinline)) static int tt_insert(Table *t, uint64_t key, size_t budget, size_t *used)
+static int tt_insert(Table *t, uint64_t key, size_t budget, size_t *used)
 {
     size_t cap = t->mask + 1;
     /* Grow at 3/4 full; large tables at 7/8, to keep peak memory down (one
@@ -473,7 +473,7 @@ static int is_won(const State *s)
 }
 
 /* Play every safe foundation move (rules 1, 5, 6).  0 on memory failure. */
-__attribute__((noinline)) static int play_safe_moves(Search *x)
+static int play_safe_moves(Search *x)
 {
     State *s = &x->s;
     const Rules *r = &x->r;
@@ -570,7 +570,7 @@ static inline uint64_t parent_in(uint64_t avail)
     return p & ~RANK_MASK(13);
 }
 
-__attribute__((noinline)) static int hopeless(const State *s, const Rules *r)
+static int hopeless(const State *s, const Rules *r)
 {
     const uint64_t all = (1ULL << 52) - 1, aces = RANK_MASK(1), kings = RANK_MASK(13);
     uint64_t home = 0, talon = 0, face_up = 0;
@@ -691,7 +691,7 @@ static int twin_to_normalize(const State *s)
     return best;
 }
 
-__attribute__((noinline)) static int normalize_twins(Search *x)
+static int normalize_twins(Search *x)
 {
     State *s = &x->s;
     for (int cl; (cl = twin_to_normalize(s)) >= 0;) {
