@@ -960,7 +960,10 @@ static int finish_if_trivial(Search *x)
  * least length in which each talon card put on a column is at once covered
  * by the next move, and the search, after such a step, tries only the moves
  * that put a card or run on c (this node is then not stored in the table:
- * it has one parent and no other moves).  Guards keep the other rules from
+ * with the waste pointer ignored it has one parent, and nothing else leads
+ * to it).  Putting c on a column makes no card safe, so no other move is
+ * played with it; if the twin normalization covers c at once, c has been
+ * used and the rule lifts.  Guards keep the other rules from
  * pruning any such move here: the rule is off when c's twin lies face up
  * under other cards (rule 7 drops moving those onto c; when c is the lower
  * twin, they are moved onto c at once and c is covered anyway) or a safe
