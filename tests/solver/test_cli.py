@@ -74,6 +74,7 @@ def test_solve_a_saved_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
         (["solve", "3", "--draw", "0"], "draw"),
         (["solve", "3", "--passes", "0"], "passes"),
         (["solve", "3", "--time-limit", "-1"], "time limit"),
+        (["solve", "3", "--memory-limit", "0"], "memory limit"),
     ],
 )
 def test_solve_bad_input_exits_2(
@@ -151,3 +152,22 @@ def test_analyze_retries_unknown_deals(
     assert status == 0 and "unknown: 0" in out and "solvable: 1 " in out
     rows = [json.loads(line) for line in out_file.read_text().splitlines()]
     assert [row["result"] for row in rows] == ["unknown", "solved"]
+
+
+def test_memory_limit_gives_unknown(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # Among the slowest deals for the solver: it needs far more than 1 MB.
+    hard = "4107606920159746969"
+    status, out, _ = run(capsys, "solve", hard, "--memory-limit", "1")
+    assert status == 0 and "unknown (memory limit reached)" in out
+    out_file = tmp_path / "run.jsonl"
+    status, out, _ = run(capsys, "analyze", "--deal-file", str(_deal_file(tmp_path, hard)),
+                         "--memory-limit", "1", "--jobs", "1", "--out", str(out_file),
+                         "--no-progress")
+    assert status == 0 and "unknown: 1" in out and "memory limit: 1 MB" in out
+    assert json.loads(out_file.read_text())["limit"] == "memory"
+
+
+def _deal_file(tmp_path: Path, deal: str) -> Path:
+    path = tmp_path / "deals.txt"
+    path.write_text(f"hard\t{deal}\n")
+    return path

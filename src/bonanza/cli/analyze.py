@@ -11,7 +11,12 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
-from bonanza.cli.solve import add_solver_rule_options, one_line_error, solver_rules
+from bonanza.cli.solve import (
+    add_solver_rule_options,
+    memory_bytes,
+    one_line_error,
+    solver_rules,
+)
 from bonanza.core.deal import Deal
 from bonanza.core.errors import BonanzaError
 from bonanza.core.position import Position
@@ -92,14 +97,14 @@ def read_deal_file(path: str) -> list[tuple[str, str]]:
     return deals
 
 
-def _solve_one(task: tuple[str, str, Rules, float | None]) -> dict[str, Any]:
-    ident, text, rules, time_limit = task
+def _solve_one(task: tuple[str, str, Rules, float | None, int | None]) -> dict[str, Any]:
+    ident, text, rules, time_limit, memory_limit = task
     try:
         deal = Deal.parse(text)
     except BonanzaError as error:
         return {"id": ident, "deal": text, "result": "error", "error": str(error)}
     start = Position.initial(deal, rules)
-    result = solve(start, time_limit=time_limit)
+    result = solve(start, time_limit=time_limit, memory_limit=memory_limit)
     return {"id": ident, "deal": deal.id, **result_data(result, start)}
 
 
@@ -221,7 +226,9 @@ def run(args: argparse.Namespace) -> int:
     if args.retry_unknown:
         done = {ident: row for ident, row in done.items() if row["result"] != "unknown"}
     rows = [done[ident] for ident, _ in tasks if ident in done]
-    todo = [(ident, text, rules, args.time_limit) for ident, text in tasks if ident not in done]
+    memory = memory_bytes(args)
+    todo = [(ident, text, rules, args.time_limit, memory) for ident, text in tasks
+            if ident not in done]
     counts: dict[str, int] = {}
     for row in rows:
         counts[row["result"]] = counts.get(row["result"], 0) + 1
@@ -244,7 +251,9 @@ def run(args: argparse.Namespace) -> int:
         writer.close()
         if show:
             sys.stderr.write("\n")
-    print(f"rules: {rules.to_text()}; time limit: {args.time_limit or 'none'}")
+    memory = f"{args.memory_limit} MB" if args.memory_limit else "1024 MB"
+    print(f"rules: {rules.to_text()}; time limit: {args.time_limit or 'none'}; "
+          f"memory limit: {memory}")
     print(summarize(rows))
     if interrupted:
         print(f"interrupted: {len(tasks) - len(rows)} deals left; rerun to resume")

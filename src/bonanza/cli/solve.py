@@ -36,6 +36,17 @@ def positive_seconds(text: str) -> float:
     return value
 
 
+def positive_megabytes(text: str) -> int:
+    """A positive whole number of megabytes, for argparse."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of megabytes") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"the memory limit must be positive, not {text}")
+    return value
+
+
 def add_solver_rule_options(parser: argparse.ArgumentParser) -> None:
     """The rule options of ``solve`` and ``analyze`` (thoughtful play is implied)."""
     group = parser.add_argument_group("rules (default: klondike, every card known)")
@@ -52,6 +63,16 @@ def add_solver_rule_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument(
         "--time-limit", type=positive_seconds, metavar="S", default=None, help="seconds per deal"
     )
+    group.add_argument(
+        "--memory-limit", type=positive_megabytes, metavar="MB", default=None,
+        help="solver memory per deal (default 1024)",
+    )
+
+
+def memory_bytes(args: argparse.Namespace) -> int | None:
+    """The ``--memory-limit`` in bytes, or None for the solver's default."""
+    megabytes: int | None = args.memory_limit
+    return None if megabytes is None else megabytes * 2**20
 
 
 def solver_rules(args: argparse.Namespace, base: Rules | None = None) -> Rules:
@@ -79,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     start, label = load_start(args.deal, solver_rules(args))
     # A saved game keeps its own rules, changed only by the options given.
     start.rules = solver_rules(args, start.rules)
-    result = solve(start, time_limit=args.time_limit)
+    result = solve(start, time_limit=args.time_limit, memory_limit=memory_bytes(args))
     if args.json:
         print(json.dumps(result_data(result, start)))
         return 0
