@@ -573,15 +573,13 @@ static inline uint64_t parent_in(uint64_t avail)
 static int hopeless(const State *s, const Rules *r)
 {
     const uint64_t all = (1ULL << 52) - 1, aces = RANK_MASK(1), kings = RANK_MASK(13);
-    uint64_t home = 0, talon = 0, face_up = 0;
-    uint64_t home_tops = 0;
+    const uint64_t talon = s->tal_mask, *column = s->col_mask;
+    uint64_t home = 0, home_tops = 0, face_up = 0;
     for (int suit = 0; suit < 4; suit++) {
         home |= (((1ULL << s->found[suit]) - 1)) << (13 * suit);
         if (s->found[suit]) home_tops |= 1ULL << (13 * suit + s->found[suit] - 1);
     }
-    talon = s->tal_mask;
     int empty = 0;
-    const uint64_t *column = s->col_mask;
     for (int c = 0; c < NCOLS; c++) {
         if (!s->len[c]) empty = 1;
         face_up |= column[c];
