@@ -108,6 +108,15 @@ def test_covering_talon_cards_at_once_keeps_verdicts(seed: int) -> None:
             checked += 1
 
 
+def test_covering_talon_cards_at_once_shrinks_the_search() -> None:
+    # A lost draw-1 deal: rule 10 proves it with a fraction of the nodes.
+    position = Position.initial(Deal.from_number(7812484673647603142), Rules(draw=1))
+    with_rule = _search.solve(*core_arguments(position), 30.0, 0, 0, 25)
+    without = _search.solve(*core_arguments(position), 30.0, 0, 0, 9)
+    assert with_rule[0] == without[0] == "unsolvable"
+    assert with_rule[2] * 2 < without[2]
+
+
 def test_a_card_that_can_never_move_ends_the_search_at_once() -> None:
     # The ten of hearts covers the nine it needs at home, and both black
     # jacks it could go on lie under the nine: no line can win.
