@@ -11,6 +11,7 @@ import sys
 from collections.abc import Iterator
 from typing import Any, TextIO
 
+from bonanza.cli.options import whole_number
 from bonanza.cli.solve import (
     add_solver_rule_options,
     memory_bytes,
@@ -41,16 +42,6 @@ def deal_range(text: str) -> range:
     return range(low, high + 1)
 
 
-def positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected at least 1, not {value}")
-    return value
-
-
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "analyze",
@@ -64,7 +55,7 @@ def register(subparsers: Any) -> None:
     )
     add_solver_rule_options(parser)
     parser.add_argument(
-        "--jobs", type=positive_int, default=os.cpu_count() or 1, metavar="N",
+        "--jobs", type=whole_number("the number of jobs"), default=os.cpu_count() or 1, metavar="N",
         help="worker processes (default: all cores)",
     )
     parser.add_argument(

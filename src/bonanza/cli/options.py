@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+from collections.abc import Callable
 from typing import Any
 
 from bonanza.core.errors import RulesError
@@ -23,6 +24,21 @@ def passes_value(text: str) -> int | None:
     if value < 1:
         raise argparse.ArgumentTypeError(f"passes must be at least 1, not {value}")
     return value
+
+
+def whole_number(what: str) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least 1, errors naming ``what``."""
+
+    def convert(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what}: {text!r} is not a whole number") from None
+        if value < 1:
+            raise argparse.ArgumentTypeError(f"{what} must be at least 1, not {value}")
+        return value
+
+    return convert
 
 
 def add_rule_options(parser: argparse.ArgumentParser) -> None:

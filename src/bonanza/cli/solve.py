@@ -8,7 +8,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, NoReturn
 
-from bonanza.cli.options import changed_rules, passes_value, rule_changes
+from bonanza.cli.options import changed_rules, passes_value, rule_changes, whole_number
 from bonanza.core.notation import format_move
 from bonanza.core.rules import EmptyColumn, Rules
 from bonanza.solver import solve
@@ -36,17 +36,6 @@ def positive_seconds(text: str) -> float:
     return value
 
 
-def positive_megabytes(text: str) -> int:
-    """A positive whole number of megabytes, for argparse."""
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number of megabytes") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"the memory limit must be positive, not {text}")
-    return value
-
-
 def add_solver_rule_options(parser: argparse.ArgumentParser) -> None:
     """The rule options of ``solve`` and ``analyze`` (thoughtful play is implied)."""
     group = parser.add_argument_group("rules (default: klondike, every card known)")
@@ -64,7 +53,7 @@ def add_solver_rule_options(parser: argparse.ArgumentParser) -> None:
         "--time-limit", type=positive_seconds, metavar="S", default=None, help="seconds per deal"
     )
     group.add_argument(
-        "--memory-limit", type=positive_megabytes, metavar="MB", default=None,
+        "--memory-limit", type=whole_number("the memory limit (MB)"), metavar="MB", default=None,
         help="solver memory per deal (default 1024)",
     )
 
