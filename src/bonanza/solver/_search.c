@@ -134,6 +134,7 @@ typedef struct {
     int8_t at_col[52];    /* the column holding each card, or -1 */
     int8_t at_idx[52];    /* and its height there */
     uint64_t col_mask[NCOLS], tal_mask, down_mask; /* card sets (bit = card) */
+    uint64_t top_mask;    /* the top cards of the columns */
 } State;
 
 enum { K_T2F, K_T2T, K_TAL, K_F2T };
@@ -154,6 +155,8 @@ static inline void push_card(State *s, int c, int card)
     s->at_col[card] = (int8_t)c;
     s->at_idx[card] = (int8_t)s->len[c];
     s->col_mask[c] |= 1ULL << card;
+    if (s->len[c]) s->top_mask &= ~(1ULL << s->col[c][s->len[c] - 1]);
+    s->top_mask |= 1ULL << card;
     s->col[c][s->len[c]++] = (uint8_t)card;
 }
 
@@ -163,6 +166,8 @@ static inline int pop_card(State *s, int c)
     s->colh[c] ^= Z_COL[card][s->len[c]];
     s->at_col[card] = -1;
     s->col_mask[c] &= ~(1ULL << card);
+    s->top_mask &= ~(1ULL << card);
+    if (s->len[c]) s->top_mask |= 1ULL << s->col[c][s->len[c] - 1];
     return card;
 }
 
@@ -480,13 +485,15 @@ static int play_safe_moves(Search *x)
     int progress = !(r->prune & 4);
     while (progress) {
         progress = 0;
-        for (int c = 0; c < NCOLS; c++) {
-            if (!s->len[c]) continue;
-            int card = s->col[c][s->len[c] - 1];
-            if (card_rank(card) == s->found[card_suit(card)] + 1 && is_safe(s, r, card)) {
+        uint64_t next = 0;
+        for (int suit = 0; suit < 4; suit++)
+            if (s->found[suit] < 13) next |= 1ULL << (13 * suit + s->found[suit]);
+        for (uint64_t tops = s->top_mask & next; tops; tops &= tops - 1) {
+            int card = __builtin_ctzll(tops);
+            if (is_safe(s, r, card)) {
                 SMove m = {0};
                 m.kind = K_T2F;
-                m.src = (uint8_t)c;
+                m.src = (uint8_t)s->at_col[card];
                 m.dst = DST_FOUND;
                 m.count = 1;
                 if (!play(x, m)) return 0;
@@ -675,18 +682,13 @@ static inline int twin_of(int card)
  * diamond) whose twin lies face up under other cards, or -1. */
 static int twin_to_normalize(const State *s)
 {
-    int best = -1, best_card = 52;
-    for (int c = 0; c < NCOLS; c++) {
-        if (!s->len[c]) continue;
-        int top = s->col[c][s->len[c] - 1];
-        if (top >= 26 || top > best_card) continue;
-        int high = twin_of(top), hc = s->at_col[high];
-        if (hc >= 0 && s->at_idx[high] >= s->down[hc] && s->at_idx[high] < s->len[hc] - 1) {
-            best = c;
-            best_card = top;
-        }
-    }
-    return best;
+    uint64_t tableau = 0;
+    for (int c = 0; c < NCOLS; c++) tableau |= s->col_mask[c];
+    /* Hearts and spades face up under other cards, as their twins. */
+    uint64_t covered = tableau & ~s->down_mask & ~s->top_mask;
+    uint64_t lows = ((covered & SUIT_MASK(3)) >> 39) | ((covered & SUIT_MASK(2)) >> 13);
+    lows &= s->top_mask;
+    return lows ? s->at_col[__builtin_ctzll(lows)] : -1;
 }
 
 static int normalize_twins(Search *x)
@@ -1377,6 +1379,7 @@ static int build_state(PyObject *columns, PyObject *downs, PyObject *talon, int 
             s->at_idx[s->col[c][i]] = (int8_t)i;
             s->col_mask[c] |= 1ULL << s->col[c][i];
             if (i < s->down[c]) s->down_mask |= 1ULL << s->col[c][i];
+            if (i == s->len[c] - 1) s->top_mask |= 1ULL << s->col[c][i];
         }
     for (int i = 0; i < s->tlen; i++) {
         seen[s->talon[i]]++;
