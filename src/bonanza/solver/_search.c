@@ -577,22 +577,53 @@ static inline uint64_t parent_in(uint64_t avail)
     return p & ~RANK_MASK(13);
 }
 
+/* Per suit, the cards of the longest run up from the ace that lies in `cards`
+ * (adding one at each suit's ace clears exactly that run).  Even and odd
+ * suits apart, so a carry out of a full suit lands in a masked-off one. */
+static inline uint64_t runs_from_aces(uint64_t cards)
+{
+    const uint64_t even = SUIT_MASK(0) | SUIT_MASK(2), odd = SUIT_MASK(1) | SUIT_MASK(3);
+    const uint64_t e = cards & even, o = cards & odd;
+    return (e & ~(e + (RANK_MASK(1) & even))) | (o & ~(o + (RANK_MASK(1) & odd)));
+}
+
 static int hopeless(const State *s, const Rules *r)
 {
     const uint64_t all = (1ULL << 52) - 1, aces = RANK_MASK(1), kings = RANK_MASK(13);
-    const uint64_t talon = s->tal_mask, *column = s->col_mask;
-    uint64_t home = 0, home_tops = 0, face_up = 0;
+    const uint64_t talon = s->tal_mask;
+    uint64_t home = 0, home_tops = 0;
     for (int suit = 0; suit < 4; suit++) {
         home |= (((1ULL << s->found[suit]) - 1)) << (13 * suit);
         if (s->found[suit]) home_tops |= 1ULL << (13 * suit + s->found[suit] - 1);
     }
-    int empty = 0;
+    /* Face-up cards are uncovered once the card on them moves.  In a run the
+     * card on c is c - 14, c + 25, c - 27 or c + 12 (one rank down, the other
+     * colour), so "the card on it moves" is four shifts of M; any other pair
+     * (a position given by hand) is kept apart.  Face-down cards are taken
+     * one by one below. */
+    uint64_t face_up = 0, on14 = 0, on27 = 0, on_12 = 0, on_25 = 0;
+    uint8_t odd_card[MAXC], odd_above[MAXC];
+    int n_odd = 0, empty = 0, next_down[NCOLS];
     for (int c = 0; c < NCOLS; c++) {
-        if (!s->len[c]) empty = 1;
-        face_up |= column[c];
+        int len = s->len[c], down = s->down[c];
+        next_down[c] = down - 1;
+        if (!len) { empty = 1; continue; }
+        for (int i = down; i < len - 1; i++) {
+            int card = s->col[c][i], above = s->col[c][i + 1];
+            uint64_t bit = 1ULL << card;
+            switch (card - above) {
+            case 14: on14 |= bit; break;
+            case 27: on27 |= bit; break;
+            case -12: on_12 |= bit; break;
+            case -25: on_25 |= bit; break;
+            default: odd_card[n_odd] = (uint8_t)card; odd_above[n_odd++] = (uint8_t)above;
+            }
+        }
+        face_up |= s->col_mask[c];
     }
     face_up &= ~s->down_mask;
-    uint64_t H = home, A = 0, M = 0, X = 0;
+    /* The column tops are uncovered now (X), and so bases (A). */
+    uint64_t H = home, A = s->top_mask, M = 0, X = s->top_mask;
     for (;;) {
         /* The talon and foundation cards first, to their own fixpoint: the
          * chains through them need no column. */
@@ -602,31 +633,33 @@ static int hopeless(const State *s, const Rules *r)
             /* A foundation card comes back only after the cards on it. */
             uint64_t a = A | (talon & place)
                        | (r->recall ? home & place & (home_tops | (A >> 1)) : 0);
-            uint64_t h = H | ((aces | ((H << 1) & ~aces)) & (talon | X));
+            /* H is a run up from the ace in each suit: it grows by the
+             * talon and uncovered cards that continue it. */
+            uint64_t h = runs_from_aces(H | talon | X);
             if (a == A && h == H) break;
             A = a;
             H = h;
         }
         uint64_t ready = aces | ((H << 1) & ~aces), old_x = X, old_m = M, old_h = H;
         int old_empty = empty;
-        /* Each column from the top down: a card is uncovered (X) once the
-         * card on it has been moved away. */
+        /* A face-up card moves with the run on it. */
+        M |= (H | place) & face_up;
+        X |= (on14 & (M << 14)) | (on27 & (M << 27)) | (on_12 & (M >> 12)) | (on_25 & (M >> 25));
+        for (int k = 0; k < n_odd; k++)
+            if (M >> odd_above[k] & 1) X |= 1ULL << odd_card[k];
+        /* Down each column's face-down cards while the card above moves. */
         for (int c = 0; c < NCOLS; c++) {
-            /* A column whose every card is uncovered and moves is settled
-             * (H is caught up below). */
-            if ((column[c] & X & M) == column[c]) continue;
-            uint64_t x = 1;
-            for (int i = s->len[c] - 1; i >= 0 && (x || i >= s->down[c]); i--) {
-                /* (Below a face-down card that is never uncovered, nothing is.) */
+            int i = next_down[c];
+            if (i < 0 || (i + 1 < s->len[c] && !(M >> s->col[c][i + 1] & 1))) continue;
+            for (; i >= 0; i--) {
                 uint64_t bit = 1ULL << s->col[c][i];
-                uint64_t uncovered = x ? bit : 0;
-                X |= uncovered;
-                H |= uncovered & ready;
-                /* A face-up card moves with the run on it. */
-                uint64_t moves = (H & bit) | ((uncovered | face_up) & place & bit);
+                X |= bit;
+                H |= bit & ready;
+                uint64_t moves = (H | place) & bit;
                 M |= moves;
-                x = moves;
+                if (!moves) break;
             }
+            next_down[c] = i;
         }
         A |= X;
         H |= X & ready;
