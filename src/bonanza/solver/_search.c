@@ -740,14 +740,17 @@ static int normalize_twins(Search *x)
 /* Pairs kept by normalize_twins with a run on the lower twin. */
 static int twin_pairs(const State *s, TwinPair *out)
 {
+    uint64_t tableau = 0;
+    for (int c = 0; c < NCOLS; c++) tableau |= s->col_mask[c];
+    /* Clubs and diamonds face up under other cards, and the twins of the
+     * hearts and spades that top columns. */
+    uint64_t covered = tableau & ~s->down_mask & ~s->top_mask & (SUIT_MASK(0) | SUIT_MASK(1));
+    uint64_t exposed = ((s->top_mask & SUIT_MASK(3)) >> 39) | ((s->top_mask & SUIT_MASK(2)) >> 13);
     int n = 0;
-    for (int low = 0; low < 26; low++) {
-        int high = twin_of(low);
-        int cl = up_col(s, low), ch = up_col(s, high);
-        if (cl < 0 || ch < 0) continue;
-        if (s->at_idx[low] == s->len[cl] - 1 || s->at_idx[high] != s->len[ch] - 1) continue;
-        out[n].low = low; out[n].col_low = cl; out[n].idx_low = s->at_idx[low];
-        out[n].col_high = ch;
+    for (uint64_t lows = covered & exposed; lows; lows &= lows - 1) {
+        int low = __builtin_ctzll(lows);
+        out[n].low = low; out[n].col_low = s->at_col[low]; out[n].idx_low = s->at_idx[low];
+        out[n].col_high = s->at_col[twin_of(low)];
         n++;
     }
     return n;
@@ -817,12 +820,17 @@ static int gen_moves(const State *s, const Rules *r, SMove *out)
     memset(top_col, -1, sizeof top_col);
     for (int d = 0; d < NCOLS; d++)
         if (s->len[d]) top_col[s->col[d][s->len[d] - 1]] = (int8_t)d;
+    /* The cards that have somewhere to go: a column top to go on, or an
+     * empty column. */
+    uint64_t movers = parent_in(s->top_mask);
+    if (empty >= 0) movers |= r->any_empty ? ~0ULL : RANK_MASK(13);
     for (int c = 0; c < NCOLS; c++) {
         int len = s->len[c], down = s->down[c];
-        if (!len) continue;
+        if (!len || !(s->col_mask[c] & movers)) continue;
         int last = r->partial ? len : down + 1;
         for (int i = down; i < last; i++) {
             int card = s->col[c][i], rank = card_rank(card);
+            if (!(movers >> card & 1)) continue;
             int dests[3], nd = 0;
             if (rank < 13) {
                 /* The cards one rank up of the other colour. */
