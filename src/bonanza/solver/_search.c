@@ -135,6 +135,8 @@ typedef struct {
     int8_t at_idx[52];    /* and its height there */
     uint64_t col_mask[NCOLS], tal_mask, down_mask; /* card sets (bit = card) */
     uint64_t top_mask;    /* the top cards of the columns */
+    uint64_t col_key[NCOLS], cols_key; /* state_key's column terms and their sum */
+    unsigned stale;       /* columns whose term is out of date (bit = column) */
 } State;
 
 enum { K_T2F, K_T2T, K_TAL, K_F2T };
@@ -152,6 +154,7 @@ typedef struct {
 static inline void push_card(State *s, int c, int card)
 {
     s->colh[c] ^= Z_COL[card][s->len[c]];
+    s->stale |= 1u << c;
     s->at_col[card] = (int8_t)c;
     s->at_idx[card] = (int8_t)s->len[c];
     s->col_mask[c] |= 1ULL << card;
@@ -164,6 +167,7 @@ static inline int pop_card(State *s, int c)
 {
     int card = s->col[c][--s->len[c]];
     s->colh[c] ^= Z_COL[card][s->len[c]];
+    s->stale |= 1u << c;
     s->at_col[card] = -1;
     s->col_mask[c] &= ~(1ULL << card);
     s->top_mask &= ~(1ULL << card);
@@ -177,6 +181,7 @@ static inline int turn_up(State *s, int c)
 {
     if (s->len[c] > 0 && s->len[c] == s->down[c]) {
         s->down[c]--;
+        s->stale |= 1u << c;
         s->down_mask &= ~(1ULL << s->col[c][s->down[c]]);
         return 1;
     }
@@ -188,6 +193,7 @@ static inline void turn_down(State *s, int c)
 {
     s->down_mask |= 1ULL << s->col[c][s->down[c]];
     s->down[c]++;
+    s->stale |= 1u << c;
 }
 
 static void apply_move(State *s, SMove *m)
@@ -280,14 +286,20 @@ static inline int pointer_matters(const Rules *r)
     return !(r->draw == 1 && r->recycles_allowed < 0);
 }
 
-static uint64_t state_key(const State *s, const Rules *r)
+static uint64_t state_key(State *s, const Rules *r)
 {
     /* Rule 3: a sum of per-column hashes does not depend on column order, and
      * column order never matters (every rule treats the columns alike).
      * Foundations are implied by the other piles (all 52 cards are
-     * somewhere), so they need no key of their own. */
-    uint64_t k = 0;
-    for (int c = 0; c < NCOLS; c++) k += mix64(s->colh[c] ^ Z_DOWN[s->down[c]]);
+     * somewhere), so they need no key of their own.  The column terms are
+     * kept, and only those of changed columns recomputed. */
+    for (; s->stale; s->stale &= s->stale - 1) {
+        int c = __builtin_ctz(s->stale);
+        uint64_t term = mix64(s->colh[c] ^ Z_DOWN[s->down[c]]);
+        s->cols_key += term - s->col_key[c];
+        s->col_key[c] = term;
+    }
+    uint64_t k = s->cols_key;
     uint64_t t = s->talh;
     if (pointer_matters(r)) {
         /* Rule 9: with unlimited passes, a waste size that is a multiple of
@@ -1338,6 +1350,7 @@ static int build_state(PyObject *columns, PyObject *downs, PyObject *talon, int 
                        PyObject *found, int rec, const Rules *r, State *s)
 {
     memset(s, 0, sizeof *s);
+    s->stale = (1u << NCOLS) - 1;
     int seen[52] = {0};
     PyObject *cols = PySequence_Fast(columns, "columns must be a sequence");
     if (!cols) return 0;
