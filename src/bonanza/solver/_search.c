@@ -175,6 +175,31 @@ static inline int pop_card(State *s, int c)
     return card;
 }
 
+/* Move the top `count` cards of column `from` onto column `to`. */
+static inline void move_run(State *s, int from, int to, int count)
+{
+    int i0 = s->len[from] - count, j0 = s->len[to];
+    uint64_t moved = 0, hf = 0, ht = 0;
+    for (int k = 0; k < count; k++) {
+        int card = s->col[from][i0 + k];
+        hf ^= Z_COL[card][i0 + k];
+        ht ^= Z_COL[card][j0 + k];
+        s->at_col[card] = (int8_t)to;
+        s->at_idx[card] = (int8_t)(j0 + k);
+        s->col[to][j0 + k] = (uint8_t)card;
+        moved |= 1ULL << card;
+    }
+    s->colh[from] ^= hf;
+    s->colh[to] ^= ht;
+    s->col_mask[from] &= ~moved;
+    s->col_mask[to] |= moved;
+    if (j0) s->top_mask &= ~(1ULL << s->col[to][j0 - 1]);
+    if (i0) s->top_mask |= 1ULL << s->col[from][i0 - 1];
+    s->len[from] = i0;
+    s->len[to] = j0 + count;
+    s->stale |= (1u << from) | (1u << to);
+}
+
 /* The engine turns up the next face-down card of a column left without
  * face-up cards. */
 static inline int turn_up(State *s, int c)
@@ -206,13 +231,10 @@ static void apply_move(State *s, SMove *m)
         m->card = (uint8_t)card;
         m->flipped = (uint8_t)turn_up(s, m->src);
         break;
-    case K_T2T: {
-        int from = s->len[m->src] - m->count;
-        for (i = 0; i < m->count; i++) pop_card(s, m->src);
-        for (i = 0; i < m->count; i++) push_card(s, m->dst, s->col[m->src][from + i]);
+    case K_T2T:
+        move_run(s, m->src, m->dst, m->count);
         m->flipped = (uint8_t)turn_up(s, m->src);
         break;
-    }
     case K_TAL:
         m->old_ptr = (uint8_t)s->ptr;
         m->old_tlen = (uint8_t)s->tlen;
@@ -246,13 +268,10 @@ static void undo_move(State *s, const SMove *m)
         s->found[card_suit(m->card)]--;
         push_card(s, m->src, m->card);
         break;
-    case K_T2T: {
+    case K_T2T:
         if (m->flipped) turn_down(s, m->src);
-        int from = s->len[m->dst] - m->count;
-        for (i = 0; i < m->count; i++) pop_card(s, m->dst);
-        for (i = 0; i < m->count; i++) push_card(s, m->src, s->col[m->dst][from + i]);
+        move_run(s, m->dst, m->src, m->count);
         break;
-    }
     case K_TAL:
         if (m->dst == DST_FOUND) s->found[card_suit(m->card)]--;
         else pop_card(s, m->dst);
