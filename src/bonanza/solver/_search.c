@@ -632,13 +632,16 @@ static int hopeless(const State *s, const Rules *r)
      * colour), so "the card on it moves" is four shifts of M; any other pair
      * (a position given by hand) is kept apart.  Face-down cards are taken
      * one by one below. */
-    uint64_t face_up = 0, on14 = 0, on27 = 0, on_12 = 0, on_25 = 0;
+    uint64_t face_up = 0, on14 = 0, on27 = 0, on_12 = 0, on_25 = 0, bottoms = 0;
     uint8_t odd_card[MAXC], odd_above[MAXC];
     int n_odd = 0, empty = 0, next_down[NCOLS];
+    unsigned walking = 0; /* the columns with face-down cards left to walk */
     for (int c = 0; c < NCOLS; c++) {
         int len = s->len[c], down = s->down[c];
         next_down[c] = down - 1;
+        if (down) walking |= 1u << c;
         if (!len) { empty = 1; continue; }
+        bottoms |= 1ULL << s->col[c][0];
         for (int i = down; i < len - 1; i++) {
             int card = s->col[c][i], above = s->col[c][i + 1];
             uint64_t bit = 1ULL << card;
@@ -679,9 +682,9 @@ static int hopeless(const State *s, const Rules *r)
         for (int k = 0; k < n_odd; k++)
             if (M >> odd_above[k] & 1) X |= 1ULL << odd_card[k];
         /* Down each column's face-down cards while the card above moves. */
-        for (int c = 0; c < NCOLS; c++) {
-            int i = next_down[c];
-            if (i < 0 || (i + 1 < s->len[c] && !(M >> s->col[c][i + 1] & 1))) continue;
+        for (unsigned w = walking; w; w &= w - 1) {
+            int c = __builtin_ctz(w), i = next_down[c];
+            if (i + 1 < s->len[c] && !(M >> s->col[c][i + 1] & 1)) continue;
             for (; i >= 0; i--) {
                 uint64_t bit = 1ULL << s->col[c][i];
                 X |= bit;
@@ -691,12 +694,11 @@ static int hopeless(const State *s, const Rules *r)
                 if (!moves) break;
             }
             next_down[c] = i;
+            if (i < 0) walking &= ~(1u << c);
         }
         A |= X;
         H |= X & ready;
-        if (!empty)
-            for (int c = 0; c < NCOLS; c++)
-                if (s->len[c] && (M >> s->col[c][0] & 1)) empty = 1;
+        empty |= (M & bottoms) != 0;
         if (H == all) return 0;
         /* The next round's first step has nothing new to start from. */
         if (X == old_x && M == old_m && H == old_h && empty == old_empty) break;
