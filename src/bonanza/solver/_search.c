@@ -59,6 +59,8 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/mman.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
@@ -383,13 +385,33 @@ typedef struct {
     size_t mask, count;
 } Table;
 
+/* A zeroed array of `cap` keys.  Large tables ask for huge pages: each
+ * lookup is a random access, and with small pages most of them would also
+ * miss the address translation cache. */
+static uint64_t *tt_alloc(size_t cap)
+{
+    size_t bytes = cap * sizeof(uint64_t), huge = (size_t)2 << 20;
+    if (bytes < huge) return calloc(cap, sizeof(uint64_t));
+    void *p = NULL;
+    if (posix_memalign(&p, huge, bytes)) return NULL;
+#ifdef MADV_HUGEPAGE
+    madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+    memset(p, 0, bytes);
+    return p;
+}
+
 static int tt_init(Table *t, size_t cap)
 {
-    t->keys = calloc(cap, sizeof(uint64_t));
+    t->keys = tt_alloc(cap);
     t->mask = cap - 1;
     t->count = 0;
     return t->keys != NULL;
 }
+
+#ifndef PREFETCH_SLOTS
+#define PREFETCH_SLOTS ((size_t)1 << 21) /* 16 MB of keys: more than the caches hold */
+#endif
 
 /* 1: inserted, 0: already present, -1: no memory left within the budget. */
 static int tt_insert(Table *t, uint64_t key, size_t budget, size_t *used)
@@ -402,7 +424,7 @@ static int tt_insert(Table *t, uint64_t key, size_t budget, size_t *used)
         size_t bytes = 2 * cap * sizeof(uint64_t);
         uint64_t *keys = NULL;
         if (*used - cap * sizeof(uint64_t) + bytes <= budget)
-            keys = calloc(2 * cap, sizeof(uint64_t));
+            keys = tt_alloc(2 * cap);
         if (keys) {
             size_t mask = 2 * cap - 1;
             for (size_t i = 0; i < cap; i++) {
@@ -1084,20 +1106,26 @@ static int enter(Search *x, size_t path_base)
         pending = -1;
     int ins = pending >= 0 ? 1 : tt_insert(&x->tt, state_key(&x->s, &x->r), x->budget, &x->used);
     if (ins < 0) { x->limit = LIMIT_MEMORY; return -1; }
+    /* Rule 9: a position whose waste size is not a whole number of draws
+     * reaches every talon card that the same one with a fresh stock reaches
+     * (its draws, then a recycle), so that one needs no search of its own:
+     * it is marked seen (its lookup is started before the dead-end test). */
+    uint64_t fresh_key = 0;
+    if (ins && x->r.recycles_allowed < 0 && x->r.draw > 1 && x->s.ptr % x->r.draw
+        && x->s.ptr != x->s.tlen) {
+        int ptr = x->s.ptr;
+        x->s.ptr = 0;
+        fresh_key = state_key(&x->s, &x->r);
+        x->s.ptr = ptr;
+        __builtin_prefetch(&x->tt.keys[fresh_key & x->tt.mask]);
+    }
     if (ins == 0 || ((x->r.prune & 8) && hopeless(&x->s, &x->r))) {
         path_unwind(x, path_base);
         return 0;
     }
-    if (x->r.recycles_allowed < 0 && x->r.draw > 1 && x->s.ptr % x->r.draw
-        && x->s.ptr != x->s.tlen) {
-        /* Rule 9: this position reaches every talon card that the same one
-         * with a fresh stock reaches (its draws, then a recycle), so that
-         * one needs no search of its own: mark it seen. */
-        int ptr = x->s.ptr;
-        x->s.ptr = 0;
-        ins = tt_insert(&x->tt, state_key(&x->s, &x->r), x->budget, &x->used);
-        x->s.ptr = ptr;
-        if (ins < 0) { x->limit = LIMIT_MEMORY; return -1; }
+    if (fresh_key && tt_insert(&x->tt, fresh_key, x->budget, &x->used) < 0) {
+        x->limit = LIMIT_MEMORY;
+        return -1;
     }
     if (!reserve(x, (void **)&x->moves, &x->mcap, x->mlen + MAX_GEN, sizeof(SMove))
         || !reserve(x, (void **)&x->frames, &x->fcap, x->flen + 1, sizeof(Frame))) {
@@ -1115,6 +1143,18 @@ static int enter(Search *x, size_t path_base)
                                 : ms[i].kind != K_T2F && ms[i].dst == pc)
                 ms[k++] = ms[i];
         n = k;
+    }
+    if (x->tt.mask >= PREFETCH_SLOTS) {
+        /* A large table misses the caches on nearly every lookup: start
+         * the lookups of all the children now, so that they overlap. */
+        SMove *ms = x->moves + x->mlen;
+        for (int i = 0; i < n; i++) {
+            if (ms[i].pre_count) continue;
+            SMove m = ms[i];
+            apply_move(&x->s, &m);
+            __builtin_prefetch(&x->tt.keys[state_key(&x->s, &x->r) & x->tt.mask]);
+            undo_move(&x->s, &m);
+        }
     }
     Frame *f = &x->frames[x->flen++];
     f->mstart = x->mlen;
