@@ -60,14 +60,14 @@ def _verdict(position: Position, prune: int) -> str:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_pruning_keeps_verdicts(seed: int) -> None:
-    """All rules on (25) against rules 1-9 (9), no dead-end test (1), no twins (0)
-    and no safe moves (5)."""
+    """All rules on (57) against rules 1-10 (25), rules 1-9 (9), no dead-end test
+    (1), no twins (0) and no safe moves (5)."""
     checked = 0
     for position in random_positions(100 + seed, 25):
-        pruned = _verdict(position, 25)
+        pruned = _verdict(position, 57)
         if pruned == "unknown":
             continue
-        for other in (9, 1, 0, 5):
+        for other in (25, 9, 1, 0, 5):
             verdict = _verdict(position, other)
             if verdict != "unknown":
                 assert verdict == pruned, (position.to_text(), position.rules, other)
@@ -86,7 +86,7 @@ def test_solver_agrees_with_brute_force(seed: int) -> None:
         expected = winnable(position, 20_000)
     except RuntimeError:
         pytest.skip("too large for brute force")
-    assert (_verdict(position, 25) == "solved") == expected
+    assert (_verdict(position, 57) == "solved") == expected
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -126,3 +126,33 @@ def test_a_card_that_can_never_move_ends_the_search_at_once() -> None:
     slow = _search.solve(*core_arguments(position), 5.0, 0, 0, 1)
     assert quick[0] == slow[0] == "unsolvable"
     assert quick[2] == 1 < slow[2]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_draw_1_relaxation_keeps_verdicts(seed: int) -> None:
+    """Rule 11 (other stock rules, the relaxed search started at once: 121)
+    against the search without it (25)."""
+    rng = random.Random(700 + seed)
+    checked = 0
+    while checked < 12:
+        rules = Rules(draw=rng.choice([2, 3]), passes=rng.choice([None, 1, 2, 3]),
+                      recall=rng.random() < 0.7, partial_runs=rng.random() < 0.8)
+        position = Position.initial(Deal.from_number(rng.randrange(2**64)), rules)
+        for _ in range(rng.randrange(60)):
+            moves = position.legal_moves()
+            if not moves:
+                break
+            position.apply(rng.choice(moves))
+        with_rule, without = _verdict(position, 121), _verdict(position, 25)
+        if "unknown" not in (with_rule, without):
+            assert with_rule == without, (position.to_text(), rules)
+            checked += 1
+
+
+def test_the_draw_1_relaxation_shrinks_a_lost_draw_3_search() -> None:
+    # Lost with draw 3, and with draw 1 too: the draw-1 search proves it.
+    position = Position.initial(Deal.from_number(13779009104202105036), Rules(draw=3))
+    with_rule = _search.solve(*core_arguments(position), 30.0, 0, 0, 57)
+    without = _search.solve(*core_arguments(position), 30.0, 0, 0, 25)
+    assert with_rule[0] == without[0] == "unsolvable"
+    assert with_rule[2] * 3 < without[2]

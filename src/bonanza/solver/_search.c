@@ -45,7 +45,9 @@
  *      share a key, and a position dominates its copy with a fresh stock
  *      (see state_key and enter);
  *  10. with draw 1 and unlimited passes, a talon card put on a column is at
- *      once covered by the next step (see pending_applies).
+ *      once covered by the next step (see pending_applies);
+ *  11. under any other stock rule, a position that is lost with draw 1 and
+ *      unlimited passes is lost (see solve_portfolio).
  * Nothing else is pruned: verdicts are exact up to 64-bit key collisions in
  * the transposition table.
  *
@@ -121,7 +123,8 @@ typedef struct {
     int any_empty;
     int recall;
     int partial;
-    int prune; /* 1: rule 7 on; 4: rules 1, 2, 5, 6 off; 8: rule 8 on; 16: rule 10 on */
+    int prune; /* 1: rule 7 on; 4: rules 1, 2, 5, 6 off; 8: rule 8 on; 16: rule 10 on;
+                * 32: rule 11 on; 64: rule 11 from the start */
     uint64_t seed; /* nonzero: shuffle move order among near scores */
 } Rules;
 
@@ -1230,14 +1233,66 @@ static void free_search(Search *x)
  * Probe budgets grow more slowly than the chunks, so they cost little when
  * the position is lost.
  */
-static int solve_portfolio(Search *x, const State *start)
+#ifndef RELAX_SHARE
+#define RELAX_SHARE 2 /* its nodes per node of the exact search */
+#endif
+#ifndef RELAX_ROUND
+#define RELAX_ROUND 5 /* the round it starts in */
+#endif
+/* The search of rule 11 (see solve_portfolio), or NULL. */
+static Search *relaxed_search(const Search *x, const State *start)
+{
+    size_t cap = 1 << 14;
+    Search *z = calloc(1, sizeof(Search));
+    if (!z || !tt_init(&z->tt, cap)) {
+        free(z);
+        return NULL;
+    }
+    z->s = *start;
+    z->s.rec = 0; /* (only counted under a pass limit) */
+    z->r = x->r;
+    z->r.draw = 1;
+    z->r.recycles_allowed = -1;
+    z->t0 = x->t0;
+    z->deadline = x->deadline;
+    z->used = sizeof(Search) + cap * sizeof(uint64_t);
+    return z;
+}
+
+static int portfolio_rounds(Search *x, const State *start, Search **relaxed)
 {
     uint64_t chunk = 5000, probe_budget = 5000;
     int probes = 1;
+    size_t total = x->budget;
     for (uint64_t round = 1;; round++) {
+        /* Easy positions are decided before the relaxed search starts
+         * (flag 64, for tests: it starts at once). */
+        if (round == (x->r.prune & 64 ? 1 : RELAX_ROUND) && (x->r.prune & 32)
+            && (x->r.draw > 1 || x->r.recycles_allowed >= 0))
+            *relaxed = relaxed_search(x, start);
+        Search *z = *relaxed;
+        x->budget = total - (z ? z->used : 0);
         x->pause_at = x->nodes + chunk;
         int res = run_search(x);
         if (res != -2) return res;
+        if (z) {
+            uint64_t before = z->nodes;
+            z->budget = total - x->used;
+            z->pause_at = z->nodes + chunk * RELAX_SHARE;
+            int rz = run_search(z);
+            x->probe_nodes += z->nodes - before;
+            if (rz == 0) return 0; /* lost even with draw 1 and unlimited passes */
+            if (rz == -1 && z->limit == LIMIT_TIME) { x->limit = LIMIT_TIME; return -1; }
+            if (rz != -2) { /* won (which tells nothing here), or out of memory */
+                free_search(z);
+                free(z);
+                *relaxed = NULL;
+            }
+            if (x->node_limit && x->nodes + x->probe_nodes > x->node_limit) {
+                x->limit = LIMIT_NODES;
+                return -1;
+            }
+        }
         if (probes) {
             Search *y = calloc(1, sizeof(Search));
             size_t cap = 1 << 14;
@@ -1276,6 +1331,27 @@ static int solve_portfolio(Search *x, const State *start)
         chunk *= 2;
         probe_budget += probe_budget / 3;
     }
+}
+
+/*
+ * Rule 11: draw 1 with unlimited passes relaxes every other stock rule.  From
+ * any position it can bring any talon card to the waste top, so each line of
+ * play under a stricter rule is also a line under it (with other draws and
+ * recycles in between), and a position lost with draw 1 and unlimited
+ * passes is lost under the stricter rule too.  Its search is often far
+ * smaller (rules 5 and 10 apply to it), so for other stock rules it runs
+ * beside the exact search, chunk for chunk, until it finds a win (which
+ * tells nothing) or proves the position lost.
+ */
+static int solve_portfolio(Search *x, const State *start)
+{
+    Search *relaxed = NULL;
+    int result = portfolio_rounds(x, start, &relaxed);
+    if (relaxed) {
+        free_search(relaxed);
+        free(relaxed);
+    }
+    return result;
 }
 
 /* ---- atomic moves (engine semantics) ------------------------------------- */
@@ -1541,7 +1617,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     double time_limit;
     unsigned long long node_limit;
     Py_ssize_t memory_limit;
-    int prune = 25;
+    int prune = 57;
     unsigned long long seed = 0;
     Search *x = calloc(1, sizeof(Search));
     if (!x) return PyErr_NoMemory();
