@@ -112,3 +112,13 @@ def test_wilson_interval_and_percentile() -> None:
     assert percentile([1.0, 2.0, 3.0, 4.0], 0.5) == 2.0
     assert percentile([1.0, 2.0, 3.0, 4.0], 0.99) == 4.0
     assert percentile([], 0.5) == 0.0
+
+
+def test_a_win_without_recall_is_found_beside_the_exact_search() -> None:
+    # Recall allowed: the exact search needs over 30 M positions to find a
+    # win; the side search with recall off finds one that recalls nothing.
+    deal = Deal.from_number(13676386007290107525)
+    result = solve(deal, Rules(draw=1), node_limit=12_000_000)
+    assert result.result == "solved"
+    assert not any(move.source.is_foundation for move in result.moves)
+    assert replay_wins(Position.initial(deal, Rules(draw=1)), result.moves)

@@ -129,13 +129,13 @@ def test_a_card_that_can_never_move_ends_the_search_at_once() -> None:
 
 
 @pytest.mark.parametrize("seed", range(3))
-def test_the_draw_1_relaxation_keeps_verdicts(seed: int) -> None:
-    """Rule 11 (other stock rules, the relaxed search started at once: 121)
-    against the search without it (25)."""
+def test_side_searches_keep_verdicts(seed: int) -> None:
+    """Rule 11 and the search without recall, both started at once (249),
+    against the search without them (25)."""
     rng = random.Random(700 + seed)
     checked = 0
     while checked < 12:
-        rules = Rules(draw=rng.choice([2, 3]), passes=rng.choice([None, 1, 2, 3]),
+        rules = Rules(draw=rng.choice([1, 2, 3]), passes=rng.choice([None, 1, 2, 3]),
                       recall=rng.random() < 0.7, partial_runs=rng.random() < 0.8)
         position = Position.initial(Deal.from_number(rng.randrange(2**64)), rules)
         for _ in range(rng.randrange(60)):
@@ -143,7 +143,7 @@ def test_the_draw_1_relaxation_keeps_verdicts(seed: int) -> None:
             if not moves:
                 break
             position.apply(rng.choice(moves))
-        with_rule, without = _verdict(position, 121), _verdict(position, 25)
+        with_rule, without = _verdict(position, 249), _verdict(position, 25)
         if "unknown" not in (with_rule, without):
             assert with_rule == without, (position.to_text(), rules)
             checked += 1
@@ -156,3 +156,4 @@ def test_the_draw_1_relaxation_shrinks_a_lost_draw_3_search() -> None:
     without = _search.solve(*core_arguments(position), 30.0, 0, 0, 25)
     assert with_rule[0] == without[0] == "unsolvable"
     assert with_rule[2] * 3 < without[2]
+

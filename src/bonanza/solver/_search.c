@@ -47,14 +47,17 @@
  *  10. with draw 1 and unlimited passes, a talon card put on a column is at
  *      once covered by the next step (see pending_applies);
  *  11. under any other stock rule, a position that is lost with draw 1 and
- *      unlimited passes is lost (see solve_portfolio).
+ *      unlimited passes is lost (see the side searches).
  * Nothing else is pruned: verdicts are exact up to 64-bit key collisions in
  * the transposition table.
  *
  * Search order.  Moves are tried best first (turning up face-down cards,
  * then foundation and talon moves, ...).  The exact search runs in doubling
  * chunks with small randomized probes in between (see solve_portfolio):
- * they find most wins that the fixed order would reach only late.
+ * they find most wins that the fixed order would reach only late.  Side
+ * searches under other rules run beside it when a position is not decided
+ * at once: draw 1 (rule 11) to prove it lost, and with recall on, recall off
+ * to find a win sooner.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -124,7 +127,8 @@ typedef struct {
     int recall;
     int partial;
     int prune; /* 1: rule 7 on; 4: rules 1, 2, 5, 6 off; 8: rule 8 on; 16: rule 10 on;
-                * 32: rule 11 on; 64: rule 11 from the start */
+                * 32: rule 11 on; 64: side searches from the start;
+                * 128: side search without recall on */
     uint64_t seed; /* nonzero: shuffle move order among near scores */
 } Rules;
 
@@ -1223,6 +1227,121 @@ static void free_search(Search *x)
 }
 
 /*
+ * Side searches: the same position under other rules, run beside the exact
+ * search (chunk for chunk, from round SIDE_ROUND on, so easy positions never
+ * start them).  Each one decides the position by one of its verdicts only:
+ *
+ * Rule 11: draw 1 with unlimited passes relaxes every other stock rule.  From
+ * any position it can bring any talon card to the waste top, so each line of
+ * play under a stricter rule is also a line under it (with other draws and
+ * recycles in between), and a position lost with draw 1 and unlimited
+ * passes is lost under the stricter rule too.  Its search is often far
+ * smaller (rules 5 and 10 apply to it).  Its "lost" decides; its "won"
+ * tells nothing, and ends it.
+ *
+ * With recall on, a line that recalls nothing is a line too, so a win found
+ * with recall off is a win.  That search is smaller, and some wins that
+ * need no recall are found there far sooner.  Its "won" decides (the line
+ * is reported as it is); its "lost" tells nothing, and ends it.
+ */
+typedef struct {
+    Search *search; /* NULL: not started, or ended */
+    int decides;    /* the verdict of it that holds for the position: 0 lost, 1 won */
+    int quarters;   /* its nodes per node of the exact search, in quarters */
+} Side;
+
+enum { SIDE_RELAXED, SIDE_NO_RECALL, SIDES };
+
+#ifndef SIDE_ROUND
+#define SIDE_ROUND 5 /* the round the side searches start in */
+#endif
+#ifndef SIDE_RELAXED_QUARTERS
+#define SIDE_RELAXED_QUARTERS 8 /* rule 11's nodes per node of the exact search, in quarters */
+#endif
+#ifndef SIDE_NO_RECALL_QUARTERS
+#define SIDE_NO_RECALL_QUARTERS 2
+#endif
+
+static Search *side_search(const Search *x, const State *start, const Rules *r)
+{
+    size_t cap = 1 << 14;
+    Search *z = calloc(1, sizeof(Search));
+    if (!z || !tt_init(&z->tt, cap)) {
+        free(z);
+        return NULL;
+    }
+    z->s = *start;
+    z->r = *r;
+    if (r->recycles_allowed < 0) z->s.rec = 0; /* (only counted under a pass limit) */
+    z->t0 = x->t0;
+    z->deadline = x->deadline;
+    z->used = sizeof(Search) + cap * sizeof(uint64_t);
+    return z;
+}
+
+static void end_side(Side *side)
+{
+    free_search(side->search);
+    free(side->search);
+    side->search = NULL;
+}
+
+static void start_sides(const Search *x, const State *start, Side *sides)
+{
+    Rules r = x->r;
+    if ((r.prune & 32) && (r.draw > 1 || r.recycles_allowed >= 0)) {
+        r.draw = 1;
+        r.recycles_allowed = -1;
+        sides[SIDE_RELAXED].search = side_search(x, start, &r);
+    }
+    r = x->r;
+    if ((r.prune & 128) && r.recall) {
+        r.recall = 0;
+        sides[SIDE_NO_RECALL].search = side_search(x, start, &r);
+    }
+}
+
+/* The memory the exact search and the other side searches hold. */
+static size_t used_besides(const Search *x, const Side *sides, int skip)
+{
+    size_t used = skip < 0 ? 0 : x->used;
+    for (int k = 0; k < SIDES; k++)
+        if (k != skip && sides[k].search) used += sides[k].search->used;
+    return used;
+}
+
+/* Run side search k for its share of `chunk` nodes.  Returns the verdict it
+ * gives the position, -1 on a time or node limit (x->limit says which), or
+ * -2 to go on. */
+static int run_side(Search *x, Side *sides, int k, uint64_t chunk, size_t total)
+{
+    Side *side = &sides[k];
+    Search *z = side->search;
+    size_t others = used_besides(x, sides, k);
+    uint64_t before = z->nodes;
+    z->budget = total > others ? total - others : 0;
+    z->pause_at = z->nodes + chunk * (uint64_t)side->quarters / 4;
+    int rz = run_search(z);
+    x->probe_nodes += z->nodes - before;
+    if (rz == side->decides) {
+        if (rz == 1) { /* its line is the answer */
+            SMove *path = x->path;
+            size_t pcap = x->pcap;
+            x->path = z->path; x->pcap = z->pcap; x->plen = z->plen;
+            z->path = path; z->pcap = pcap;
+        }
+        return rz;
+    }
+    if (rz == -1 && z->limit == LIMIT_TIME) { x->limit = LIMIT_TIME; return -1; }
+    if (rz != -2) end_side(side); /* its other verdict tells nothing; or out of memory */
+    if (x->node_limit && x->nodes + x->probe_nodes > x->node_limit) {
+        x->limit = LIMIT_NODES;
+        return -1;
+    }
+    return -2;
+}
+
+/*
  * The search order matters only for how soon a win is found.  A depth-first
  * search that starts badly can spend a long time in a lost corner before it
  * finds a win another order reaches at once.  So the exact search runs in
@@ -1233,65 +1352,23 @@ static void free_search(Search *x)
  * Probe budgets grow more slowly than the chunks, so they cost little when
  * the position is lost.
  */
-#ifndef RELAX_SHARE
-#define RELAX_SHARE 2 /* its nodes per node of the exact search */
-#endif
-#ifndef RELAX_ROUND
-#define RELAX_ROUND 5 /* the round it starts in */
-#endif
-/* The search of rule 11 (see solve_portfolio), or NULL. */
-static Search *relaxed_search(const Search *x, const State *start)
-{
-    size_t cap = 1 << 14;
-    Search *z = calloc(1, sizeof(Search));
-    if (!z || !tt_init(&z->tt, cap)) {
-        free(z);
-        return NULL;
-    }
-    z->s = *start;
-    z->s.rec = 0; /* (only counted under a pass limit) */
-    z->r = x->r;
-    z->r.draw = 1;
-    z->r.recycles_allowed = -1;
-    z->t0 = x->t0;
-    z->deadline = x->deadline;
-    z->used = sizeof(Search) + cap * sizeof(uint64_t);
-    return z;
-}
-
-static int portfolio_rounds(Search *x, const State *start, Search **relaxed)
+static int portfolio_rounds(Search *x, const State *start, Side *sides)
 {
     uint64_t chunk = 5000, probe_budget = 5000;
     int probes = 1;
     size_t total = x->budget;
     for (uint64_t round = 1;; round++) {
-        /* Easy positions are decided before the relaxed search starts
-         * (flag 64, for tests: it starts at once). */
-        if (round == (x->r.prune & 64 ? 1 : RELAX_ROUND) && (x->r.prune & 32)
-            && (x->r.draw > 1 || x->r.recycles_allowed >= 0))
-            *relaxed = relaxed_search(x, start);
-        Search *z = *relaxed;
-        x->budget = total - (z ? z->used : 0);
+        /* (Flag 64, for tests: side searches start at once.) */
+        if (round == (x->r.prune & 64 ? 1 : SIDE_ROUND)) start_sides(x, start, sides);
+        size_t sides_used = used_besides(x, sides, -1);
+        x->budget = total > sides_used ? total - sides_used : 0;
         x->pause_at = x->nodes + chunk;
         int res = run_search(x);
         if (res != -2) return res;
-        if (z) {
-            uint64_t before = z->nodes;
-            z->budget = total - x->used;
-            z->pause_at = z->nodes + chunk * RELAX_SHARE;
-            int rz = run_search(z);
-            x->probe_nodes += z->nodes - before;
-            if (rz == 0) return 0; /* lost even with draw 1 and unlimited passes */
-            if (rz == -1 && z->limit == LIMIT_TIME) { x->limit = LIMIT_TIME; return -1; }
-            if (rz != -2) { /* won (which tells nothing here), or out of memory */
-                free_search(z);
-                free(z);
-                *relaxed = NULL;
-            }
-            if (x->node_limit && x->nodes + x->probe_nodes > x->node_limit) {
-                x->limit = LIMIT_NODES;
-                return -1;
-            }
+        for (int k = 0; k < SIDES; k++) {
+            if (!sides[k].search) continue;
+            res = run_side(x, sides, k, chunk, total);
+            if (res != -2) return res;
         }
         if (probes) {
             Search *y = calloc(1, sizeof(Search));
@@ -1333,24 +1410,13 @@ static int portfolio_rounds(Search *x, const State *start, Search **relaxed)
     }
 }
 
-/*
- * Rule 11: draw 1 with unlimited passes relaxes every other stock rule.  From
- * any position it can bring any talon card to the waste top, so each line of
- * play under a stricter rule is also a line under it (with other draws and
- * recycles in between), and a position lost with draw 1 and unlimited
- * passes is lost under the stricter rule too.  Its search is often far
- * smaller (rules 5 and 10 apply to it), so for other stock rules it runs
- * beside the exact search, chunk for chunk, until it finds a win (which
- * tells nothing) or proves the position lost.
- */
+/* The exact search with its probes and side searches (see above). */
 static int solve_portfolio(Search *x, const State *start)
 {
-    Search *relaxed = NULL;
-    int result = portfolio_rounds(x, start, &relaxed);
-    if (relaxed) {
-        free_search(relaxed);
-        free(relaxed);
-    }
+    Side sides[SIDES] = {{NULL, 0, SIDE_RELAXED_QUARTERS}, {NULL, 1, SIDE_NO_RECALL_QUARTERS}};
+    int result = portfolio_rounds(x, start, sides);
+    for (int k = 0; k < SIDES; k++)
+        if (sides[k].search) end_side(&sides[k]);
     return result;
 }
 
@@ -1617,7 +1683,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     double time_limit;
     unsigned long long node_limit;
     Py_ssize_t memory_limit;
-    int prune = 57;
+    int prune = 185;
     unsigned long long seed = 0;
     Search *x = calloc(1, sizeof(Search));
     if (!x) return PyErr_NoMemory();
