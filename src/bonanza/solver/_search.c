@@ -64,8 +64,10 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#if defined(__unix__) || defined(__APPLE__)
 #include <sys/mman.h>
-#include <stdlib.h>
+#define MAP_TABLES 1
+#endif
 #include <string.h>
 #include <time.h>
 
@@ -392,25 +394,49 @@ typedef struct {
     size_t mask, count;
 } Table;
 
-/* A zeroed array of `cap` keys.  Large tables ask for huge pages: each
- * lookup is a random access, and with small pages most of them would also
- * miss the address translation cache. */
-static uint64_t *tt_alloc(size_t cap)
+/* A zeroed array of `cap` keys, freed by keys_free.  Large ones are mapped
+ * straight from the kernel, so that freeing returns them (malloc would keep
+ * them for later and the process would grow), and on huge pages where the
+ * system offers them: each lookup is a random access, and with small pages
+ * most would also miss the address translation cache. */
+#define HUGE_PAGE ((size_t)2 << 20)
+
+static uint64_t *keys_alloc(size_t cap)
 {
-    size_t bytes = cap * sizeof(uint64_t), huge = (size_t)2 << 20;
-    if (bytes < huge) return calloc(cap, sizeof(uint64_t));
-    void *p = NULL;
-    if (posix_memalign(&p, huge, bytes)) return NULL;
+    size_t bytes = cap * sizeof(uint64_t);
+#ifdef MAP_TABLES
+    if (bytes >= HUGE_PAGE && bytes % HUGE_PAGE == 0) {
+        /* Map a huge page more and trim it to a huge-page boundary. */
+        uint8_t *p = mmap(NULL, bytes + HUGE_PAGE, PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) return NULL;
+        size_t head = (HUGE_PAGE - (uintptr_t)p % HUGE_PAGE) % HUGE_PAGE;
+        if (head) munmap(p, head);
+        if (HUGE_PAGE - head) munmap(p + head + bytes, HUGE_PAGE - head);
 #ifdef MADV_HUGEPAGE
-    madvise(p, bytes, MADV_HUGEPAGE);
+        madvise(p + head, bytes, MADV_HUGEPAGE);
 #endif
-    memset(p, 0, bytes);
-    return p;
+        return (uint64_t *)(p + head);
+    }
+#endif
+    return calloc(cap, sizeof(uint64_t));
+}
+
+static void keys_free(uint64_t *keys, size_t cap)
+{
+    size_t bytes = cap * sizeof(uint64_t);
+#ifdef MAP_TABLES
+    if (keys && bytes >= HUGE_PAGE && bytes % HUGE_PAGE == 0) {
+        munmap(keys, bytes);
+        return;
+    }
+#endif
+    free(keys);
 }
 
 static int tt_init(Table *t, size_t cap)
 {
-    t->keys = tt_alloc(cap);
+    t->keys = keys_alloc(cap);
     t->mask = cap - 1;
     t->count = 0;
     return t->keys != NULL;
@@ -431,7 +457,7 @@ static int tt_insert(Table *t, uint64_t key, size_t budget, size_t *used)
         size_t bytes = 2 * cap * sizeof(uint64_t);
         uint64_t *keys = NULL;
         if (*used - cap * sizeof(uint64_t) + bytes <= budget)
-            keys = tt_alloc(2 * cap);
+            keys = keys_alloc(2 * cap);
         if (keys) {
             size_t mask = 2 * cap - 1;
             for (size_t i = 0; i < cap; i++) {
@@ -441,7 +467,7 @@ static int tt_insert(Table *t, uint64_t key, size_t budget, size_t *used)
                 while (keys[j]) j = (j + 1) & mask;
                 keys[j] = k;
             }
-            free(t->keys);
+            keys_free(t->keys, cap);
             t->keys = keys;
             t->mask = mask;
             *used = *used - cap * sizeof(uint64_t) + bytes;
@@ -1220,7 +1246,7 @@ static int run_search(Search *x)
 
 static void free_search(Search *x)
 {
-    free(x->tt.keys);
+    keys_free(x->tt.keys, x->tt.keys ? x->tt.mask + 1 : 0);
     free(x->moves);
     free(x->path);
     free(x->frames);
