@@ -784,21 +784,12 @@ typedef struct {
     int col_high;              /* the column the exposed twin tops */
 } TwinPair;
 
-/* The column of a face-up tableau card, or -1. */
-static inline int up_col(const State *s, int card)
-{
-    int c = s->at_col[card];
-    return c >= 0 && s->at_idx[card] >= s->down[c] ? c : -1;
-}
-
 static inline int twin_of(int card)
 {
     /* C<->S (suits 0 and 3), D<->H (1 and 2): same rank, same colour. */
     return (3 - card_suit(card)) * 13 + card % 13;
 }
 
-/* Move runs so that no run lies on a higher twin whose lower twin is
- * exposed.  0 on memory failure. */
 /* The column topped by the lowest card that is a lower twin (club or
  * diamond) whose twin lies face up under other cards, or -1. */
 static int twin_to_normalize(const State *s)
@@ -812,6 +803,8 @@ static int twin_to_normalize(const State *s)
     return lows ? s->at_col[__builtin_ctzll(lows)] : -1;
 }
 
+/* Move runs so that no run lies on a higher twin whose lower twin is
+ * exposed.  0 on memory failure. */
 static int normalize_twins(Search *x)
 {
     State *s = &x->s;
@@ -1305,6 +1298,15 @@ static Search *side_search(const Search *x, const State *start, const Rules *r)
     return z;
 }
 
+/* Make the winning line of search `from` the answer of search `x`. */
+static void take_line(Search *x, Search *from)
+{
+    SMove *path = x->path;
+    size_t pcap = x->pcap;
+    x->path = from->path; x->pcap = from->pcap; x->plen = from->plen;
+    from->path = path; from->pcap = pcap;
+}
+
 static void end_side(Side *side)
 {
     free_search(side->search);
@@ -1350,12 +1352,7 @@ static int run_side(Search *x, Side *sides, int k, uint64_t chunk, size_t total)
     int rz = run_search(z);
     x->probe_nodes += z->nodes - before;
     if (rz == side->decides) {
-        if (rz == 1) { /* its line is the answer */
-            SMove *path = x->path;
-            size_t pcap = x->pcap;
-            x->path = z->path; x->pcap = z->pcap; x->plen = z->plen;
-            z->path = path; z->pcap = pcap;
-        }
+        if (rz == 1) take_line(x, z);
         return rz;
     }
     if (rz == -1 && z->limit == LIMIT_TIME) { x->limit = LIMIT_TIME; return -1; }
@@ -1414,12 +1411,7 @@ static int portfolio_rounds(Search *x, const State *start, Side *sides)
             y->budget = x->budget > x->used ? x->budget - x->used : 0;
             int ry = y->used <= y->budget ? run_search(y) : -1;
             x->probe_nodes += y->nodes;
-            if (ry == 1) {
-                SMove *path = x->path;
-                size_t pcap = x->pcap;
-                x->path = y->path; x->pcap = y->pcap; x->plen = y->plen;
-                y->path = path; y->pcap = pcap;
-            }
+            if (ry == 1) take_line(x, y);
             if (ry < 0 && y->limit == LIMIT_MEMORY) probes = 0;
             int timed_out = ry < 0 && y->limit == LIMIT_TIME;
             free_search(y);
