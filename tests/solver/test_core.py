@@ -39,6 +39,17 @@ def random_positions(seed: int, count: int) -> list[Position]:
     return positions[:count]
 
 
+def early_position(rng: random.Random, rules: Rules) -> Position:
+    """A random deal under ``rules`` after up to 60 random moves."""
+    position = Position.initial(Deal.from_number(rng.randrange(2**64)), rules)
+    for _ in range(rng.randrange(60)):
+        moves = position.legal_moves()
+        if not moves:
+            break
+        position.apply(rng.choice(moves))
+    return position
+
+
 @pytest.mark.parametrize("seed", range(4))
 def test_core_legal_moves_match_engine(seed: int) -> None:
     for position in random_positions(seed, 500):
@@ -96,12 +107,7 @@ def test_covering_talon_cards_at_once_keeps_verdicts(seed: int) -> None:
     checked = 0
     while checked < 15:
         rules = Rules(draw=1, recall=rng.random() < 0.7, partial_runs=rng.random() < 0.8)
-        position = Position.initial(Deal.from_number(rng.randrange(2**64)), rules)
-        for _ in range(rng.randrange(60)):
-            moves = position.legal_moves()
-            if not moves:
-                break
-            position.apply(rng.choice(moves))
+        position = early_position(rng, rules)
         with_rule, without = _verdict(position, 25), _verdict(position, 9)
         if "unknown" not in (with_rule, without):
             assert with_rule == without, position.to_text()
@@ -137,12 +143,7 @@ def test_side_searches_keep_verdicts(seed: int) -> None:
     while checked < 12:
         rules = Rules(draw=rng.choice([1, 2, 3]), passes=rng.choice([None, 1, 2, 3]),
                       recall=rng.random() < 0.7, partial_runs=rng.random() < 0.8)
-        position = Position.initial(Deal.from_number(rng.randrange(2**64)), rules)
-        for _ in range(rng.randrange(60)):
-            moves = position.legal_moves()
-            if not moves:
-                break
-            position.apply(rng.choice(moves))
+        position = early_position(rng, rules)
         with_rule, without = _verdict(position, 249), _verdict(position, 25)
         if "unknown" not in (with_rule, without):
             assert with_rule == without, (position.to_text(), rules)
