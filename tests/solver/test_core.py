@@ -71,14 +71,14 @@ def _verdict(position: Position, prune: int) -> str:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_pruning_keeps_verdicts(seed: int) -> None:
-    """All rules on (57) against rules 1-10 (25), rules 1-9 (9), no dead-end test
-    (1), no twins (0) and no safe moves (5)."""
+    """All rules on (313) against rules 1-11 (57), rules 1-10 (25), rules 1-9
+    (9), no dead-end test (1), no twins (0) and no safe moves (5)."""
     checked = 0
     for position in random_positions(100 + seed, 25):
-        pruned = _verdict(position, 57)
+        pruned = _verdict(position, 313)
         if pruned == "unknown":
             continue
-        for other in (25, 9, 1, 0, 5):
+        for other in (57, 25, 9, 1, 0, 5):
             verdict = _verdict(position, other)
             if verdict != "unknown":
                 assert verdict == pruned, (position.to_text(), position.rules, other)
@@ -97,7 +97,33 @@ def test_solver_agrees_with_brute_force(seed: int) -> None:
         expected = winnable(position, 20_000)
     except RuntimeError:
         pytest.skip("too large for brute force")
-    assert (_verdict(position, 57) == "solved") == expected
+    assert (_verdict(position, 313) == "solved") == expected
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_nearly_safe_cards_going_home_keeps_verdicts(seed: int) -> None:
+    """Rule 12 (recall on) against the search without it, and the rule fires."""
+    rng = random.Random(1100 + seed)
+    checked = fired = 0
+    while checked < 15:
+        rules = Rules(draw=rng.choice([1, 2, 3]), passes=rng.choice([None, 1, 3]),
+                      partial_runs=rng.random() < 0.8)
+        position = early_position(rng, rules)
+        with_rule = _search.solve(*core_arguments(position), 5.0, 0, 0, 313)
+        without = _search.solve(*core_arguments(position), 5.0, 0, 0, 57)
+        if "unknown" not in (with_rule[0], without[0]):
+            assert with_rule[0] == without[0], (position.to_text(), rules)
+            checked += 1
+            fired += with_rule[2] < without[2]
+    assert fired >= 3
+
+
+def test_nearly_safe_cards_going_home_shrinks_a_lost_search() -> None:
+    position = Position.initial(Deal.from_number(5902004124792524154), Rules(draw=1))
+    with_rule = _search.solve(*core_arguments(position), 30.0, 0, 0, 313)
+    without = _search.solve(*core_arguments(position), 30.0, 0, 0, 57)
+    assert with_rule[0] == without[0] == "unsolvable"
+    assert with_rule[2] * 4 < without[2]
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -47,7 +47,10 @@
  *  10. with draw 1 and unlimited passes, a talon card put on a column is at
  *      once covered by the next step (see pending_applies);
  *  11. under any other stock rule, a position that is lost with draw 1 and
- *      unlimited passes is lost (see the side searches).
+ *      unlimited passes is lost (see the side searches);
+ *  12. with recall on, a card that is nearly safe goes home at once from a
+ *      face-up card it fits on, or with draw 1 and unlimited passes from the
+ *      talon, since a recall can put it back when needed (see nearly_safe).
  * Nothing else is pruned: verdicts are exact up to 64-bit key collisions in
  * the transposition table.
  *
@@ -130,7 +133,7 @@ typedef struct {
     int partial;
     int prune; /* 1: rule 7 on; 4: rules 1, 2, 5, 6 off; 8: rule 8 on; 16: rule 10 on;
                 * 32: rule 11 on; 64: side searches from the start;
-                * 128: side search without recall on */
+                * 128: side search without recall on; 256: rule 12 on */
     uint64_t seed; /* nonzero: shuffle move order among near scores */
 } Rules;
 
@@ -387,6 +390,45 @@ static int is_safe(const State *s, const Rules *r, int card)
     return opp >= rank - 1 || (opp >= rank - 2 && same >= rank - 3);
 }
 
+/*
+ * Rule 12 (recall on): a card that is not safe may still go home at once
+ * when it could come back to where it is whenever a line needs it there:
+ * from the top of a column where it lies on a face-up card it fits on, or,
+ * with draw 1 and unlimited passes, from the talon (rule 5: any talon card
+ * can be played at any time).  It must be "nearly safe": opp >= r - 2 and
+ * same >= r - 3, as rule 1 asks with recall off.
+ *
+ * Proof sketch.  Let D be the cards of its suit below it, the cards of rank
+ * <= r - 2 of the other colour and those of rank <= r - 3 of the twin suit.
+ * All are home, each suit's share of D is a run up from its ace, and any card
+ * that may go on a card of D is in D.  So from a winning line every move of a
+ * D card can be deleted, as in rule 1, and the line still wins; in it the
+ * card's own predecessor never leaves home.  Now play that line with the card
+ * home: until the line first moves the card, or the card it lies on, or puts
+ * something on it, every move is the same (the card's successor cannot go
+ * home before it does); at that point recall the card onto the card it lay
+ * on (still the top there, as nothing could go on it), or, from the talon,
+ * onto wherever the line plays it, and the two positions are the same.
+ */
+static int nearly_safe(const State *s, int card)
+{
+    int rank = card_rank(card), suit = card_suit(card), red = card_red(card);
+    int opp = red ? (s->found[0] < s->found[3] ? s->found[0] : s->found[3])
+                  : (s->found[1] < s->found[2] ? s->found[1] : s->found[2]);
+    return opp >= rank - 2 && s->found[3 - suit] >= rank - 3;
+}
+
+static inline int fits_on(int card, int base);
+
+/* May the top card of column c go home by rule 1 or rule 12? */
+static int top_goes_home(const State *s, const Rules *r, int c, int card)
+{
+    if (is_safe(s, r, card)) return 1;
+    if (!r->recall || !(r->prune & 256)) return 0; /* (rule 12) */
+    int len = s->len[c];
+    return len - 1 > s->down[c] && fits_on(card, s->col[c][len - 2]) && nearly_safe(s, card);
+}
+
 /* ---- transposition table ------------------------------------------------- */
 
 typedef struct {
@@ -576,7 +618,7 @@ static int play_safe_moves(Search *x)
             if (s->found[suit] < 13) next |= 1ULL << (13 * suit + s->found[suit]);
         for (uint64_t tops = s->top_mask & next; tops; tops &= tops - 1) {
             int card = __builtin_ctzll(tops);
-            if (is_safe(s, r, card)) {
+            if (top_goes_home(s, r, s->at_col[card], card)) {
                 SMove m = {0};
                 m.kind = K_T2F;
                 m.src = (uint8_t)s->at_col[card];
@@ -598,7 +640,9 @@ static int play_safe_moves(Search *x)
         int hi = r->recycles_allowed < 0 ? s->tlen - 1 : s->ptr - 1;
         for (int i = lo >= 0 ? lo : 0; i <= hi && lo >= 0; i++) {
             int card = s->talon[i];
-            if (card_rank(card) == s->found[card_suit(card)] + 1 && is_safe(s, r, card)) {
+            if (card_rank(card) == s->found[card_suit(card)] + 1
+                && (is_safe(s, r, card) || (r->recycles_allowed < 0 && r->recall && (r->prune & 256)
+                                            && nearly_safe(s, card)))) {
                 SMove m = {0};
                 m.kind = K_TAL;
                 m.q = (uint8_t)(i + 1);
@@ -973,8 +1017,10 @@ static int gen_moves(const State *s, const Rules *r, SMove *out)
              * tableau, recalling it cannot help (the position after the recall
              * is no better than the one it came from, by rule 1's proof). */
             if (!(r->prune & 4) && is_safe(s, r, card)) continue;
+            /* Rule 12 would send it straight back from any column top. */
+            int back = !(r->prune & 4) && (r->prune & 256) && nearly_safe(s, card);
             for (int d = 0; d < NCOLS; d++) {
-                if (s->len[d] ? fits_on(card, s->col[d][s->len[d] - 1])
+                if (s->len[d] ? !back && fits_on(card, s->col[d][s->len[d] - 1])
                               : d == empty && (r->any_empty || card_rank(card) == 13)) {
                     memset(&m, 0, sizeof m);
                     m.kind = K_F2T; m.src = (uint8_t)suit; m.dst = (uint8_t)d; m.count = 1;
@@ -1149,6 +1195,18 @@ static int enter(Search *x, size_t path_base)
         path_unwind(x, path_base);
         return 0;
     }
+#ifdef DUMP_STATES
+    {
+        static FILE *dump;
+        if (!dump) dump = fopen(getenv("BONANZA_DUMP"), "wb");
+        struct { uint64_t cols, tal; uint8_t ptr, tlen, downs, draw, recall, f[4], pad[11]; } d = {0};
+        d.cols = x->s.cols_key; d.tal = x->s.talh; d.ptr = (uint8_t)x->s.ptr; d.tlen = (uint8_t)x->s.tlen;
+        for (int c = 0; c < NCOLS; c++) d.downs += (uint8_t)x->s.down[c];
+        d.draw = (uint8_t)x->r.draw; d.recall = (uint8_t)x->r.recall;
+        for (int k = 0; k < 4; k++) d.f[k] = (uint8_t)x->s.found[k];
+        fwrite(&d, sizeof d, 1, dump);
+    }
+#endif
     if (fresh_key && tt_insert(&x->tt, fresh_key, x->budget, &x->used) < 0) {
         x->limit = LIMIT_MEMORY;
         return -1;
@@ -1701,7 +1759,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     double time_limit;
     unsigned long long node_limit;
     Py_ssize_t memory_limit;
-    int prune = 185;
+    int prune = 441;
     unsigned long long seed = 0;
     Search *x = calloc(1, sizeof(Search));
     if (!x) return PyErr_NoMemory();
