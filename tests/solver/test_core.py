@@ -71,11 +71,11 @@ def _verdict(position: Position, prune: int) -> str:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_pruning_keeps_verdicts(seed: int) -> None:
-    """All rules on (313) against rules 1-11 (57), rules 1-10 (25), rules 1-9
+    """All rules on (1849) against rules 1-11 (57), rules 1-10 (25), rules 1-9
     (9), no dead-end test (1), no twins (0) and no safe moves (5)."""
     checked = 0
     for position in random_positions(100 + seed, 25):
-        pruned = _verdict(position, 313)
+        pruned = _verdict(position, 1849)
         if pruned == "unknown":
             continue
         for other in (57, 25, 9, 1, 0, 5):
@@ -97,33 +97,49 @@ def test_solver_agrees_with_brute_force(seed: int) -> None:
         expected = winnable(position, 20_000)
     except RuntimeError:
         pytest.skip("too large for brute force")
-    assert (_verdict(position, 313) == "solved") == expected
+    assert (_verdict(position, 1849) == "solved") == expected
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_nearly_safe_cards_going_home_keeps_verdicts(seed: int) -> None:
-    """Rule 12 (recall on) against the search without it, and the rule fires."""
-    rng = random.Random(1100 + seed)
+ANY_PASSES = [None, None, 1, 3]
+
+
+@pytest.mark.parametrize(("rule", "with_flags", "draws", "passes", "seed"), [
+    (12, 313, [1], [None], 0), (12, 313, [1], [None], 1),
+    (13, 1081, [1, 2, 3], ANY_PASSES, 0), (13, 1081, [1, 2, 3], ANY_PASSES, 1),
+    (13, 1081, [1, 2, 3], ANY_PASSES, 2),
+    (9, 569, [2, 3], [None], 0), (9, 569, [2, 3], [None], 1),
+])
+def test_recall_and_waste_rules_keep_verdicts(
+        rule: int, with_flags: int, draws: list[int], passes: list[int | None],
+        seed: int) -> None:
+    """Rules 12 and 13 (recall on) and rule 9's larger wastes, each against
+    the search without it (57), and each one fires."""
+    rng = random.Random(1100 + 10 * rule + seed)
     checked = fired = 0
-    while checked < 15:
-        rules = Rules(draw=rng.choice([1, 2, 3]), passes=rng.choice([None, 1, 3]),
+    while checked < 12:
+        rules = Rules(draw=rng.choice(draws), passes=rng.choice(passes),
                       partial_runs=rng.random() < 0.8)
         position = early_position(rng, rules)
-        with_rule = _search.solve(*core_arguments(position), 5.0, 0, 0, 313)
+        with_rule = _search.solve(*core_arguments(position), 5.0, 0, 0, with_flags)
         without = _search.solve(*core_arguments(position), 5.0, 0, 0, 57)
         if "unknown" not in (with_rule[0], without[0]):
             assert with_rule[0] == without[0], (position.to_text(), rules)
             checked += 1
             fired += with_rule[2] < without[2]
-    assert fired >= 3
+    assert fired >= 2
 
 
-def test_nearly_safe_cards_going_home_shrinks_a_lost_search() -> None:
-    position = Position.initial(Deal.from_number(5902004124792524154), Rules(draw=1))
-    with_rule = _search.solve(*core_arguments(position), 30.0, 0, 0, 313)
-    without = _search.solve(*core_arguments(position), 30.0, 0, 0, 57)
+@pytest.mark.parametrize(("number", "draw", "with_flags", "without_flags", "ratio"), [
+    (5902004124792524154, 1, 313, 57, 4),       # rule 12
+    (1849000532611128252, 3, 1849, 825, 1.5),  # rule 13
+])
+def test_recall_rules_shrink_a_lost_search(
+        number: int, draw: int, with_flags: int, without_flags: int, ratio: float) -> None:
+    position = Position.initial(Deal.from_number(number), Rules(draw=draw))
+    with_rule = _search.solve(*core_arguments(position), 30.0, 0, 0, with_flags)
+    without = _search.solve(*core_arguments(position), 30.0, 0, 0, without_flags)
     assert with_rule[0] == without[0] == "unsolvable"
-    assert with_rule[2] * 4 < without[2]
+    assert with_rule[2] * ratio < without[2]
 
 
 @pytest.mark.parametrize("seed", range(3))

@@ -48,9 +48,13 @@
  *      once covered by the next step (see pending_applies);
  *  11. under any other stock rule, a position that is lost with draw 1 and
  *      unlimited passes is lost (see the side searches);
- *  12. with recall on, a card that is nearly safe goes home at once from a
- *      face-up card it fits on, or with draw 1 and unlimited passes from the
- *      talon, since a recall can put it back when needed (see nearly_safe).
+ *  12. with recall on and draw 1 and unlimited passes, a talon card that is
+ *      nearly safe goes home at once, since a recall can put it wherever a
+ *      line plays it (see nearly_safe);
+ *  13. with recall on, the next card of a suit that lies on a face-up card
+ *      it fits on goes home at once (a recall puts it back), and a recall
+ *      onto a card must be followed by a move that needs it (see
+ *      top_goes_home).
  * Nothing else is pruned: verdicts are exact up to 64-bit key collisions in
  * the transposition table.
  *
@@ -133,7 +137,8 @@ typedef struct {
     int partial;
     int prune; /* 1: rule 7 on; 4: rules 1, 2, 5, 6 off; 8: rule 8 on; 16: rule 10 on;
                 * 32: rule 11 on; 64: side searches from the start;
-                * 128: side search without recall on; 256: rule 12 on */
+                * 128: side search without recall on; 256: rule 12 on;
+                * 512: rule 9's larger wastes marked too; 1024: rule 13 on */
     uint64_t seed; /* nonzero: shuffle move order among near scores */
 } Rules;
 
@@ -409,6 +414,7 @@ static int is_safe(const State *s, const Rules *r, int card)
  * home before it does); at that point recall the card onto the card it lay
  * on (still the top there, as nothing could go on it), or, from the talon,
  * onto wherever the line plays it, and the two positions are the same.
+ * (Rule 13 sends home the column case without the "nearly safe" condition.)
  */
 static int nearly_safe(const State *s, int card)
 {
@@ -420,13 +426,27 @@ static int nearly_safe(const State *s, int card)
 
 static inline int fits_on(int card, int base);
 
-/* May the top card of column c go home by rule 1 or rule 12? */
-static int top_goes_home(const State *s, const Rules *r, int c, int card)
+/*
+ * Rule 13 (recall on): a card that is the next of its suit and lies at the
+ * top of a column, face up on a card it fits on, can go home and come back
+ * in one move each way, so the two positions are equally winnable: it goes
+ * home.  A recall onto a card would then be undone at once, so the card a
+ * step has just recalled stays (x->recalled), and that position keeps only
+ * the moves that need the recall: a card or run put on the recalled card,
+ * or a recall of the card under it in the foundation.  Any other move there
+ * is also a move of the position before the recall (it does not touch the
+ * card or what it lies on, nor that foundation), and after it the card goes
+ * home again, so it leads where the same move from there leads.  A position
+ * with the card left lying so is entered only by that recall (any other step
+ * would send the card home), so its table entry always means the same.
+ */
+static int top_goes_home(const State *s, const Rules *r, int c, int card, int recalled)
 {
     if (is_safe(s, r, card)) return 1;
-    if (!r->recall || !(r->prune & 256)) return 0; /* (rule 12) */
+    if (!r->recall || card == recalled) return 0;
     int len = s->len[c];
-    return len - 1 > s->down[c] && fits_on(card, s->col[c][len - 2]) && nearly_safe(s, card);
+    if (len - 1 <= s->down[c] || !fits_on(card, s->col[c][len - 2])) return 0;
+    return (r->prune & 1024) || ((r->prune & 256) && nearly_safe(s, card));
 }
 
 /* ---- transposition table ------------------------------------------------- */
@@ -554,6 +574,7 @@ typedef struct {
     size_t budget, used;
     int limit;
     int pending; /* rule 10: the talon card the step being entered put on a column, or -1 */
+    int recalled; /* rule 13: the card the step being entered recalled onto a card, or -1 */
 } Search;
 
 static double now_seconds(void)
@@ -618,7 +639,7 @@ static int play_safe_moves(Search *x)
             if (s->found[suit] < 13) next |= 1ULL << (13 * suit + s->found[suit]);
         for (uint64_t tops = s->top_mask & next; tops; tops &= tops - 1) {
             int card = __builtin_ctzll(tops);
-            if (top_goes_home(s, r, s->at_col[card], card)) {
+            if (top_goes_home(s, r, s->at_col[card], card, x->recalled)) {
                 SMove m = {0};
                 m.kind = K_T2F;
                 m.src = (uint8_t)s->at_col[card];
@@ -1018,7 +1039,8 @@ static int gen_moves(const State *s, const Rules *r, SMove *out)
              * is no better than the one it came from, by rule 1's proof). */
             if (!(r->prune & 4) && is_safe(s, r, card)) continue;
             /* Rule 12 would send it straight back from any column top. */
-            int back = !(r->prune & 4) && (r->prune & 256) && nearly_safe(s, card);
+            int back = !(r->prune & 4) && !(r->prune & 1024) && (r->prune & 256)
+                       && nearly_safe(s, card);
             for (int d = 0; d < NCOLS; d++) {
                 if (s->len[d] ? !back && fits_on(card, s->col[d][s->len[d] - 1])
                               : d == empty && (r->any_empty || card_rank(card) == 13)) {
@@ -1176,41 +1198,45 @@ static int enter(Search *x, size_t path_base)
     x->pending = -1;
     if (pc < 0 || x->s.col[pc][x->s.len[pc] - 1] != pending || !pending_applies(&x->s, &x->r, pending))
         pending = -1;
+    int recalled = x->recalled, rc = recalled >= 0 ? x->s.at_col[recalled] : -1;
+    x->recalled = -1;
+    if (rc < 0 || x->s.col[rc][x->s.len[rc] - 1] != recalled || x->s.len[rc] < 2
+        || card_rank(recalled) != x->s.found[card_suit(recalled)] + 1)
+        rc = -1;
     int ins = pending >= 0 ? 1 : tt_insert(&x->tt, state_key(&x->s, &x->r), x->budget, &x->used);
     if (ins < 0) { x->limit = LIMIT_MEMORY; return -1; }
     /* Rule 9: a position whose waste size is not a whole number of draws
      * reaches every talon card that the same one with a fresh stock reaches
      * (its draws, then a recycle), so that one needs no search of its own:
      * it is marked seen (its lookup is started before the dead-end test). */
-    uint64_t fresh_key = 0;
+    uint64_t seen[MAXC / 2 + 1];
+    int n_seen = 0;
     if (ins && x->r.recycles_allowed < 0 && x->r.draw > 1 && x->s.ptr % x->r.draw
         && x->s.ptr != x->s.tlen) {
-        int ptr = x->s.ptr;
+        /* Rule 9 too: the same position with a larger waste of the same
+         * size modulo the draw is reached from this one by drawing on, so it
+         * needs no search of its own either.  Neither it nor the fresh stock
+         * is ever reached from here (the waste size changes only when a talon
+         * card is played), so this search does not depend on them. */
+        int ptr = x->s.ptr, last = (x->r.prune & 512) ? x->s.tlen - 1 : 0;
         x->s.ptr = 0;
-        fresh_key = state_key(&x->s, &x->r);
+        seen[n_seen++] = state_key(&x->s, &x->r);
+        for (int q = ptr + x->r.draw; q <= last; q += x->r.draw) {
+            x->s.ptr = q;
+            seen[n_seen++] = state_key(&x->s, &x->r);
+        }
         x->s.ptr = ptr;
-        __builtin_prefetch(&x->tt.keys[fresh_key & x->tt.mask]);
+        for (int k = 0; k < n_seen; k++) __builtin_prefetch(&x->tt.keys[seen[k] & x->tt.mask]);
     }
     if (ins == 0 || ((x->r.prune & 8) && hopeless(&x->s, &x->r))) {
         path_unwind(x, path_base);
         return 0;
     }
-#ifdef DUMP_STATES
-    {
-        static FILE *dump;
-        if (!dump) dump = fopen(getenv("BONANZA_DUMP"), "wb");
-        struct { uint64_t cols, tal; uint8_t ptr, tlen, downs, draw, recall, f[4], pad[11]; } d = {0};
-        d.cols = x->s.cols_key; d.tal = x->s.talh; d.ptr = (uint8_t)x->s.ptr; d.tlen = (uint8_t)x->s.tlen;
-        for (int c = 0; c < NCOLS; c++) d.downs += (uint8_t)x->s.down[c];
-        d.draw = (uint8_t)x->r.draw; d.recall = (uint8_t)x->r.recall;
-        for (int k = 0; k < 4; k++) d.f[k] = (uint8_t)x->s.found[k];
-        fwrite(&d, sizeof d, 1, dump);
-    }
-#endif
-    if (fresh_key && tt_insert(&x->tt, fresh_key, x->budget, &x->used) < 0) {
-        x->limit = LIMIT_MEMORY;
-        return -1;
-    }
+    for (int k = 0; k < n_seen; k++)
+        if (tt_insert(&x->tt, seen[k], x->budget, &x->used) < 0) {
+            x->limit = LIMIT_MEMORY;
+            return -1;
+        }
     if (!reserve(x, (void **)&x->moves, &x->mcap, x->mlen + MAX_GEN, sizeof(SMove))
         || !reserve(x, (void **)&x->frames, &x->fcap, x->flen + 1, sizeof(Frame))) {
         x->limit = LIMIT_MEMORY;
@@ -1225,6 +1251,15 @@ static int enter(Search *x, size_t path_base)
         for (int i = 0; i < n; i++)
             if (ms[i].pre_count ? ms[i].pre_dst == pc
                                 : ms[i].kind != K_T2F && ms[i].dst == pc)
+                ms[k++] = ms[i];
+        n = k;
+    }
+    if (rc >= 0) {
+        /* Rule 13: only moves that need the recall just made. */
+        SMove *ms = x->moves + x->mlen;
+        int k = 0, suit = card_suit(recalled);
+        for (int i = 0; i < n; i++)
+            if ((ms[i].dst == rc && ms[i].kind != K_T2F) || (ms[i].kind == K_F2T && ms[i].src == suit))
                 ms[k++] = ms[i];
         n = k;
     }
@@ -1256,6 +1291,7 @@ static int run_search(Search *x)
     if (!x->started) {
         x->started = 1;
         x->pending = -1;
+        x->recalled = -1;
         x->nodes = 1;
         int e = enter(x, 0);
         if (e) return e;
@@ -1277,6 +1313,7 @@ static int run_search(Search *x)
             m.pre_count = 0;
             if (!play(x, pre)) { x->limit = LIMIT_MEMORY; return -1; }
         }
+        x->recalled = (x->r.prune & 1024) && m.kind == K_F2T && x->s.len[m.dst] ? m.card : -1;
         if (!play(x, m)) { x->limit = LIMIT_MEMORY; return -1; }
         x->pending = (x->r.prune & 16) && !pointer_matters(&x->r) && m.kind == K_TAL
                      && m.dst != DST_FOUND ? m.card : -1;
@@ -1759,7 +1796,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     double time_limit;
     unsigned long long node_limit;
     Py_ssize_t memory_limit;
-    int prune = 441;
+    int prune = 1977;
     unsigned long long seed = 0;
     Search *x = calloc(1, sizeof(Search));
     if (!x) return PyErr_NoMemory();
