@@ -61,10 +61,10 @@
  * Search order.  Moves are tried best first (turning up face-down cards,
  * then foundation and talon moves, ...).  The exact search runs in doubling
  * chunks with small randomized probes in between (see solve_portfolio):
- * they find most wins that the fixed order would reach only late.  Side
- * searches under other rules run beside it when a position is not decided
- * at once: draw 1 (rule 11) to prove it lost, and with recall on, recall off
- * to find a win sooner.
+ * they find most wins that the fixed order would reach only late.  Under a
+ * stock rule other than draw 1 with unlimited passes, a side search under
+ * that rule runs beside it when a position is not decided at once, to prove
+ * it lost (rule 11).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -137,7 +137,7 @@ typedef struct {
     int partial;
     int prune; /* 1: rule 7 on; 4: rules 1, 2, 5, 6 off; 8: rule 8 on; 16: rule 10 on;
                 * 32: rule 11 on; 64: side searches from the start;
-                * 128: side search without recall on; 256: rule 12 on;
+                * 256: rule 12 on;
                 * 512: rule 9's larger wastes marked too; 1024: rule 13 on */
     uint64_t seed; /* nonzero: shuffle move order among near scores */
 } Rules;
@@ -1352,28 +1352,19 @@ static void free_search(Search *x)
  * passes is lost under the stricter rule too.  Its search is often far
  * smaller (rules 5 and 10 apply to it).  Its "lost" decides; its "won"
  * tells nothing, and ends it.
- *
- * With recall on, a line that recalls nothing is a line too, so a win found
- * with recall off is a win.  That search is smaller, and some wins that
- * need no recall are found there far sooner.  Its "won" decides (the line
- * is reported as it is); its "lost" tells nothing, and ends it.
  */
 typedef struct {
     Search *search; /* NULL: not started, or ended */
-    int decides;    /* the verdict of it that holds for the position: 0 lost, 1 won */
     int quarters;   /* its nodes per node of the exact search, in quarters */
 } Side;
 
-enum { SIDE_RELAXED, SIDE_NO_RECALL, SIDES };
+enum { SIDE_RELAXED, SIDES };
 
 #ifndef SIDE_ROUND
 #define SIDE_ROUND 5 /* the round the side searches start in */
 #endif
 #ifndef SIDE_RELAXED_QUARTERS
 #define SIDE_RELAXED_QUARTERS 8 /* rule 11's nodes per node of the exact search, in quarters */
-#endif
-#ifndef SIDE_NO_RECALL_QUARTERS
-#define SIDE_NO_RECALL_QUARTERS 2
 #endif
 
 static Search *side_search(const Search *x, const State *start, const Rules *r)
@@ -1417,11 +1408,6 @@ static void start_sides(const Search *x, const State *start, Side *sides)
         r.recycles_allowed = -1;
         sides[SIDE_RELAXED].search = side_search(x, start, &r);
     }
-    r = x->r;
-    if ((r.prune & 128) && r.recall) {
-        r.recall = 0;
-        sides[SIDE_NO_RECALL].search = side_search(x, start, &r);
-    }
 }
 
 /* The memory the exact search and the other side searches hold. */
@@ -1446,10 +1432,7 @@ static int run_side(Search *x, Side *sides, int k, uint64_t chunk, size_t total)
     z->pause_at = z->nodes + chunk * (uint64_t)side->quarters / 4;
     int rz = run_search(z);
     x->probe_nodes += z->nodes - before;
-    if (rz == side->decides) {
-        if (rz == 1) take_line(x, z);
-        return rz;
-    }
+    if (rz == 0) return 0; /* lost: it decides */
     if (rz == -1 && z->limit == LIMIT_TIME) { x->limit = LIMIT_TIME; return -1; }
     if (rz != -2) end_side(side); /* its other verdict tells nothing; or out of memory */
     if (x->node_limit && x->nodes + x->probe_nodes > x->node_limit) {
@@ -1526,7 +1509,7 @@ static int portfolio_rounds(Search *x, const State *start, Side *sides)
 /* The exact search with its probes and side searches (see above). */
 static int solve_portfolio(Search *x, const State *start)
 {
-    Side sides[SIDES] = {{NULL, 0, SIDE_RELAXED_QUARTERS}, {NULL, 1, SIDE_NO_RECALL_QUARTERS}};
+    Side sides[SIDES] = {{NULL, SIDE_RELAXED_QUARTERS}};
     int result = portfolio_rounds(x, start, sides);
     for (int k = 0; k < SIDES; k++)
         if (sides[k].search) end_side(&sides[k]);
@@ -1796,7 +1779,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     double time_limit;
     unsigned long long node_limit;
     Py_ssize_t memory_limit;
-    int prune = 1977;
+    int prune = 1849;
     unsigned long long seed = 0;
     Search *x = calloc(1, sizeof(Search));
     if (!x) return PyErr_NoMemory();
