@@ -62,9 +62,9 @@
  * then foundation and talon moves, ...).  The exact search runs in doubling
  * chunks with small randomized probes in between (see solve_portfolio):
  * they find most wins that the fixed order would reach only late.  Under a
- * stock rule other than draw 1 with unlimited passes, a side search under
- * that rule runs beside it when a position is not decided at once, to prove
- * it lost (rule 11).
+ * stock rule other than draw 1 with unlimited passes, a side search with
+ * draw 1 and unlimited passes runs beside it when a position is not decided
+ * at once, to prove it lost (rule 11).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
