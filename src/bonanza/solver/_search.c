@@ -463,11 +463,34 @@ typedef struct {
  * most would also miss the address translation cache. */
 #define HUGE_PAGE ((size_t)2 << 20)
 
+/* Is an array of `cap` keys mapped from the kernel (else malloc'd)? */
+static int keys_mapped(size_t cap)
+{
+#ifdef MAP_TABLES
+    size_t bytes = cap * sizeof(uint64_t);
+    return bytes >= HUGE_PAGE && bytes % HUGE_PAGE == 0;
+#else
+    (void)cap;
+    return 0;
+#endif
+}
+
+/* Return one huge page of a mapped key array to the kernel (its keys are
+ * no longer needed; keys_free still unmaps the whole array). */
+static void keys_give_back(uint64_t *page)
+{
+#ifdef MAP_TABLES
+    munmap(page, HUGE_PAGE);
+#else
+    (void)page;
+#endif
+}
+
 static uint64_t *keys_alloc(size_t cap)
 {
     size_t bytes = cap * sizeof(uint64_t);
 #ifdef MAP_TABLES
-    if (bytes >= HUGE_PAGE && bytes % HUGE_PAGE == 0) {
+    if (keys_mapped(cap)) {
         /* Map a huge page more and trim it to a huge-page boundary. */
         uint8_t *p = mmap(NULL, bytes + HUGE_PAGE, PROT_READ | PROT_WRITE,
                           MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -486,10 +509,9 @@ static uint64_t *keys_alloc(size_t cap)
 
 static void keys_free(uint64_t *keys, size_t cap)
 {
-    size_t bytes = cap * sizeof(uint64_t);
 #ifdef MAP_TABLES
-    if (keys && bytes >= HUGE_PAGE && bytes % HUGE_PAGE == 0) {
-        munmap(keys, bytes);
+    if (keys && keys_mapped(cap)) {
+        munmap(keys, cap * sizeof(uint64_t));
         return;
     }
 #endif
@@ -521,13 +543,20 @@ static int tt_insert(Table *t, uint64_t key, size_t budget, size_t *used)
         if (*used - cap * sizeof(uint64_t) + bytes <= budget)
             keys = keys_alloc(2 * cap);
         if (keys) {
-            size_t mask = 2 * cap - 1;
+            /* A key in slot i goes to about i or cap + i, so the new table's
+             * pages are touched in order, and a mapped old table gives back
+             * each huge page once read: the process never holds both tables
+             * whole (the peak is the new table, not one and a half times it). */
+            size_t mask = 2 * cap - 1, page = HUGE_PAGE / sizeof(uint64_t);
+            int give_back = keys_mapped(cap);
             for (size_t i = 0; i < cap; i++) {
                 uint64_t k = t->keys[i];
-                if (!k) continue;
-                size_t j = (size_t)k & mask;
-                while (keys[j]) j = (j + 1) & mask;
-                keys[j] = k;
+                if (k) {
+                    size_t j = (size_t)k & mask;
+                    while (keys[j]) j = (j + 1) & mask;
+                    keys[j] = k;
+                }
+                if (give_back && (i + 1) % page == 0) keys_give_back(t->keys + i + 1 - page);
             }
             keys_free(t->keys, cap);
             t->keys = keys;
