@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -69,6 +70,31 @@ def _verdict(position: Position, prune: int) -> str:
     return result
 
 
+def _cross_check(rng: random.Random, rules_for: Callable[[random.Random], Rules],
+                 with_flags: int, without_flags: int, count: int) -> int:
+    """Verdicts with and without some rules agree on ``count`` decided early
+    positions of random deals; returns on how many the rules saved nodes."""
+    checked = fired = 0
+    while checked < count:
+        rules = rules_for(rng)
+        position = early_position(rng, rules)
+        with_rule = _search.solve(*core_arguments(position), 5.0, 0, 0, with_flags)
+        without = _search.solve(*core_arguments(position), 5.0, 0, 0, without_flags)
+        if "unknown" not in (with_rule[0], without[0]):
+            assert with_rule[0] == without[0], (position.to_text(), rules)
+            checked += 1
+            fired += with_rule[2] < without[2]
+    return fired
+
+
+def _lost_deal_nodes(number: int, rules: Rules, *flags: int) -> list[int]:
+    """The nodes each set of flags takes to prove a deal lost."""
+    position = Position.initial(Deal.from_number(number), rules)
+    results = [_search.solve(*core_arguments(position), 30.0, 0, 0, f) for f in flags]
+    assert [result[0] for result in results] == ["unsolvable"] * len(flags)
+    return [result[2] for result in results]
+
+
 @pytest.mark.parametrize("seed", range(3))
 def test_pruning_keeps_verdicts(seed: int) -> None:
     """All rules on (1849) against rules 1-11 (57), rules 1-10 (25), rules 1-9
@@ -114,19 +140,12 @@ def test_recall_and_waste_rules_keep_verdicts(
         seed: int) -> None:
     """Rules 12 and 13 (recall on) and rule 9's larger wastes, each against
     the search without it (57), and each one fires."""
-    rng = random.Random(1100 + 10 * rule + seed)
-    checked = fired = 0
-    while checked < 12:
-        rules = Rules(draw=rng.choice(draws), passes=rng.choice(passes),
-                      partial_runs=rng.random() < 0.8)
-        position = early_position(rng, rules)
-        with_rule = _search.solve(*core_arguments(position), 5.0, 0, 0, with_flags)
-        without = _search.solve(*core_arguments(position), 5.0, 0, 0, 57)
-        if "unknown" not in (with_rule[0], without[0]):
-            assert with_rule[0] == without[0], (position.to_text(), rules)
-            checked += 1
-            fired += with_rule[2] < without[2]
-    assert fired >= 2
+    def rules_for(rng: random.Random) -> Rules:
+        return Rules(draw=rng.choice(draws), passes=rng.choice(passes),
+                     partial_runs=rng.random() < 0.8)
+
+    assert _cross_check(random.Random(1100 + 10 * rule + seed), rules_for,
+                        with_flags, 57, 12) >= 2
 
 
 @pytest.mark.parametrize(("number", "draw", "with_flags", "without_flags", "ratio"), [
@@ -135,34 +154,23 @@ def test_recall_and_waste_rules_keep_verdicts(
 ])
 def test_recall_rules_shrink_a_lost_search(
         number: int, draw: int, with_flags: int, without_flags: int, ratio: float) -> None:
-    position = Position.initial(Deal.from_number(number), Rules(draw=draw))
-    with_rule = _search.solve(*core_arguments(position), 30.0, 0, 0, with_flags)
-    without = _search.solve(*core_arguments(position), 30.0, 0, 0, without_flags)
-    assert with_rule[0] == without[0] == "unsolvable"
-    assert with_rule[2] * ratio < without[2]
+    with_rule, without = _lost_deal_nodes(number, Rules(draw=draw), with_flags, without_flags)
+    assert with_rule * ratio < without
 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_covering_talon_cards_at_once_keeps_verdicts(seed: int) -> None:
     """Rule 10 (draw 1, unlimited passes) against the search without it."""
-    rng = random.Random(500 + seed)
-    checked = 0
-    while checked < 15:
-        rules = Rules(draw=1, recall=rng.random() < 0.7, partial_runs=rng.random() < 0.8)
-        position = early_position(rng, rules)
-        with_rule, without = _verdict(position, 25), _verdict(position, 9)
-        if "unknown" not in (with_rule, without):
-            assert with_rule == without, position.to_text()
-            checked += 1
+    def rules_for(rng: random.Random) -> Rules:
+        return Rules(draw=1, recall=rng.random() < 0.7, partial_runs=rng.random() < 0.8)
+
+    _cross_check(random.Random(500 + seed), rules_for, 25, 9, 15)
 
 
 def test_covering_talon_cards_at_once_shrinks_the_search() -> None:
     # A lost draw-1 deal: rule 10 proves it with a fraction of the nodes.
-    position = Position.initial(Deal.from_number(7812484673647603142), Rules(draw=1))
-    with_rule = _search.solve(*core_arguments(position), 30.0, 0, 0, 25)
-    without = _search.solve(*core_arguments(position), 30.0, 0, 0, 9)
-    assert with_rule[0] == without[0] == "unsolvable"
-    assert with_rule[2] * 2 < without[2]
+    with_rule, without = _lost_deal_nodes(7812484673647603142, Rules(draw=1), 25, 9)
+    assert with_rule * 2 < without
 
 
 def test_a_card_that_can_never_move_ends_the_search_at_once() -> None:
@@ -180,23 +188,15 @@ def test_a_card_that_can_never_move_ends_the_search_at_once() -> None:
 def test_side_searches_keep_verdicts(seed: int) -> None:
     """Rule 11's side search, started at once (121), against the search
     without it (25)."""
-    rng = random.Random(700 + seed)
-    checked = 0
-    while checked < 12:
-        rules = Rules(draw=rng.choice([1, 2, 3]), passes=rng.choice([None, 1, 2, 3]),
-                      recall=rng.random() < 0.7, partial_runs=rng.random() < 0.8)
-        position = early_position(rng, rules)
-        with_rule, without = _verdict(position, 121), _verdict(position, 25)
-        if "unknown" not in (with_rule, without):
-            assert with_rule == without, (position.to_text(), rules)
-            checked += 1
+    def rules_for(rng: random.Random) -> Rules:
+        return Rules(draw=rng.choice([1, 2, 3]), passes=rng.choice([None, 1, 2, 3]),
+                     recall=rng.random() < 0.7, partial_runs=rng.random() < 0.8)
+
+    _cross_check(random.Random(700 + seed), rules_for, 121, 25, 12)
 
 
 def test_the_draw_1_relaxation_shrinks_a_lost_draw_3_search() -> None:
     # Lost with draw 3, and with draw 1 too: the draw-1 search proves it.
-    position = Position.initial(Deal.from_number(13779009104202105036), Rules(draw=3))
-    with_rule = _search.solve(*core_arguments(position), 30.0, 0, 0, 57)
-    without = _search.solve(*core_arguments(position), 30.0, 0, 0, 25)
-    assert with_rule[0] == without[0] == "unsolvable"
-    assert with_rule[2] * 3 < without[2]
+    with_rule, without = _lost_deal_nodes(13779009104202105036, Rules(draw=3), 57, 25)
+    assert with_rule * 3 < without
 

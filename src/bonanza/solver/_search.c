@@ -48,9 +48,9 @@
  *      once covered by the next step (see pending_applies);
  *  11. under any other stock rule, a position that is lost with draw 1 and
  *      unlimited passes is lost (see the side searches);
- *  12. with recall on and draw 1 and unlimited passes, a talon card that is
- *      nearly safe goes home at once, since a recall can put it wherever a
- *      line plays it (see nearly_safe);
+ *  12. with recall on, a card that is nearly safe goes home at once from the
+ *      talon (draw 1, unlimited passes) or from a face-up card it fits on,
+ *      since a recall can put it wherever a line needs it (see nearly_safe);
  *  13. with recall on, the next card of a suit that lies on a face-up card
  *      it fits on goes home at once (a recall puts it back), and a recall
  *      onto a card must be followed by a move that needs it (see
@@ -382,13 +382,18 @@ static uint64_t state_key(State *s, const Rules *r)
  * them, so every remaining move is still legal (foundations only hold more
  * cards, runs lose only D cards on their top), and the line still wins.
  */
+/* The lower of the two foundations of the other colour than `card`. */
+static inline int opposite_home(const State *s, int card)
+{
+    return card_red(card) ? (s->found[0] < s->found[3] ? s->found[0] : s->found[3])
+                          : (s->found[1] < s->found[2] ? s->found[1] : s->found[2]);
+}
+
 static int is_safe(const State *s, const Rules *r, int card)
 {
     int rank = card_rank(card), suit = card_suit(card);
     if (rank <= 2) return 1;
-    int red = card_red(card);
-    int opp = red ? (s->found[0] < s->found[3] ? s->found[0] : s->found[3])
-                  : (s->found[1] < s->found[2] ? s->found[1] : s->found[2]);
+    int opp = opposite_home(s, card);
     /* Suits C D H S are 0 1 2 3: the same-colour partner of suit s is 3 - s. */
     int same = s->found[3 - suit];
     if (r->recall) return opp >= rank - 1 && same >= rank - 2;
@@ -396,12 +401,11 @@ static int is_safe(const State *s, const Rules *r, int card)
 }
 
 /*
- * Rule 12 (recall on): a card that is not safe may still go home at once
- * when it could come back to where it is whenever a line needs it there:
- * from the top of a column where it lies on a face-up card it fits on, or,
- * with draw 1 and unlimited passes, from the talon (rule 5: any talon card
- * can be played at any time).  It must be "nearly safe": opp >= r - 2 and
- * same >= r - 3, as rule 1 asks with recall off.
+ * Rule 12 (recall on): a card that is not safe may still go home at once,
+ * from the talon with draw 1 and unlimited passes, or from the top of a
+ * column where it lies face up on a card it fits on (rule 13 does that for
+ * any card), when it is "nearly safe": opp >= r - 2 and same >= r - 3, as
+ * rule 1 asks with recall off.
  *
  * Proof sketch.  Let D be the cards of its suit below it, the cards of rank
  * <= r - 2 of the other colour and those of rank <= r - 3 of the twin suit.
@@ -409,22 +413,22 @@ static int is_safe(const State *s, const Rules *r, int card)
  * that may go on a card of D is in D.  So from a winning line every move of a
  * D card can be deleted, as in rule 1, and the line still wins; in it the
  * card's own predecessor never leaves home.  Now play that line with the card
- * home: until the line first moves the card, or the card it lies on, or puts
- * something on it, every move is the same (the card's successor cannot go
- * home before it does); at that point recall the card onto the card it lay
- * on (still the top there, as nothing could go on it), or, from the talon,
- * onto wherever the line plays it, and the two positions are the same.
- * (Rule 13 sends home the column case without the "nearly safe" condition.)
+ * home: until the line plays the card (or moves what it lies on, or puts
+ * something on it), every move is the same (its successor cannot go home
+ * before it does; rule 5: the talon's other cards can be reached as
+ * before); then recall the card to wherever the line plays it (or to the
+ * card it lay on), and the two positions are the same.
  */
 static int nearly_safe(const State *s, int card)
 {
-    int rank = card_rank(card), suit = card_suit(card), red = card_red(card);
-    int opp = red ? (s->found[0] < s->found[3] ? s->found[0] : s->found[3])
-                  : (s->found[1] < s->found[2] ? s->found[1] : s->found[2]);
-    return opp >= rank - 2 && s->found[3 - suit] >= rank - 3;
+    int rank = card_rank(card);
+    return opposite_home(s, card) >= rank - 2 && s->found[3 - card_suit(card)] >= rank - 3;
 }
 
-static inline int fits_on(int card, int base);
+static inline int fits_on(int card, int base)
+{
+    return card_rank(base) == card_rank(card) + 1 && card_red(base) != card_red(card);
+}
 
 /*
  * Rule 13 (recall on): a card that is the next of its suit and lies at the
@@ -956,11 +960,6 @@ static int talon_targets(const State *s, const Rules *r, uint8_t *qs, uint8_t *r
     return count;
 }
 
-static inline int fits_on(int card, int base)
-{
-    return card_rank(base) == card_rank(card) + 1 && card_red(base) != card_red(card);
-}
-
 static int first_empty(const State *s)
 {
     for (int c = 0; c < NCOLS; c++)
@@ -1066,11 +1065,8 @@ static int gen_moves(const State *s, const Rules *r, SMove *out)
              * tableau, recalling it cannot help (the position after the recall
              * is no better than the one it came from, by rule 1's proof). */
             if (!(r->prune & 4) && is_safe(s, r, card)) continue;
-            /* Rule 12 would send it straight back from any column top. */
-            int back = !(r->prune & 4) && !(r->prune & 1024) && (r->prune & 256)
-                       && nearly_safe(s, card);
             for (int d = 0; d < NCOLS; d++) {
-                if (s->len[d] ? !back && fits_on(card, s->col[d][s->len[d] - 1])
+                if (s->len[d] ? fits_on(card, s->col[d][s->len[d] - 1])
                               : d == empty && (r->any_empty || card_rank(card) == 13)) {
                     memset(&m, 0, sizeof m);
                     m.kind = K_F2T; m.src = (uint8_t)suit; m.dst = (uint8_t)d; m.count = 1;
