@@ -97,11 +97,11 @@ def _lost_deal_nodes(number: int, rules: Rules, *flags: int) -> list[int]:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_pruning_keeps_verdicts(seed: int) -> None:
-    """All rules on (1849) against rules 1-11 (57), rules 1-10 (25), rules 1-9
+    """All rules on (5945) against rules 1-11 (57), rules 1-10 (25), rules 1-9
     (9), no dead-end test (1), no twins (0) and no safe moves (5)."""
     checked = 0
     for position in random_positions(100 + seed, 25):
-        pruned = _verdict(position, 1849)
+        pruned = _verdict(position, 5945)
         if pruned == "unknown":
             continue
         for other in (57, 25, 9, 1, 0, 5):
@@ -123,7 +123,7 @@ def test_solver_agrees_with_brute_force(seed: int) -> None:
         expected = winnable(position, 20_000)
     except RuntimeError:
         pytest.skip("too large for brute force")
-    assert (_verdict(position, 1849) == "solved") == expected
+    assert (_verdict(position, 5945) == "solved") == expected
 
 
 ANY_PASSES = [None, None, 1, 3]
@@ -156,6 +156,21 @@ def test_recall_rules_shrink_a_lost_search(
         number: int, draw: int, with_flags: int, without_flags: int, ratio: float) -> None:
     with_rule, without = _lost_deal_nodes(number, Rules(draw=draw), with_flags, without_flags)
     assert with_rule * ratio < without
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_talon_cards_going_home_only_when_needed_keeps_verdicts(seed: int) -> None:
+    """Rule 14 (draw 1, unlimited passes) against the search without it."""
+    def rules_for(rng: random.Random) -> Rules:
+        return Rules(draw=1, recall=rng.random() < 0.6, partial_runs=rng.random() < 0.8,
+                     empty_column=rng.choice(list(EmptyColumn)))
+
+    assert _cross_check(random.Random(1300 + seed), rules_for, 5945, 1849, 15) >= 2
+
+
+def test_talon_cards_going_home_only_when_needed_shrinks_a_lost_search() -> None:
+    with_rule, without = _lost_deal_nodes(1849000532611128252, Rules(draw=1), 5945, 1849)
+    assert with_rule * 1.4 < without
 
 
 @pytest.mark.parametrize("seed", range(3))

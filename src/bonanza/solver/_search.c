@@ -54,7 +54,9 @@
  *  13. with recall on, the next card of a suit that lies on a face-up card
  *      it fits on goes home at once (a recall puts it back), and a recall
  *      onto a card must be followed by a move that needs it (see
- *      top_goes_home).
+ *      top_goes_home);
+ *  14. with draw 1 and unlimited passes, a talon card goes home only just
+ *      before the next card of its suit does (see the comment at enter).
  * Nothing else is pruned: verdicts are exact up to 64-bit key collisions in
  * the transposition table.
  *
@@ -138,7 +140,8 @@ typedef struct {
     int prune; /* 1: rule 7 on; 4: rules 1, 2, 5, 6 off; 8: rule 8 on; 16: rule 10 on;
                 * 32: rule 11 on; 64: side searches from the start;
                 * 256: rule 12 on;
-                * 512: rule 9's larger wastes marked too; 1024: rule 13 on */
+                * 512: rule 9's larger wastes marked too; 1024: rule 13 on;
+                * 4096: rule 14 on */
     uint64_t seed; /* nonzero: shuffle move order among near scores */
 } Rules;
 
@@ -607,6 +610,7 @@ typedef struct {
     int limit;
     int pending; /* rule 10: the talon card the step being entered put on a column, or -1 */
     int recalled; /* rule 13: the card the step being entered recalled onto a card, or -1 */
+    int successor; /* rule 14: after a talon card went home, the next of its suit, or -1 */
 } Search;
 
 static double now_seconds(void)
@@ -1198,6 +1202,25 @@ static int pending_applies(const State *s, const Rules *r, int card)
     return 1;
 }
 
+/*
+ * Rule 14 (draw 1, unlimited passes, where any talon card can be played at
+ * any time: see rule 5).  Let c, not a king, be a talon card that goes home,
+ * and compare the position with c still in the talon (B) and with c home (A).
+ * B can do whatever A can: every move of A that does not need c home is
+ * legal in B too (the talon's other cards are within reach as before); the
+ * moves that need c home are sending its successor home, which B may do
+ * after sending c home first, and recalling c, which B does by playing c from
+ * the talon instead (c stays its foundation's top until then).  A's other
+ * difference, that c covers its predecessor in the foundation, only takes
+ * moves away.  So a winning line may always keep c in the talon until just
+ * before its successor goes home (or the line ends, which c, not a king,
+ * never does first): after a step that sends a talon card home, the search
+ * tries only the moves that send its successor home, from a column or the
+ * talon (the latter passing the rule on).  Such a node is not stored in the
+ * table: its children are a restricted set.  If a forced move has already
+ * sent the successor home, the rule lifts.
+ */
+
 /* Enter the position after a step: safe moves, win test, table, children.
  * Returns 1 won, 0 continue (frame pushed or position already seen),
  * -1 a limit was hit. */
@@ -1227,7 +1250,10 @@ static int enter(Search *x, size_t path_base)
     if (rc < 0 || x->s.col[rc][x->s.len[rc] - 1] != recalled || x->s.len[rc] < 2
         || card_rank(recalled) != x->s.found[card_suit(recalled)] + 1)
         rc = -1;
-    int ins = pending >= 0 ? 1 : tt_insert(&x->tt, state_key(&x->s, &x->r), x->budget, &x->used);
+    int successor = x->successor;
+    x->successor = -1;
+    if (successor >= 0 && card_rank(successor) <= x->s.found[card_suit(successor)]) successor = -1;
+    int ins = pending >= 0 || successor >= 0 ? 1 : tt_insert(&x->tt, state_key(&x->s, &x->r), x->budget, &x->used);
     if (ins < 0) { x->limit = LIMIT_MEMORY; return -1; }
     /* Rule 9: a position whose waste size is not a whole number of draws
      * reaches every talon card that the same one with a fresh stock reaches
@@ -1278,6 +1304,14 @@ static int enter(Search *x, size_t path_base)
                 ms[k++] = ms[i];
         n = k;
     }
+    if (successor >= 0) {
+        /* Rule 14: only moves that send the successor home. */
+        SMove *ms = x->moves + x->mlen;
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            if (ms[i].dst == DST_FOUND && ms[i].card == successor) ms[k++] = ms[i];
+        n = k;
+    }
     if (rc >= 0) {
         /* Rule 13: only moves that need the recall just made. */
         SMove *ms = x->moves + x->mlen;
@@ -1316,6 +1350,7 @@ static int run_search(Search *x)
         x->started = 1;
         x->pending = -1;
         x->recalled = -1;
+        x->successor = -1;
         x->nodes = 1;
         int e = enter(x, 0);
         if (e) return e;
@@ -1341,6 +1376,8 @@ static int run_search(Search *x)
         if (!play(x, m)) { x->limit = LIMIT_MEMORY; return -1; }
         x->pending = (x->r.prune & 16) && !pointer_matters(&x->r) && m.kind == K_TAL
                      && m.dst != DST_FOUND ? m.card : -1;
+        x->successor = (x->r.prune & 4096) && !pointer_matters(&x->r) && m.kind == K_TAL
+                       && m.dst == DST_FOUND && card_rank(m.card) < 13 ? m.card + 1 : -1;
         x->nodes++;
         if (x->node_limit && x->nodes + x->probe_nodes > x->node_limit) {
             x->limit = LIMIT_NODES;
@@ -1803,7 +1840,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     double time_limit;
     unsigned long long node_limit;
     Py_ssize_t memory_limit;
-    int prune = 1849;
+    int prune = 5945;
     unsigned long long seed = 0;
     Search *x = calloc(1, sizeof(Search));
     if (!x) return PyErr_NoMemory();
