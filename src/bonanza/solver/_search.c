@@ -1221,6 +1221,25 @@ static int pending_applies(const State *s, const Rules *r, int card)
  * sent the successor home, the rule lifts.
  */
 
+/* Rule 10's cheap test: may anything go on `card` next (a run headed by a
+ * card that fits on it, such a talon card, or such a card recalled)?  Most
+ * talon cards put on a column have nothing, and then the position needs
+ * neither the dead-end test nor its moves. */
+static int anything_fits_on(const State *s, const Rules *r, int card)
+{
+    int rank = card_rank(card);
+    if (rank == 1) return 0;
+    int suits[2] = {card_red(card) ? 0 : 1, card_red(card) ? 3 : 2};
+    for (int k = 0; k < 2; k++) {
+        int fit = suits[k] * 13 + rank - 2, c = s->at_col[fit];
+        if (s->tal_mask >> fit & 1) return 1;
+        if (c >= 0 && s->at_idx[fit] >= s->down[c] && (r->partial || s->at_idx[fit] == s->down[c]))
+            return 1;
+        if (c < 0 && r->recall && s->found[suits[k]] == rank - 1) return 1;
+    }
+    return 0;
+}
+
 /* Enter the position after a step: safe moves, win test, table, children.
  * Returns 1 won, 0 continue (frame pushed or position already seen),
  * -1 a limit was hit. */
@@ -1278,7 +1297,9 @@ static int enter(Search *x, size_t path_base)
         x->s.ptr = ptr;
         for (int k = 0; k < n_seen; k++) __builtin_prefetch(&x->tt.keys[seen[k] & x->tt.mask]);
     }
-    if (ins == 0 || ((x->r.prune & 8) && hopeless(&x->s, &x->r))) {
+    /* Rule 14 leaves one or two moves, tried at once: no dead-end test. */
+    if (ins == 0 || (pending >= 0 && !anything_fits_on(&x->s, &x->r, pending))
+        || (successor < 0 && (x->r.prune & 8) && hopeless(&x->s, &x->r))) {
         path_unwind(x, path_base);
         return 0;
     }
