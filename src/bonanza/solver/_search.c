@@ -971,6 +971,61 @@ static int first_empty(const State *s)
     return -1;
 }
 
+/*
+ * Rule 10 (draw 1, unlimited passes, where any talon card can be played at
+ * any time: see rule 5).  When a winning line puts talon card c on a column
+ * (on a card p, or into an empty column), let u be the next move that puts
+ * a card or run on c or moves c.  Every move in between is legal with c
+ * still in the talon: none touches c or puts a card on p, a run that carried
+ * p carries the same cards but c, and the talon cards they play are still
+ * within reach.  So the line may put c there just before u instead.  If u
+ * moves c on (to a column or home), c can go there straight from the talon,
+ * and the line is shorter.  So a winnable position has a winning line of
+ * least length in which each talon card put on a column is at once covered
+ * by the next move, and the search, after such a step, tries only the moves
+ * that put a card or run on c (this node is then not stored in the table:
+ * with the waste pointer ignored it has one parent, and nothing else leads
+ * to it).  Putting c on a column makes no card safe, so no other move is
+ * played with it; if the twin normalization covers c at once, c has been
+ * used and the rule lifts.  Guards keep the other rules from
+ * pruning any such move here: the rule is off when c's twin lies face up
+ * under other cards (rule 7 drops moving those onto c; when c is the lower
+ * twin, they are moved onto c at once and c is covered anyway) or a safe
+ * foundation card fits on c (rule 2 drops its recall).
+ */
+static int pending_applies(const State *s, const Rules *r, int card)
+{
+    /* Rule 7 drops moves of a run from c's twin onto c, face up under it. */
+    int twin = twin_of(card), tc = s->at_col[twin];
+    if (tc >= 0 && s->at_idx[twin] >= s->down[tc] && s->at_idx[twin] < s->len[tc] - 1)
+        return 0;
+    /* Rule 2 drops recalls of safe cards. */
+    if (r->recall && card_rank(card) > 1) {
+        int rank = card_rank(card) - 1, lo = card_red(card) ? 0 : 1, hi = card_red(card) ? 3 : 2;
+        if (s->found[lo] == rank && is_safe(s, r, lo * 13 + rank - 1)) return 0;
+        if (s->found[hi] == rank && is_safe(s, r, hi * 13 + rank - 1)) return 0;
+    }
+    return 1;
+}
+
+/* May anything go on `card` next: a run headed by a card that fits on it,
+ * such a talon card, or such a card recalled?  (Rule 10: if not, putting the
+ * talon card on a column leads nowhere, and is not generated.) */
+static int anything_fits_on(const State *s, const Rules *r, int card)
+{
+    int rank = card_rank(card);
+    if (rank == 1) return 0;
+    int suits[2] = {card_red(card) ? 0 : 1, card_red(card) ? 3 : 2};
+    for (int k = 0; k < 2; k++) {
+        int fit = suits[k] * 13 + rank - 2, c = s->at_col[fit];
+        if (s->tal_mask >> fit & 1) return 1;
+        if (c >= 0 && s->at_idx[fit] >= s->down[c] && (r->partial || s->at_idx[fit] == s->down[c]))
+            return 1;
+        if (c < 0 && r->recall && s->found[suits[k]] == rank - 1) return 1;
+    }
+    return 0;
+}
+
 #define MAX_GEN 2048 /* bound: 7 + 312 + 416 + 28 moves, and 26 * 17 two-move steps */
 
 /* The search's moves (with rules 2-4 and 7) into out; returns their count. */
@@ -1054,6 +1109,9 @@ static int gen_moves(const State *s, const Rules *r, SMove *out)
             if (top_col[hi * 13 + rank] >= 0) dests[nd++] = top_col[hi * 13 + rank];
         }
         if (empty >= 0 && (r->any_empty || rank == 13)) dests[nd++] = empty;
+        if (nd && (r->prune & 16) && !pointer_matters(r) && !anything_fits_on(s, r, card)
+            && pending_applies(s, r, card))
+            nd = 0;
         for (int k = 0; k < nd; k++) {
             m.dst = (uint8_t)dests[k];
             m.score = (int16_t)(50 - penalty);
@@ -1166,43 +1224,6 @@ static int finish_if_trivial(Search *x)
 }
 
 /*
- * Rule 10 (draw 1, unlimited passes, where any talon card can be played at
- * any time: see rule 5).  When a winning line puts talon card c on a column
- * (on a card p, or into an empty column), let u be the next move that puts
- * a card or run on c or moves c.  Every move in between is legal with c
- * still in the talon: none touches c or puts a card on p, a run that carried
- * p carries the same cards but c, and the talon cards they play are still
- * within reach.  So the line may put c there just before u instead.  If u
- * moves c on (to a column or home), c can go there straight from the talon,
- * and the line is shorter.  So a winnable position has a winning line of
- * least length in which each talon card put on a column is at once covered
- * by the next move, and the search, after such a step, tries only the moves
- * that put a card or run on c (this node is then not stored in the table:
- * with the waste pointer ignored it has one parent, and nothing else leads
- * to it).  Putting c on a column makes no card safe, so no other move is
- * played with it; if the twin normalization covers c at once, c has been
- * used and the rule lifts.  Guards keep the other rules from
- * pruning any such move here: the rule is off when c's twin lies face up
- * under other cards (rule 7 drops moving those onto c; when c is the lower
- * twin, they are moved onto c at once and c is covered anyway) or a safe
- * foundation card fits on c (rule 2 drops its recall).
- */
-static int pending_applies(const State *s, const Rules *r, int card)
-{
-    /* Rule 7 drops moves of a run from c's twin onto c, face up under it. */
-    int twin = twin_of(card), tc = s->at_col[twin];
-    if (tc >= 0 && s->at_idx[twin] >= s->down[tc] && s->at_idx[twin] < s->len[tc] - 1)
-        return 0;
-    /* Rule 2 drops recalls of safe cards. */
-    if (r->recall && card_rank(card) > 1) {
-        int rank = card_rank(card) - 1, lo = card_red(card) ? 0 : 1, hi = card_red(card) ? 3 : 2;
-        if (s->found[lo] == rank && is_safe(s, r, lo * 13 + rank - 1)) return 0;
-        if (s->found[hi] == rank && is_safe(s, r, hi * 13 + rank - 1)) return 0;
-    }
-    return 1;
-}
-
-/*
  * Rule 14 (draw 1, unlimited passes, where any talon card can be played at
  * any time: see rule 5).  Let c, not a king, be a talon card that goes home,
  * and compare the position with c still in the talon (B) and with c home (A).
@@ -1220,25 +1241,6 @@ static int pending_applies(const State *s, const Rules *r, int card)
  * table: its children are a restricted set.  If a forced move has already
  * sent the successor home, the rule lifts.
  */
-
-/* Rule 10's cheap test: may anything go on `card` next (a run headed by a
- * card that fits on it, such a talon card, or such a card recalled)?  Most
- * talon cards put on a column have nothing, and then the position needs
- * neither the dead-end test nor its moves. */
-static int anything_fits_on(const State *s, const Rules *r, int card)
-{
-    int rank = card_rank(card);
-    if (rank == 1) return 0;
-    int suits[2] = {card_red(card) ? 0 : 1, card_red(card) ? 3 : 2};
-    for (int k = 0; k < 2; k++) {
-        int fit = suits[k] * 13 + rank - 2, c = s->at_col[fit];
-        if (s->tal_mask >> fit & 1) return 1;
-        if (c >= 0 && s->at_idx[fit] >= s->down[c] && (r->partial || s->at_idx[fit] == s->down[c]))
-            return 1;
-        if (c < 0 && r->recall && s->found[suits[k]] == rank - 1) return 1;
-    }
-    return 0;
-}
 
 /* Enter the position after a step: safe moves, win test, table, children.
  * Returns 1 won, 0 continue (frame pushed or position already seen),
@@ -1298,8 +1300,7 @@ static int enter(Search *x, size_t path_base)
         for (int k = 0; k < n_seen; k++) __builtin_prefetch(&x->tt.keys[seen[k] & x->tt.mask]);
     }
     /* Rule 14 leaves one or two moves, tried at once: no dead-end test. */
-    if (ins == 0 || (pending >= 0 && !anything_fits_on(&x->s, &x->r, pending))
-        || (successor < 0 && (x->r.prune & 8) && hopeless(&x->s, &x->r))) {
+    if (ins == 0 || (successor < 0 && (x->r.prune & 8) && hopeless(&x->s, &x->r))) {
         path_unwind(x, path_base);
         return 0;
     }
