@@ -693,11 +693,12 @@ static int play_safe_moves(Search *x)
          * the same card in both lines and the recycles match.
          * Rule 5 (draw 1, unlimited passes): the same for any talon card,
          * since the pointer does not matter (see pointer_matters). */
+        if (!(s->tal_mask & next)) continue;
         int lo = r->recycles_allowed < 0 ? 0 : s->ptr - 1;
         int hi = r->recycles_allowed < 0 ? s->tlen - 1 : s->ptr - 1;
         for (int i = lo >= 0 ? lo : 0; i <= hi && lo >= 0; i++) {
             int card = s->talon[i];
-            if (card_rank(card) == s->found[card_suit(card)] + 1
+            if ((next >> card & 1)
                 && (is_safe(s, r, card) || (r->recycles_allowed < 0 && r->recall && (r->prune & 256)
                                             && nearly_safe(s, card)))) {
                 SMove m = {0};
@@ -1091,8 +1092,14 @@ static int gen_moves(const State *s, const Rules *r, SMove *out)
     /* Talon (waste after k draws) to foundation and tableau. */
     uint8_t qs[2 * MAXC + 2], recs[2 * MAXC + 2];
     int nt = talon_targets(s, r, qs, recs);
+    /* The talon cards with somewhere to go: home, a column top, an empty
+     * column. */
+    uint64_t goers = movers;
+    for (int suit = 0; suit < 4; suit++)
+        if (s->found[suit] < 13) goers |= 1ULL << (13 * suit + s->found[suit]);
     for (int t = 0; t < nt; t++) {
         int card = s->talon[qs[t] - 1];
+        if (!(goers >> card & 1)) continue;
         int penalty = recs[t] ? 8 : 0;
         memset(&m, 0, sizeof m);
         m.kind = K_TAL; m.q = qs[t]; m.recycle = recs[t]; m.count = 1;
@@ -1447,7 +1454,7 @@ enum { SIDE_RELAXED, SIDES };
 #define SIDE_ROUND 5 /* the round the side searches start in */
 #endif
 #ifndef SIDE_RELAXED_QUARTERS
-#define SIDE_RELAXED_QUARTERS 8 /* rule 11's nodes per node of the exact search, in quarters */
+#define SIDE_RELAXED_QUARTERS 16 /* rule 11's nodes per node of the exact search, in quarters */
 #endif
 
 static Search *side_search(const Search *x, const State *start, const Rules *r)
@@ -1544,16 +1551,19 @@ static int portfolio_rounds(Search *x, const State *start, Side *sides)
     for (uint64_t round = 1;; round++) {
         /* (Flag 64, for tests: side searches start at once.) */
         if (round == (x->r.prune & 64 ? 1 : SIDE_ROUND)) start_sides(x, start, sides);
-        size_t sides_used = used_besides(x, sides, -1);
-        x->budget = total > sides_used ? total - sides_used : 0;
-        x->pause_at = x->nodes + chunk;
-        int res = run_search(x);
-        if (res != -2) return res;
+        /* The side searches first: the round in which one decides then
+         * costs no chunk of the exact search. */
+        int res;
         for (int k = 0; k < SIDES; k++) {
             if (!sides[k].search) continue;
             res = run_side(x, sides, k, chunk, total);
             if (res != -2) return res;
         }
+        size_t sides_used = used_besides(x, sides, -1);
+        x->budget = total > sides_used ? total - sides_used : 0;
+        x->pause_at = x->nodes + chunk;
+        res = run_search(x);
+        if (res != -2) return res;
         if (probes) {
             Search *y = calloc(1, sizeof(Search));
             size_t cap = 1 << 14;
