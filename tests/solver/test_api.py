@@ -114,6 +114,16 @@ def test_wilson_interval_and_percentile() -> None:
     assert percentile([], 0.5) == 0.0
 
 
+def test_a_win_found_with_one_recycle_replays_through_the_engine() -> None:
+    # The side search with few passes finds this draw-3 win; its line is the
+    # answer under unlimited passes, and plays move by move.
+    deal = Deal.from_number(14936029865184760846)
+    result = solve(deal, Rules(draw=3), time_limit=30)
+    assert result.result == "solved"
+    assert sum(move.is_recycle for move in result.moves) <= 1
+    assert replay_wins(Position.initial(deal, Rules(draw=3)), result.moves)
+
+
 def test_a_win_with_recalls_replays_through_the_engine() -> None:
     # Rule 13 sends cards home and searches a recall only together with the
     # move that needs it; the line reported still plays move by move.

@@ -97,11 +97,11 @@ def _lost_deal_nodes(number: int, rules: Rules, *flags: int) -> list[int]:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_pruning_keeps_verdicts(seed: int) -> None:
-    """All rules on (5945) against rules 1-11 (57), rules 1-10 (25), rules 1-9
+    """All rules on (14137) against rules 1-11 (57), rules 1-10 (25), rules 1-9
     (9), no dead-end test (1), no twins (0) and no safe moves (5)."""
     checked = 0
     for position in random_positions(100 + seed, 25):
-        pruned = _verdict(position, 5945)
+        pruned = _verdict(position, 14137)
         if pruned == "unknown":
             continue
         for other in (57, 25, 9, 1, 0, 5):
@@ -123,7 +123,7 @@ def test_solver_agrees_with_brute_force(seed: int) -> None:
         expected = winnable(position, 20_000)
     except RuntimeError:
         pytest.skip("too large for brute force")
-    assert (_verdict(position, 5945) == "solved") == expected
+    assert (_verdict(position, 14137) == "solved") == expected
 
 
 ANY_PASSES = [None, None, 1, 3]
@@ -208,6 +208,26 @@ def test_side_searches_keep_verdicts(seed: int) -> None:
                      recall=rng.random() < 0.7, partial_runs=rng.random() < 0.8)
 
     _cross_check(random.Random(700 + seed), rules_for, 121, 25, 12)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_few_passes_side_search_keeps_verdicts(seed: int) -> None:
+    """The side search with one recycle left, started at once (8313), against
+    the search without it (57)."""
+    def rules_for(rng: random.Random) -> Rules:
+        return Rules(draw=rng.choice([2, 3]), recall=rng.random() < 0.7,
+                     partial_runs=rng.random() < 0.8)
+
+    _cross_check(random.Random(1400 + seed), rules_for, 8313, 57, 12)
+
+
+def test_the_few_passes_side_search_finds_a_win_the_exact_search_reaches_late() -> None:
+    # Draw 3: won with one recycle; the exact search alone needs over 20 M nodes.
+    position = Position.initial(Deal.from_number(14936029865184760846), Rules(draw=3))
+    quick = _search.solve(*core_arguments(position), 30.0, 0, 0, 14137)
+    slow = _search.solve(*core_arguments(position), 30.0, 3_000_000, 0, 5945)
+    assert quick[0] == "solved" and quick[2] < 1_000_000
+    assert slow[0] == "unknown"
 
 
 def test_the_draw_1_relaxation_shrinks_a_lost_draw_3_search() -> None:

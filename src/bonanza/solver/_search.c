@@ -141,7 +141,7 @@ typedef struct {
                 * 32: rule 11 on; 64: side searches from the start;
                 * 256: rule 12 on;
                 * 512: rule 9's larger wastes marked too; 1024: rule 13 on;
-                * 4096: rule 14 on */
+                * 4096: rule 14 on; 8192: the few-passes side search on */
     uint64_t seed; /* nonzero: shuffle move order among near scores */
 } Rules;
 
@@ -1442,19 +1442,30 @@ static void free_search(Search *x)
  * passes is lost under the stricter rule too.  Its search is often far
  * smaller (rules 5 and 10 apply to it).  Its "lost" decides; its "won"
  * tells nothing, and ends it.
+ *
+ * Few passes: with unlimited passes and a draw of more than one card, the
+ * same position with at most one more recycle.  Every line of play under it
+ * is a line under unlimited passes, so its "won" decides (its line is the
+ * answer); its "lost" tells nothing, and ends it.  Some deals are won only by
+ * lines that the exact search, busy with many recycles, reaches late, while
+ * the search with one recycle is small.
  */
 typedef struct {
     Search *search; /* NULL: not started, or ended */
     int quarters;   /* its nodes per node of the exact search, in quarters */
+    int decides;    /* the verdict of its own that decides the position */
 } Side;
 
-enum { SIDE_RELAXED, SIDES };
+enum { SIDE_RELAXED, SIDE_FEW_PASSES, SIDES };
 
 #ifndef SIDE_ROUND
 #define SIDE_ROUND 5 /* the round the side searches start in */
 #endif
 #ifndef SIDE_RELAXED_QUARTERS
 #define SIDE_RELAXED_QUARTERS 16 /* rule 11's nodes per node of the exact search, in quarters */
+#endif
+#ifndef SIDE_FEW_PASSES_QUARTERS
+#define SIDE_FEW_PASSES_QUARTERS 1
 #endif
 
 static Search *side_search(const Search *x, const State *start, const Rules *r)
@@ -1467,7 +1478,7 @@ static Search *side_search(const Search *x, const State *start, const Rules *r)
     }
     z->s = *start;
     z->r = *r;
-    if (r->recycles_allowed < 0) z->s.rec = 0; /* (only counted under a pass limit) */
+    if (r->recycles_allowed != x->r.recycles_allowed) z->s.rec = 0; /* (counted from here) */
     z->t0 = x->t0;
     z->deadline = x->deadline;
     z->used = sizeof(Search) + cap * sizeof(uint64_t);
@@ -1498,6 +1509,11 @@ static void start_sides(const Search *x, const State *start, Side *sides)
         r.recycles_allowed = -1;
         sides[SIDE_RELAXED].search = side_search(x, start, &r);
     }
+    r = x->r;
+    if ((r.prune & 8192) && r.draw > 1 && r.recycles_allowed < 0) {
+        r.recycles_allowed = 1;
+        sides[SIDE_FEW_PASSES].search = side_search(x, start, &r);
+    }
 }
 
 /* The memory the exact search and the other side searches hold. */
@@ -1522,7 +1538,10 @@ static int run_side(Search *x, Side *sides, int k, uint64_t chunk, size_t total)
     z->pause_at = z->nodes + chunk * (uint64_t)side->quarters / 4;
     int rz = run_search(z);
     x->probe_nodes += z->nodes - before;
-    if (rz == 0) return 0; /* lost: it decides */
+    if (rz == side->decides) {
+        if (rz == 1) take_line(x, z);
+        return rz;
+    }
     if (rz == -1 && z->limit == LIMIT_TIME) { x->limit = LIMIT_TIME; return -1; }
     if (rz != -2) end_side(side); /* its other verdict tells nothing; or out of memory */
     if (x->node_limit && x->nodes + x->probe_nodes > x->node_limit) {
@@ -1602,7 +1621,7 @@ static int portfolio_rounds(Search *x, const State *start, Side *sides)
 /* The exact search with its probes and side searches (see above). */
 static int solve_portfolio(Search *x, const State *start)
 {
-    Side sides[SIDES] = {{NULL, SIDE_RELAXED_QUARTERS}};
+    Side sides[SIDES] = {{NULL, SIDE_RELAXED_QUARTERS, 0}, {NULL, SIDE_FEW_PASSES_QUARTERS, 1}};
     int result = portfolio_rounds(x, start, sides);
     for (int k = 0; k < SIDES; k++)
         if (sides[k].search) end_side(&sides[k]);
@@ -1872,7 +1891,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     double time_limit;
     unsigned long long node_limit;
     Py_ssize_t memory_limit;
-    int prune = 5945;
+    int prune = 14137;
     unsigned long long seed = 0;
     Search *x = calloc(1, sizeof(Search));
     if (!x) return PyErr_NoMemory();
