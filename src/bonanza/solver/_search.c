@@ -66,7 +66,8 @@
  * they find most wins that the fixed order would reach only late.  Under a
  * stock rule other than draw 1 with unlimited passes, a side search with
  * draw 1 and unlimited passes runs beside it when a position is not decided
- * at once, to prove it lost (rule 11).
+ * at once, to prove it lost (rule 11); with a larger draw and unlimited
+ * passes, another with at most one more recycle looks for a win.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
