@@ -1189,6 +1189,37 @@ static int gen_moves(const State *s, const Rules *r, SMove *out)
     return n;
 }
 
+/* Rule 14's one move: `card` (the next of its suit) goes home from the top
+ * of its column, from under a run that moves onto its exposed twin first
+ * (rule 7), or from the talon.  The same as gen_moves's foundation moves of
+ * the card, without building the others. */
+static int successor_moves(const State *s, const Rules *r, int card, SMove *out)
+{
+    SMove m = {0};
+    m.dst = DST_FOUND; m.count = 1; m.card = (uint8_t)card;
+    int c = s->at_col[card];
+    if (c >= 0) {
+        int i = s->at_idx[card], len = s->len[c], twin = twin_of(card), h = s->at_col[twin];
+        m.kind = K_T2F; m.src = (uint8_t)c;
+        if (i == len - 1) {
+            out[0] = m;
+            return 1;
+        }
+        if ((r->prune & 1) && r->partial && i >= s->down[c] && card_suit(card) < 2 && h >= 0
+            && s->at_idx[twin] == s->len[h] - 1) {
+            m.pre_src = (uint8_t)c; m.pre_dst = (uint8_t)h; m.pre_count = (uint8_t)(len - 1 - i);
+            out[0] = m;
+            return 1;
+        }
+    } else if (s->tal_mask >> card & 1) {
+        const uint8_t *at = memchr(s->talon, card, (size_t)s->tlen);
+        m.kind = K_TAL; m.q = (uint8_t)(at - s->talon + 1); m.recycle = (uint8_t)(m.q < s->ptr);
+        out[0] = m;
+        return 1;
+    }
+    return 0;
+}
+
 /* When no card is face down and every talon card can be reached at will (or
  * the talon is empty), the lowest card not home is always playable: it is
  * at the top of its column (the cards above it in a run are lower) or in the
@@ -1307,8 +1338,10 @@ static int enter(Search *x, size_t path_base)
         x->s.ptr = ptr;
         for (int k = 0; k < n_seen; k++) __builtin_prefetch(&x->tt.keys[seen[k] & x->tt.mask]);
     }
-    /* Rule 14 leaves one or two moves, tried at once: no dead-end test. */
-    if (ins == 0 || (successor < 0 && (x->r.prune & 8) && hopeless(&x->s, &x->r))) {
+    /* No dead-end test where rule 14 leaves one move, tried at once, nor
+     * after rule 13's recall: a card put back on a column only adds to what
+     * the relaxation allows, and the position before it passed the test. */
+    if (ins == 0 || (successor < 0 && rc < 0 && (x->r.prune & 8) && hopeless(&x->s, &x->r))) {
         path_unwind(x, path_base);
         return 0;
     }
@@ -1322,7 +1355,8 @@ static int enter(Search *x, size_t path_base)
         x->limit = LIMIT_MEMORY;
         return -1;
     }
-    int n = gen_moves(&x->s, &x->r, x->moves + x->mlen);
+    int n = successor >= 0 ? successor_moves(&x->s, &x->r, successor, x->moves + x->mlen)
+                           : gen_moves(&x->s, &x->r, x->moves + x->mlen);
     if (pending >= 0) {
         /* Only moves that use it: a card or run onto it, or a twin step
          * that moves a run onto it first. */
@@ -1332,14 +1366,6 @@ static int enter(Search *x, size_t path_base)
             if (ms[i].pre_count ? ms[i].pre_dst == pc
                                 : ms[i].kind != K_T2F && ms[i].dst == pc)
                 ms[k++] = ms[i];
-        n = k;
-    }
-    if (successor >= 0) {
-        /* Rule 14: only moves that send the successor home. */
-        SMove *ms = x->moves + x->mlen;
-        int k = 0;
-        for (int i = 0; i < n; i++)
-            if (ms[i].dst == DST_FOUND && ms[i].card == successor) ms[k++] = ms[i];
         n = k;
     }
     if (rc >= 0) {
