@@ -1220,6 +1220,68 @@ static int successor_moves(const State *s, const Rules *r, int card, SMove *out)
     return 0;
 }
 
+/* Rule 13's moves after a recall of `card` onto column `rc`: a run, talon
+ * card or foundation card put on it, or a recall of the card under it in
+ * the foundation.  Any other move leads where the same move before the
+ * recall leads (see top_goes_home), so these are built alone.  Sorted best
+ * first, as gen_moves sorts. */
+static int recall_moves(const State *s, const Rules *r, int card, int rc, SMove *out)
+{
+    int n = 0, rank = card_rank(card), empty = first_empty(s);
+    SMove m;
+    int fits[2] = {(card_red(card) ? 0 : 1) * 13 + rank - 2, (card_red(card) ? 3 : 2) * 13 + rank - 2};
+    for (int k = 0; k < 2 && rank > 1; k++) {
+        int fit = fits[k], c = s->at_col[fit];
+        memset(&m, 0, sizeof m);
+        m.dst = (uint8_t)rc; m.count = 1; m.card = (uint8_t)fit;
+        if (c >= 0) {
+            int i = s->at_idx[fit], down = s->down[c];
+            if (c == rc || i < down || (!r->partial && i > down)) continue;
+            if (i > down && (r->prune & 1) && r->partial && s->col[c][i - 1] == twin_of(card))
+                continue; /* rule 7, as in gen_moves */
+            m.kind = K_T2T; m.src = (uint8_t)c; m.count = (uint8_t)(s->len[c] - i); m.card = 0;
+            m.score = (int16_t)(i > down ? 10 : down ? 90 + down : 40);
+            out[n++] = m;
+        } else if (s->tal_mask >> fit & 1) {
+            uint8_t qs[2 * MAXC + 2], recs[2 * MAXC + 2];
+            int nt = talon_targets(s, r, qs, recs);
+            if ((r->prune & 16) && !pointer_matters(r) && !anything_fits_on(s, r, fit)
+                && pending_applies(s, r, fit))
+                continue; /* rule 10, as in gen_moves */
+            for (int t = 0; t < nt; t++) {
+                if (s->talon[qs[t] - 1] != fit) continue;
+                m.kind = K_TAL; m.q = qs[t]; m.recycle = recs[t];
+                m.score = (int16_t)(50 - (recs[t] ? 8 : 0));
+                out[n++] = m;
+            }
+        } else if (r->recall && s->found[card_suit(fit)] == rank - 1
+                   && ((r->prune & 4) || !is_safe(s, r, fit))) {
+            m.kind = K_F2T; m.src = (uint8_t)card_suit(fit);
+            out[n++] = m;
+        }
+    }
+    /* The card under it in the foundation, recalled anywhere it may go. */
+    int suit = card_suit(card), under = card - 1;
+    if (rank > 1 && ((r->prune & 4) || !is_safe(s, r, under))) {
+        for (int d = 0; d < NCOLS; d++) {
+            if (s->len[d] ? fits_on(under, s->col[d][s->len[d] - 1])
+                          : d == empty && (r->any_empty || card_rank(under) == 13)) {
+                memset(&m, 0, sizeof m);
+                m.kind = K_F2T; m.src = (uint8_t)suit; m.dst = (uint8_t)d; m.count = 1;
+                m.card = (uint8_t)under;
+                out[n++] = m;
+            }
+        }
+    }
+    for (int i = 1; i < n; i++) {
+        SMove v = out[i];
+        int j = i - 1;
+        while (j >= 0 && out[j].score < v.score) { out[j + 1] = out[j]; j--; }
+        out[j + 1] = v;
+    }
+    return n;
+}
+
 /* When no card is face down and every talon card can be reached at will (or
  * the talon is empty), the lowest card not home is always playable: it is
  * at the top of its column (the cards above it in a run are lower) or in the
@@ -1355,8 +1417,10 @@ static int enter(Search *x, size_t path_base)
         x->limit = LIMIT_MEMORY;
         return -1;
     }
-    int n = successor >= 0 ? successor_moves(&x->s, &x->r, successor, x->moves + x->mlen)
-                           : gen_moves(&x->s, &x->r, x->moves + x->mlen);
+    SMove *ms = x->moves + x->mlen;
+    int n = successor >= 0 ? successor_moves(&x->s, &x->r, successor, ms)
+          : rc >= 0 ? recall_moves(&x->s, &x->r, recalled, rc, ms)
+          : gen_moves(&x->s, &x->r, ms);
     if (pending >= 0) {
         /* Only moves that use it: a card or run onto it, or a twin step
          * that moves a run onto it first. */
@@ -1365,15 +1429,6 @@ static int enter(Search *x, size_t path_base)
         for (int i = 0; i < n; i++)
             if (ms[i].pre_count ? ms[i].pre_dst == pc
                                 : ms[i].kind != K_T2F && ms[i].dst == pc)
-                ms[k++] = ms[i];
-        n = k;
-    }
-    if (rc >= 0) {
-        /* Rule 13: only moves that need the recall just made. */
-        SMove *ms = x->moves + x->mlen;
-        int k = 0, suit = card_suit(recalled);
-        for (int i = 0; i < n; i++)
-            if ((ms[i].dst == rc && ms[i].kind != K_T2F) || (ms[i].kind == K_F2T && ms[i].src == suit))
                 ms[k++] = ms[i];
         n = k;
     }
