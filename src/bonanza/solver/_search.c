@@ -1220,14 +1220,11 @@ static int successor_moves(const State *s, const Rules *r, int card, SMove *out)
     return 0;
 }
 
-/* Rule 13's moves after a recall of `card` onto column `rc`: a run, talon
- * card or foundation card put on it, or a recall of the card under it in
- * the foundation.  Any other move leads where the same move before the
- * recall leads (see top_goes_home), so these are built alone.  Sorted best
- * first, as gen_moves sorts. */
-static int recall_moves(const State *s, const Rules *r, int card, int rc, SMove *out)
+/* gen_moves's moves that put a run, talon card or foundation card on
+ * `card`, the top of column `rc` (unsorted). */
+static int moves_onto(const State *s, const Rules *r, int card, int rc, SMove *out)
 {
-    int n = 0, rank = card_rank(card), empty = first_empty(s);
+    int n = 0, rank = card_rank(card);
     SMove m;
     int fits[2] = {(card_red(card) ? 0 : 1) * 13 + rank - 2, (card_red(card) ? 3 : 2) * 13 + rank - 2};
     for (int k = 0; k < 2 && rank > 1; k++) {
@@ -1260,6 +1257,37 @@ static int recall_moves(const State *s, const Rules *r, int card, int rc, SMove 
             out[n++] = m;
         }
     }
+    return n;
+}
+
+static void sort_moves(SMove *out, int n)
+{
+    /* Best first (stable insertion sort on score). */
+    for (int i = 1; i < n; i++) {
+        SMove v = out[i];
+        int j = i - 1;
+        while (j >= 0 && out[j].score < v.score) { out[j + 1] = out[j]; j--; }
+        out[j + 1] = v;
+    }
+}
+
+/* Rule 10's moves after a talon card went on column `pc`: those that put
+ * something on it (see pending_applies), built alone. */
+static int pending_moves(const State *s, const Rules *r, int card, int pc, SMove *out)
+{
+    int n = moves_onto(s, r, card, pc, out);
+    sort_moves(out, n);
+    return n;
+}
+
+/* Rule 13's moves after a recall of `card` onto column `rc`: a run, talon
+ * card or foundation card put on it, or a recall of the card under it in
+ * the foundation.  Any other move leads where the same move before the
+ * recall leads (see top_goes_home), so these are built alone. */
+static int recall_moves(const State *s, const Rules *r, int card, int rc, SMove *out)
+{
+    int n = moves_onto(s, r, card, rc, out), rank = card_rank(card), empty = first_empty(s);
+    SMove m;
     /* The card under it in the foundation, recalled anywhere it may go. */
     int suit = card_suit(card), under = card - 1;
     if (rank > 1 && ((r->prune & 4) || !is_safe(s, r, under))) {
@@ -1273,12 +1301,7 @@ static int recall_moves(const State *s, const Rules *r, int card, int rc, SMove 
             }
         }
     }
-    for (int i = 1; i < n; i++) {
-        SMove v = out[i];
-        int j = i - 1;
-        while (j >= 0 && out[j].score < v.score) { out[j + 1] = out[j]; j--; }
-        out[j + 1] = v;
-    }
+    sort_moves(out, n);
     return n;
 }
 
@@ -1420,18 +1443,8 @@ static int enter(Search *x, size_t path_base)
     SMove *ms = x->moves + x->mlen;
     int n = successor >= 0 ? successor_moves(&x->s, &x->r, successor, ms)
           : rc >= 0 ? recall_moves(&x->s, &x->r, recalled, rc, ms)
+          : pending >= 0 ? pending_moves(&x->s, &x->r, pending, pc, ms)
           : gen_moves(&x->s, &x->r, ms);
-    if (pending >= 0) {
-        /* Only moves that use it: a card or run onto it, or a twin step
-         * that moves a run onto it first. */
-        SMove *ms = x->moves + x->mlen;
-        int k = 0;
-        for (int i = 0; i < n; i++)
-            if (ms[i].pre_count ? ms[i].pre_dst == pc
-                                : ms[i].kind != K_T2F && ms[i].dst == pc)
-                ms[k++] = ms[i];
-        n = k;
-    }
     if (x->tt.mask >= PREFETCH_SLOTS) {
         /* A large table misses the caches on nearly every lookup: start
          * the lookups of all the children now, so that they overlap. */
