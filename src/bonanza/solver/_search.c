@@ -1543,12 +1543,14 @@ static void free_search(Search *x)
  * is a line under unlimited passes, so its "won" decides (its line is the
  * answer); its "lost" tells nothing, and ends it.  Some deals are won only by
  * lines that the exact search, busy with many recycles, reaches late, while
- * the search with one recycle is small.
+ * the search with one recycle is small.  It stops after SIDE_FEW_PASSES_NODES
+ * nodes: such wins come early, and on a lost deal it only costs time.
  */
 typedef struct {
     Search *search; /* NULL: not started, or ended */
     int quarters;   /* its nodes per node of the exact search, in quarters */
     int decides;    /* the verdict of its own that decides the position */
+    uint64_t most;  /* the nodes it may take in all (0: no bound) */
 } Side;
 
 enum { SIDE_RELAXED, SIDE_FEW_PASSES, SIDES };
@@ -1561,6 +1563,9 @@ enum { SIDE_RELAXED, SIDE_FEW_PASSES, SIDES };
 #endif
 #ifndef SIDE_FEW_PASSES_QUARTERS
 #define SIDE_FEW_PASSES_QUARTERS 1
+#endif
+#ifndef SIDE_FEW_PASSES_NODES
+#define SIDE_FEW_PASSES_NODES 1000000 /* its wins come early; on a lost deal it only costs */
 #endif
 
 static Search *side_search(const Search *x, const State *start, const Rules *r)
@@ -1631,6 +1636,7 @@ static int run_side(Search *x, Side *sides, int k, uint64_t chunk, size_t total)
     uint64_t before = z->nodes;
     z->budget = total > others ? total - others : 0;
     z->pause_at = z->nodes + chunk * (uint64_t)side->quarters / 4;
+    if (side->most && z->pause_at > side->most) z->pause_at = side->most;
     int rz = run_search(z);
     x->probe_nodes += z->nodes - before;
     if (rz == side->decides) {
@@ -1638,7 +1644,8 @@ static int run_side(Search *x, Side *sides, int k, uint64_t chunk, size_t total)
         return rz;
     }
     if (rz == -1 && z->limit == LIMIT_TIME) { x->limit = LIMIT_TIME; return -1; }
-    if (rz != -2) end_side(side); /* its other verdict tells nothing; or out of memory */
+    /* Its other verdict tells nothing; or out of memory, or of its nodes. */
+    if (rz != -2 || (side->most && z->nodes >= side->most)) end_side(side);
     if (x->node_limit && x->nodes + x->probe_nodes > x->node_limit) {
         x->limit = LIMIT_NODES;
         return -1;
@@ -1716,7 +1723,8 @@ static int portfolio_rounds(Search *x, const State *start, Side *sides)
 /* The exact search with its probes and side searches (see above). */
 static int solve_portfolio(Search *x, const State *start)
 {
-    Side sides[SIDES] = {{NULL, SIDE_RELAXED_QUARTERS, 0}, {NULL, SIDE_FEW_PASSES_QUARTERS, 1}};
+    Side sides[SIDES] = {{NULL, SIDE_RELAXED_QUARTERS, 0, 0},
+                         {NULL, SIDE_FEW_PASSES_QUARTERS, 1, SIDE_FEW_PASSES_NODES}};
     int result = portfolio_rounds(x, start, sides);
     for (int k = 0; k < SIDES; k++)
         if (sides[k].search) end_side(&sides[k]);
