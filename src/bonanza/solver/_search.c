@@ -1559,7 +1559,7 @@ enum { SIDE_RELAXED, SIDE_FEW_PASSES, SIDES };
 #define SIDE_ROUND 5 /* the round the side searches start in */
 #endif
 #ifndef SIDE_RELAXED_QUARTERS
-#define SIDE_RELAXED_QUARTERS 16 /* rule 11's nodes per node of the exact search, in quarters */
+#define SIDE_RELAXED_QUARTERS 32 /* rule 11's nodes per node of the exact search, in quarters */
 #endif
 #ifndef SIDE_FEW_PASSES_QUARTERS
 #define SIDE_FEW_PASSES_QUARTERS 1
