@@ -40,6 +40,7 @@ def main(argv: list[str] | None = None) -> int:
         times: list[float] = []
         cpu_times: list[float] = []
         slowest = (0.0, 0)
+        unknown: list[int] = []
         started = time.perf_counter()
         for number in numbers:
             cpu = time.process_time()
@@ -48,6 +49,8 @@ def main(argv: list[str] | None = None) -> int:
             counts[result.result] = counts.get(result.result, 0) + 1
             times.append(result.seconds)
             slowest = max(slowest, (result.seconds, number))
+            if result.result == "unknown":
+                unknown.append(number)
         times.sort()
         cpu_times.sort()
         print(
@@ -66,6 +69,8 @@ def main(argv: list[str] | None = None) -> int:
             f"max {cpu_times[-1]:.3f}"
         )
         print(f"  peak memory so far: {peak_megabytes():.0f} MB")
+        if unknown:
+            print("  unknown: " + " ".join(map(str, unknown)))
         sys.stdout.flush()
     return 0
 
