@@ -1028,6 +1028,17 @@ static int anything_fits_on(const State *s, const Rules *r, int card)
     return 0;
 }
 
+static void sort_moves(SMove *out, int n)
+{
+    /* Best first (stable insertion sort on score). */
+    for (int i = 1; i < n; i++) {
+        SMove v = out[i];
+        int j = i - 1;
+        while (j >= 0 && out[j].score < v.score) { out[j + 1] = out[j]; j--; }
+        out[j + 1] = v;
+    }
+}
+
 #define MAX_GEN 2048 /* bound: 7 + 312 + 416 + 28 moves, and 26 * 17 two-move steps */
 
 /* The search's moves (with rules 2-4 and 7) into out; returns their count. */
@@ -1179,13 +1190,7 @@ static int gen_moves(const State *s, const Rules *r, SMove *out)
         uint64_t st = r->seed ^ (s->talh * 31 + s->colh[0] + s->colh[3]);
         for (int i = 0; i < n; i++) out[i].score = (int16_t)(out[i].score + (int)(splitmix(&st) % 24));
     }
-    /* Best first (stable insertion sort on score). */
-    for (int i = 1; i < n; i++) {
-        SMove v = out[i];
-        int j = i - 1;
-        while (j >= 0 && out[j].score < v.score) { out[j + 1] = out[j]; j--; }
-        out[j + 1] = v;
-    }
+    sort_moves(out, n);
     return n;
 }
 
@@ -1221,8 +1226,8 @@ static int successor_moves(const State *s, const Rules *r, int card, SMove *out)
 }
 
 /* gen_moves's moves that put a run, talon card or foundation card on
- * `card`, the top of column `rc` (unsorted). */
-static int moves_onto(const State *s, const Rules *r, int card, int rc, SMove *out)
+ * `card`, the top of column `col` (unsorted). */
+static int moves_onto(const State *s, const Rules *r, int card, int col, SMove *out)
 {
     int n = 0, rank = card_rank(card);
     SMove m;
@@ -1230,10 +1235,10 @@ static int moves_onto(const State *s, const Rules *r, int card, int rc, SMove *o
     for (int k = 0; k < 2 && rank > 1; k++) {
         int fit = fits[k], c = s->at_col[fit];
         memset(&m, 0, sizeof m);
-        m.dst = (uint8_t)rc; m.count = 1; m.card = (uint8_t)fit;
+        m.dst = (uint8_t)col; m.count = 1; m.card = (uint8_t)fit;
         if (c >= 0) {
             int i = s->at_idx[fit], down = s->down[c];
-            if (c == rc || i < down || (!r->partial && i > down)) continue;
+            if (c == col || i < down || (!r->partial && i > down)) continue;
             if (i > down && (r->prune & 1) && r->partial && s->col[c][i - 1] == twin_of(card))
                 continue; /* rule 7, as in gen_moves */
             m.kind = K_T2T; m.src = (uint8_t)c; m.count = (uint8_t)(s->len[c] - i); m.card = 0;
@@ -1258,17 +1263,6 @@ static int moves_onto(const State *s, const Rules *r, int card, int rc, SMove *o
         }
     }
     return n;
-}
-
-static void sort_moves(SMove *out, int n)
-{
-    /* Best first (stable insertion sort on score). */
-    for (int i = 1; i < n; i++) {
-        SMove v = out[i];
-        int j = i - 1;
-        while (j >= 0 && out[j].score < v.score) { out[j + 1] = out[j]; j--; }
-        out[j + 1] = v;
-    }
 }
 
 /* Rule 10's moves after a talon card went on column `pc`: those that put
@@ -1448,7 +1442,6 @@ static int enter(Search *x, size_t path_base)
     if (x->tt.mask >= PREFETCH_SLOTS) {
         /* A large table misses the caches on nearly every lookup: start
          * the lookups of all the children now, so that they overlap. */
-        SMove *ms = x->moves + x->mlen;
         for (int i = 0; i < n; i++) {
             if (ms[i].pre_count) continue;
             SMove m = ms[i];
