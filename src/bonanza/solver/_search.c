@@ -1028,6 +1028,32 @@ static int anything_fits_on(const State *s, const Rules *r, int card)
     return 0;
 }
 
+/* Rule 10: putting talon card `card` on a column leads nowhere, since
+ * nothing could go on it next. */
+static int talon_card_stuck(const State *s, const Rules *r, int card)
+{
+    return (r->prune & 16) && !pointer_matters(r) && !anything_fits_on(s, r, card)
+           && pending_applies(s, r, card);
+}
+
+/* The recalls of the top card of `suit`'s foundation (rule 2: not a safe
+ * one) onto every column it may go to; `empty` is the first empty column. */
+static int recalls_of(const State *s, const Rules *r, int suit, int empty, SMove *out)
+{
+    int n = 0, card = suit * 13 + s->found[suit] - 1;
+    if (!s->found[suit] || (!(r->prune & 4) && is_safe(s, r, card))) return 0;
+    for (int d = 0; d < NCOLS; d++) {
+        if (s->len[d] ? fits_on(card, s->col[d][s->len[d] - 1])
+                      : d == empty && (r->any_empty || card_rank(card) == 13)) {
+            SMove m = {0};
+            m.kind = K_F2T; m.src = (uint8_t)suit; m.dst = (uint8_t)d; m.count = 1;
+            m.card = (uint8_t)card;
+            out[n++] = m;
+        }
+    }
+    return n;
+}
+
 static void sort_moves(SMove *out, int n)
 {
     /* Best first (stable insertion sort on score). */
@@ -1128,9 +1154,7 @@ static int gen_moves(const State *s, const Rules *r, SMove *out)
             if (top_col[hi * 13 + rank] >= 0) dests[nd++] = top_col[hi * 13 + rank];
         }
         if (empty >= 0 && (r->any_empty || rank == 13)) dests[nd++] = empty;
-        if (nd && (r->prune & 16) && !pointer_matters(r) && !anything_fits_on(s, r, card)
-            && pending_applies(s, r, card))
-            nd = 0;
+        if (nd && talon_card_stuck(s, r, card)) nd = 0;
         for (int k = 0; k < nd; k++) {
             m.dst = (uint8_t)dests[k];
             m.score = (int16_t)(50 - penalty);
@@ -1138,26 +1162,11 @@ static int gen_moves(const State *s, const Rules *r, SMove *out)
         }
     }
     /* Foundation to tableau. */
-    if (r->recall) {
-        for (int suit = 0; suit < 4; suit++) {
-            if (!s->found[suit]) continue;
-            int card = suit * 13 + s->found[suit] - 1;
-            /* Rule 2: if the card would be safe to play home from the
-             * tableau, recalling it cannot help (the position after the recall
-             * is no better than the one it came from, by rule 1's proof). */
-            if (!(r->prune & 4) && is_safe(s, r, card)) continue;
-            for (int d = 0; d < NCOLS; d++) {
-                if (s->len[d] ? fits_on(card, s->col[d][s->len[d] - 1])
-                              : d == empty && (r->any_empty || card_rank(card) == 13)) {
-                    memset(&m, 0, sizeof m);
-                    m.kind = K_F2T; m.src = (uint8_t)suit; m.dst = (uint8_t)d; m.count = 1;
-                    m.card = (uint8_t)card;
-                    m.score = 0;
-                    out[n++] = m;
-                }
-            }
-        }
-    }
+    /* Rule 2: a card that would be safe to play home from the tableau is
+     * not recalled: that cannot help (the position after the recall is no
+     * better than the one it came from, by rule 1's proof). */
+    if (r->recall)
+        for (int suit = 0; suit < 4; suit++) n += recalls_of(s, r, suit, empty, out + n);
     /* Rule 7: two-move steps from the other twin arrangement. */
     if ((r->prune & 1) && r->partial) {
         TwinPair tp[26];
@@ -1247,9 +1256,7 @@ static int moves_onto(const State *s, const Rules *r, int card, int col, SMove *
         } else if (s->tal_mask >> fit & 1) {
             uint8_t qs[2 * MAXC + 2], recs[2 * MAXC + 2];
             int nt = talon_targets(s, r, qs, recs);
-            if ((r->prune & 16) && !pointer_matters(r) && !anything_fits_on(s, r, fit)
-                && pending_applies(s, r, fit))
-                continue; /* rule 10, as in gen_moves */
+            if (talon_card_stuck(s, r, fit)) continue; /* as in gen_moves */
             for (int t = 0; t < nt; t++) {
                 if (s->talon[qs[t] - 1] != fit) continue;
                 m.kind = K_TAL; m.q = qs[t]; m.recycle = recs[t];
@@ -1280,21 +1287,9 @@ static int pending_moves(const State *s, const Rules *r, int card, int pc, SMove
  * recall leads (see top_goes_home), so these are built alone. */
 static int recall_moves(const State *s, const Rules *r, int card, int rc, SMove *out)
 {
-    int n = moves_onto(s, r, card, rc, out), rank = card_rank(card), empty = first_empty(s);
-    SMove m;
+    int n = moves_onto(s, r, card, rc, out);
     /* The card under it in the foundation, recalled anywhere it may go. */
-    int suit = card_suit(card), under = card - 1;
-    if (rank > 1 && ((r->prune & 4) || !is_safe(s, r, under))) {
-        for (int d = 0; d < NCOLS; d++) {
-            if (s->len[d] ? fits_on(under, s->col[d][s->len[d] - 1])
-                          : d == empty && (r->any_empty || card_rank(under) == 13)) {
-                memset(&m, 0, sizeof m);
-                m.kind = K_F2T; m.src = (uint8_t)suit; m.dst = (uint8_t)d; m.count = 1;
-                m.card = (uint8_t)under;
-                out[n++] = m;
-            }
-        }
-    }
+    n += recalls_of(s, r, card_suit(card), first_empty(s), out + n);
     sort_moves(out, n);
     return n;
 }
