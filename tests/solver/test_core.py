@@ -97,14 +97,15 @@ def _lost_deal_nodes(number: int, rules: Rules, *flags: int) -> list[int]:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_pruning_keeps_verdicts(seed: int) -> None:
-    """All rules on (14137) against rules 1-11 (57), rules 1-10 (25), rules 1-9
-    (9), no dead-end test (1), no twins (0) and no safe moves (5)."""
+    """All rules on (46905) against rules 1-14 (14137), rules 1-11 (57),
+    rules 1-10 (25), rules 1-9 (9), no dead-end test (1), no twins (0) and no
+    safe moves (5)."""
     checked = 0
     for position in random_positions(100 + seed, 25):
-        pruned = _verdict(position, 14137)
+        pruned = _verdict(position, 46905)
         if pruned == "unknown":
             continue
-        for other in (57, 25, 9, 1, 0, 5):
+        for other in (14137, 57, 25, 9, 1, 0, 5):
             verdict = _verdict(position, other)
             if verdict != "unknown":
                 assert verdict == pruned, (position.to_text(), position.rules, other)
@@ -123,7 +124,7 @@ def test_solver_agrees_with_brute_force(seed: int) -> None:
         expected = winnable(position, 20_000)
     except RuntimeError:
         pytest.skip("too large for brute force")
-    assert (_verdict(position, 14137) == "solved") == expected
+    assert (_verdict(position, 46905) == "solved") == expected
 
 
 ANY_PASSES = [None, None, 1, 3]
@@ -197,6 +198,51 @@ def test_a_card_that_can_never_move_ends_the_search_at_once() -> None:
     slow = _search.solve(*core_arguments(position), 5.0, 0, 0, 1)
     assert quick[0] == slow[0] == "unsolvable"
     assert quick[2] == 1 < slow[2]
+
+
+# Jack of clubs face down under the jack of spades: both go on a red queen,
+# the queen of diamonds lies under them, and neither jack can go home (the
+# tens are under them too). The spade takes the heart queen and can leave it
+# only for home, so the club never gets a queen: a twin lock (rule 15).
+TWIN_LOCK = (["Ts Tc Qd Jc JS", "KC QH"], "QS KS QC KH KD")
+
+
+def test_a_twin_lock_ends_the_search_at_once() -> None:
+    columns, stock = TWIN_LOCK
+    position = table(columns, stock=stock, rules=Rules(recall=False))
+    assert not winnable(position)
+    locked = _search.solve(*core_arguments(position), 5.0, 0, 0, 32768 | 9)
+    searched = _search.solve(*core_arguments(position), 5.0, 0, 0, 9)
+    assert locked[0] == searched[0] == "unsolvable"
+    assert locked[2] == 1 < searched[2]
+
+
+def test_a_twin_lock_needs_kings_only_in_empty_columns() -> None:
+    # Where any card may go into an empty column, the club jack goes there.
+    columns, stock = TWIN_LOCK
+    position = table(columns, stock=stock, rules=Rules(recall=False, empty_column=EmptyColumn.ANY))
+    assert winnable(position)
+    assert _verdict(position, 46905) == "solved"
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_twin_locks_keep_verdicts(seed: int) -> None:
+    """Rule 15 against the search without it (14137), any stock rule."""
+    def rules_for(rng: random.Random) -> Rules:
+        return Rules(draw=rng.choice([1, 2, 3]), passes=rng.choice([None, None, 1, 3]),
+                     recall=rng.random() < 0.7, partial_runs=rng.random() < 0.8)
+
+    _cross_check(random.Random(1500 + seed), rules_for, 46905, 14137, 15)
+
+
+def test_a_twin_lock_decides_a_lost_deal_at_the_start() -> None:
+    # Lost with draw 1 and draw 3; without rule 15 each takes over 20 M nodes.
+    for draw in (1, 3):
+        position = Position.initial(Deal.from_number(16722245762850507287), Rules(draw=draw))
+        locked = _search.solve(*core_arguments(position), 30.0, 0, 0, 46905)
+        searched = _search.solve(*core_arguments(position), 30.0, 300_000, 0, 14137)
+        assert locked[0] == "unsolvable" and locked[2] == 1
+        assert searched[0] == "unknown"
 
 
 @pytest.mark.parametrize("seed", range(3))

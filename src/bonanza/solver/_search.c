@@ -56,7 +56,10 @@
  *      onto a card must be followed by a move that needs it (see
  *      top_goes_home);
  *  14. with draw 1 and unlimited passes, a talon card goes home only just
- *      before the next card of its suit does (see the comment at enter).
+ *      before the next card of its suit does (see the comment at enter);
+ *  15. with only kings in empty columns, a position is dropped when a card
+ *      lies face down under its twin and the two can share only one card to
+ *      go on (see twin_locked).
  * Nothing else is pruned: verdicts are exact up to 64-bit key collisions in
  * the transposition table.
  *
@@ -142,7 +145,8 @@ typedef struct {
                 * 32: rule 11 on; 64: side searches from the start;
                 * 256: rule 12 on;
                 * 512: rule 9's larger wastes marked too; 1024: rule 13 on;
-                * 4096: rule 14 on; 8192: the few-passes side search on */
+                * 4096: rule 14 on; 8192: the few-passes side search on;
+                * 32768: rule 15 on */
     uint64_t seed; /* nonzero: shuffle move order among near scores */
 } Rules;
 
@@ -718,6 +722,12 @@ static int play_safe_moves(Search *x)
 }
 
 
+static inline int twin_of(int card)
+{
+    /* C<->S (suits 0 and 3), D<->H (1 and 2): same rank, same colour. */
+    return (3 - card_suit(card)) * 13 + card % 13;
+}
+
 /* ---- dead ends (rule 8) --------------------------------------------------- */
 
 /*
@@ -776,7 +786,12 @@ static inline uint64_t runs_from_aces(uint64_t cards)
     return (e & ~(e + (RANK_MASK(1) & even))) | (o & ~(o + (RANK_MASK(1) & odd)));
 }
 
-static int hopeless(const State *s, const Rules *r)
+/* The least solution above: returns H, and sets *bases to A.  Card `frozen`
+ * (a mask of at most one tableau card, or 0) never goes on a column: its M
+ * is H alone (see rule 15).  Stops early, with a partial solution, once H
+ * meets `stop`. */
+static uint64_t home_reach(const State *s, const Rules *r, uint64_t frozen, uint64_t stop,
+                           uint64_t *bases)
 {
     const uint64_t all = (1ULL << 52) - 1, aces = RANK_MASK(1), kings = RANK_MASK(13);
     const uint64_t talon = s->tal_mask;
@@ -832,10 +847,11 @@ static int hopeless(const State *s, const Rules *r)
             A = a;
             H = h;
         }
+        if (H & stop) break;
         uint64_t ready = aces | ((H << 1) & ~aces), old_x = X, old_m = M, old_h = H;
         int old_empty = empty;
         /* A face-up card moves with the run on it. */
-        M |= (H | place) & face_up;
+        M |= (H | (place & ~frozen)) & face_up;
         X |= (on14 & (M << 14)) | (on27 & (M << 27)) | (on_12 & (M >> 12)) | (on_25 & (M >> 25));
         for (int k = 0; k < n_odd; k++)
             if (M >> odd_above[k] & 1) X |= 1ULL << odd_card[k];
@@ -847,7 +863,7 @@ static int hopeless(const State *s, const Rules *r)
                 uint64_t bit = 1ULL << s->col[c][i];
                 X |= bit;
                 H |= bit & ready;
-                uint64_t moves = (H | place) & bit;
+                uint64_t moves = (H | (place & ~frozen)) & bit;
                 M |= moves;
                 if (!moves) break;
             }
@@ -857,11 +873,52 @@ static int hopeless(const State *s, const Rules *r)
         A |= X;
         H |= X & ready;
         empty |= (M & bottoms) != 0;
-        if (H == all) return 0;
         /* The next round's first step has nothing new to start from. */
-        if (X == old_x && M == old_m && H == old_h && empty == old_empty) break;
+        if (H == all || (H & stop)
+            || (X == old_x && M == old_m && H == old_h && empty == old_empty))
+            break;
     }
-    return H != all;
+    *bases = A;
+    return H;
+}
+
+/*
+ * Rule 15 (only kings go into empty columns): a twin lock.  Let b, not a
+ * king, lie face down, and its twin a (same rank and colour) lie above it in
+ * the same column with only face-down cards between, so a must move, as the
+ * first card of a run, before b can move.  The twins go on the same two
+ * cards.  Take the relaxation above with b never put on a column (b is
+ * "frozen"): it covers every event of a line up to b's first move to a
+ * column.  If in it neither a nor b ever goes home, and at most one of the
+ * two cards they go on, p, is ever a base, the position is lost.  Proof: b
+ * must go home some time, and cannot go there first, so it first goes on a
+ * column, on p.  Before that a left b: not home, so onto p.  When b goes on
+ * p, p is a top, so a has left p again: not home, and onto nothing else.
+ */
+static int twin_locked(const State *s, const Rules *r)
+{
+    if (r->any_empty) return 0;
+    for (int c = 0; c < NCOLS; c++) {
+        int down = s->down[c];
+        for (int i = 0; i < down; i++) {
+            int b = s->col[c][i], a = twin_of(b);
+            if (card_rank(b) == 13 || s->at_col[a] != c || s->at_idx[a] <= i || s->at_idx[a] > down)
+                continue;
+            int rank = card_rank(b), lo = card_red(b) ? 0 : 1;
+            uint64_t parents = 1ULL << (lo * 13 + rank) | 1ULL << ((3 - lo) * 13 + rank);
+            uint64_t pair = 1ULL << a | 1ULL << b, bases;
+            if (home_reach(s, r, 1ULL << b, pair, &bases) & pair) continue;
+            if (__builtin_popcountll(bases & parents) <= 1) return 1;
+        }
+    }
+    return 0;
+}
+
+static int hopeless(const State *s, const Rules *r)
+{
+    uint64_t bases;
+    if (home_reach(s, r, 0, 0, &bases) != (1ULL << 52) - 1) return 1;
+    return (r->prune & 32768) && twin_locked(s, r);
 }
 
 /* ---- twins (rule 7) ------------------------------------------------------- */
@@ -886,12 +943,6 @@ typedef struct {
     int low, col_low, idx_low; /* the covered twin (lower card number) */
     int col_high;              /* the column the exposed twin tops */
 } TwinPair;
-
-static inline int twin_of(int card)
-{
-    /* C<->S (suits 0 and 3), D<->H (1 and 2): same rank, same colour. */
-    return (3 - card_suit(card)) * 13 + card % 13;
-}
 
 /* The column topped by the lowest card that is a lower twin (club or
  * diamond) whose twin lies face up under other cards, or -1. */
@@ -1982,7 +2033,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     double time_limit;
     unsigned long long node_limit;
     Py_ssize_t memory_limit;
-    int prune = 14137;
+    int prune = 46905;
     unsigned long long seed = 0;
     Search *x = calloc(1, sizeof(Search));
     if (!x) return PyErr_NoMemory();
