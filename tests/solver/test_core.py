@@ -200,15 +200,22 @@ def test_a_card_that_can_never_move_ends_the_search_at_once() -> None:
     assert quick[2] == 1 < slow[2]
 
 
-# Jack of clubs face down under the jack of spades: both go on a red queen,
-# the queen of diamonds lies under them, and neither jack can go home (the
-# tens are under them too). The spade takes the heart queen and can leave it
-# only for home, so the club never gets a queen: a twin lock (rule 15).
-TWIN_LOCK = (["Ts Tc Qd Jc JS", "KC QH"], "QS KS QC KH KD")
+# Rule 15's two twin locks. In both, the jack of clubs lies face down under
+# the jack of spades, both go on a red queen, and neither can go home (the
+# tens lie under them).
+TWIN_LOCKS = [
+    # The queen of diamonds lies under them too: the spade takes the heart
+    # queen and can leave it only for home, so the club never gets a queen.
+    (["Ts Tc Qd Jc JS", "KC QH"], "QS KS QC KH KD"),
+    # Both red queens are in the stock, but of the black kings they go on the
+    # spade lies under the jacks: only one red queen can be out at a time,
+    # and the spade jack takes it.
+    (["Ts Tc Ks Jc JS"], "QD QH KC QS QC KH KD"),
+]
 
 
-def test_a_twin_lock_ends_the_search_at_once() -> None:
-    columns, stock = TWIN_LOCK
+@pytest.mark.parametrize(("columns", "stock"), TWIN_LOCKS)
+def test_a_twin_lock_ends_the_search_at_once(columns: list[str], stock: str) -> None:
     position = table(columns, stock=stock, rules=Rules(recall=False))
     assert not winnable(position)
     locked = _search.solve(*core_arguments(position), 5.0, 0, 0, 32768 | 9)
@@ -217,9 +224,9 @@ def test_a_twin_lock_ends_the_search_at_once() -> None:
     assert locked[2] == 1 < searched[2]
 
 
-def test_a_twin_lock_needs_kings_only_in_empty_columns() -> None:
+@pytest.mark.parametrize(("columns", "stock"), TWIN_LOCKS)
+def test_a_twin_lock_needs_kings_only_in_empty_columns(columns: list[str], stock: str) -> None:
     # Where any card may go into an empty column, the club jack goes there.
-    columns, stock = TWIN_LOCK
     position = table(columns, stock=stock, rules=Rules(recall=False, empty_column=EmptyColumn.ANY))
     assert winnable(position)
     assert _verdict(position, 46905) == "solved"

@@ -59,7 +59,7 @@
  *      before the next card of its suit does (see the comment at enter);
  *  15. with only kings in empty columns, a position is dropped when a card
  *      lies face down under its twin and the two can share only one card to
- *      go on (see twin_locked).
+ *      go on, or the cards they go on only one to go on (see twin_locked).
  * Nothing else is pruned: verdicts are exact up to 64-bit key collisions in
  * the transposition table.
  *
@@ -883,17 +883,27 @@ static uint64_t home_reach(const State *s, const Rules *r, uint64_t frozen, uint
 }
 
 /*
- * Rule 15 (only kings go into empty columns): a twin lock.  Let b, not a
- * king, lie face down, and its twin a (same rank and colour) lie above it in
- * the same column with only face-down cards between, so a must move, as the
- * first card of a run, before b can move.  The twins go on the same two
- * cards.  Take the relaxation above with b never put on a column (b is
+ * Rule 15 (only kings go into empty columns): twin locks.  Let b, not a king,
+ * lie face down, and its twin a (same rank and colour) lie above it
+ * in the same column with only face-down cards between, so a must move, as
+ * the first card of a run, before b can move.  The twins go on the same two
+ * cards, P.  Take the relaxation above with b never put on a column (b is
  * "frozen"): it covers every event of a line up to b's first move to a
- * column.  If in it neither a nor b ever goes home, and at most one of the
- * two cards they go on, p, is ever a base, the position is lost.  Proof: b
- * must go home some time, and cannot go there first, so it first goes on a
- * column, on p.  Before that a left b: not home, so onto p.  When b goes on
- * p, p is a top, so a has left p again: not home, and onto nothing else.
+ * column.  Suppose that in it neither a nor b ever goes home.  Then b, which
+ * must go home some time, first goes on a column, on a card of P; and before
+ * that a left b, not for home, so for a card of P too.  The position is lost
+ * when, in the relaxation,
+ *   1. at most one card p of P is ever a base.  Then a goes on p, and when b
+ *      goes on p later, a has left p again, neither for home nor for another
+ *      base: impossible.
+ *   2. or both are, b is not a queen (so neither is a king), neither lies in
+ *      the tableau now, and at most one card
+ *      q of those they go on (the twins Q one rank up) is ever a base.  A card
+ *      of P is then on a column only while it lies on q, so at most one at a
+ *      time.  a goes on one, p; while a is on p, p cannot leave q (only for
+ *      home, or the other card of Q), so a could only move on to the other
+ *      card of P, which is not on a column then: a stays on p, p stays on q,
+ *      and b never finds a base.
  */
 static int twin_locked(const State *s, const Rules *r)
 {
@@ -901,14 +911,19 @@ static int twin_locked(const State *s, const Rules *r)
     for (int c = 0; c < NCOLS; c++) {
         int down = s->down[c];
         for (int i = 0; i < down; i++) {
-            int b = s->col[c][i], a = twin_of(b);
-            if (card_rank(b) == 13 || s->at_col[a] != c || s->at_idx[a] <= i || s->at_idx[a] > down)
+            int b = s->col[c][i], a = twin_of(b), rank = card_rank(b);
+            if (rank == 13 || s->at_col[a] != c || s->at_idx[a] <= i || s->at_idx[a] > down)
                 continue;
-            int rank = card_rank(b), lo = card_red(b) ? 0 : 1;
-            uint64_t parents = 1ULL << (lo * 13 + rank) | 1ULL << ((3 - lo) * 13 + rank);
+            /* P, one rank up in the other colour, and Q, one more up. */
+            int p_suit = card_red(b) ? 0 : 1, q_suit = 1 - p_suit;
+            int p1 = p_suit * 13 + rank, p2 = (3 - p_suit) * 13 + rank;
             uint64_t pair = 1ULL << a | 1ULL << b, bases;
             if (home_reach(s, r, 1ULL << b, pair, &bases) & pair) continue;
-            if (__builtin_popcountll(bases & parents) <= 1) return 1;
+            if (__builtin_popcountll(bases & (1ULL << p1 | 1ULL << p2)) <= 1) return 1;
+            if (rank < 12 && s->at_col[p1] < 0 && s->at_col[p2] < 0) {
+                uint64_t q = 1ULL << (q_suit * 13 + rank + 1) | 1ULL << ((3 - q_suit) * 13 + rank + 1);
+                if (__builtin_popcountll(bases & q) <= 1) return 1;
+            }
         }
     }
     return 0;
