@@ -124,6 +124,16 @@ def test_a_win_found_with_one_recycle_replays_through_the_engine() -> None:
     assert replay_wins(Position.initial(deal, Rules(draw=3)), result.moves)
 
 
+def test_a_win_found_by_the_hasty_side_search_replays_through_the_engine() -> None:
+    # The hasty side search plays talon cards only as the exact search does
+    # with draw 1; under draw 3 that is not proven to keep wins, but every
+    # line it finds is a real line, and this one plays move by move.
+    deal = Deal.from_number(11761136509767280738)
+    result = solve(deal, Rules(draw=3), time_limit=30)
+    assert result.result == "solved" and result.nodes < 1_000_000
+    assert replay_wins(Position.initial(deal, Rules(draw=3)), result.moves)
+
+
 def test_a_win_with_recalls_replays_through_the_engine() -> None:
     # Rule 13 sends cards home and searches a recall only together with the
     # move that needs it; the line reported still plays move by move.

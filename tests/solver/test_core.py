@@ -97,12 +97,12 @@ def _lost_deal_nodes(number: int, rules: Rules, *flags: int) -> list[int]:
 
 @pytest.mark.parametrize("seed", range(3))
 def test_pruning_keeps_verdicts(seed: int) -> None:
-    """All rules on (46905) against rules 1-14 (14137), rules 1-11 (57),
+    """All rules on (177977) against rules 1-14 (14137), rules 1-11 (57),
     rules 1-10 (25), rules 1-9 (9), no dead-end test (1), no twins (0) and no
     safe moves (5)."""
     checked = 0
     for position in random_positions(100 + seed, 25):
-        pruned = _verdict(position, 46905)
+        pruned = _verdict(position, 177977)
         if pruned == "unknown":
             continue
         for other in (14137, 57, 25, 9, 1, 0, 5):
@@ -124,7 +124,7 @@ def test_solver_agrees_with_brute_force(seed: int) -> None:
         expected = winnable(position, 20_000)
     except RuntimeError:
         pytest.skip("too large for brute force")
-    assert (_verdict(position, 46905) == "solved") == expected
+    assert (_verdict(position, 177977) == "solved") == expected
 
 
 ANY_PASSES = [None, None, 1, 3]
@@ -274,11 +274,31 @@ def test_few_passes_side_search_keeps_verdicts(seed: int) -> None:
     _cross_check(random.Random(1400 + seed), rules_for, 8313, 57, 12)
 
 
-def test_the_few_passes_side_search_finds_a_win_the_exact_search_reaches_late() -> None:
-    # Draw 3: won with one recycle; the exact search alone needs over 20 M nodes.
-    position = Position.initial(Deal.from_number(14936029865184760846), Rules(draw=3))
-    quick = _search.solve(*core_arguments(position), 30.0, 0, 0, 14137)
-    slow = _search.solve(*core_arguments(position), 30.0, 3_000_000, 0, 5945)
+@pytest.mark.parametrize("seed", range(3))
+def test_hasty_side_search_keeps_verdicts(seed: int) -> None:
+    """The hasty side search, started at once (131161), against the search
+    without it (25), under stock rules where the waste pointer matters."""
+    def rules_for(rng: random.Random) -> Rules:
+        draw = rng.choice([1, 2, 3])
+        passes = rng.choice([1, 2, 3] if draw == 1 else [None, None, 1, 3])
+        return Rules(draw=draw, passes=passes, recall=rng.random() < 0.7,
+                     partial_runs=rng.random() < 0.8)
+
+    _cross_check(random.Random(1600 + seed), rules_for, 131161, 25, 12)
+
+
+@pytest.mark.parametrize(("number", "with_flags", "without_flags"), [
+    # Won with one recycle; the exact search alone needs over 20 M nodes.
+    (14936029865184760846, 14137, 5945),  # the few-passes side search
+    (11761136509767280738, 177977, 46905),  # the hasty side search
+])
+def test_a_side_search_finds_a_win_the_exact_search_reaches_late(
+        number: int, with_flags: int, without_flags: int) -> None:
+    # Draw 3: the side search finds a win within a million nodes; without it
+    # the search is still unknown at 3 M.
+    position = Position.initial(Deal.from_number(number), Rules(draw=3))
+    quick = _search.solve(*core_arguments(position), 30.0, 0, 0, with_flags)
+    slow = _search.solve(*core_arguments(position), 30.0, 3_000_000, 0, without_flags)
     assert quick[0] == "solved" and quick[2] < 1_000_000
     assert slow[0] == "unknown"
 

@@ -70,7 +70,8 @@
  * stock rule other than draw 1 with unlimited passes, a side search with
  * draw 1 and unlimited passes runs beside it when a position is not decided
  * at once, to prove it lost (rule 11); with a larger draw and unlimited
- * passes, another with at most one more recycle looks for a win.
+ * passes, another with at most one more recycle looks for a win, and where
+ * the waste pointer matters a hasty one (see the side searches) does too.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -146,8 +147,9 @@ typedef struct {
                 * 256: rule 12 on;
                 * 512: rule 9's larger wastes marked too; 1024: rule 13 on;
                 * 4096: rule 14 on; 8192: the few-passes side search on;
-                * 32768: rule 15 on */
+                * 32768: rule 15 on; 131072: the hasty side search on */
     uint64_t seed; /* nonzero: shuffle move order among near scores */
+    int hasty; /* the hasty side search's rules: rules 10 and 14 under any stock rule */
 } Rules;
 
 typedef struct {
@@ -330,6 +332,14 @@ static inline int can_recycle(const State *s, const Rules *r)
 static inline int pointer_matters(const Rules *r)
 {
     return !(r->draw == 1 && r->recycles_allowed < 0);
+}
+
+/* Do rules 10 and 14, which assume any talon card can be played at any time,
+ * apply?  They are proven for draw 1 with unlimited passes; the hasty side
+ * search applies them under any stock rule, as a way to find wins sooner. */
+static inline int talon_at_will(const Rules *r)
+{
+    return !pointer_matters(r) || r->hasty;
 }
 
 static uint64_t state_key(State *s, const Rules *r)
@@ -1098,7 +1108,7 @@ static int anything_fits_on(const State *s, const Rules *r, int card)
  * nothing could go on it next. */
 static int talon_card_stuck(const State *s, const Rules *r, int card)
 {
-    return (r->prune & 16) && !pointer_matters(r) && !anything_fits_on(s, r, card)
+    return (r->prune & 16) && talon_at_will(r) && !anything_fits_on(s, r, card)
            && pending_applies(s, r, card);
 }
 
@@ -1291,11 +1301,21 @@ static int successor_moves(const State *s, const Rules *r, int card, SMove *out)
             out[0] = m;
             return 1;
         }
-    } else if (s->tal_mask >> card & 1) {
+    } else if ((s->tal_mask >> card & 1) && !pointer_matters(r)) {
         const uint8_t *at = memchr(s->talon, card, (size_t)s->tlen);
         m.kind = K_TAL; m.q = (uint8_t)(at - s->talon + 1); m.recycle = (uint8_t)(m.q < s->ptr);
         out[0] = m;
         return 1;
+    } else if (s->tal_mask >> card & 1) {
+        /* (The hasty side search: only if the card is within reach.) */
+        uint8_t qs[2 * MAXC + 2], recs[2 * MAXC + 2];
+        int nt = talon_targets(s, r, qs, recs);
+        for (int t = 0; t < nt; t++)
+            if (s->talon[qs[t] - 1] == card) {
+                m.kind = K_TAL; m.q = qs[t]; m.recycle = recs[t];
+                out[0] = m;
+                return 1;
+            }
     }
     return 0;
 }
@@ -1552,9 +1572,9 @@ static int run_search(Search *x)
         }
         x->recalled = (x->r.prune & 1024) && m.kind == K_F2T && x->s.len[m.dst] ? m.card : -1;
         if (!play(x, m)) { x->limit = LIMIT_MEMORY; return -1; }
-        x->pending = (x->r.prune & 16) && !pointer_matters(&x->r) && m.kind == K_TAL
+        x->pending = (x->r.prune & 16) && talon_at_will(&x->r) && m.kind == K_TAL
                      && m.dst != DST_FOUND ? m.card : -1;
-        x->successor = (x->r.prune & 4096) && !pointer_matters(&x->r) && m.kind == K_TAL
+        x->successor = (x->r.prune & 4096) && talon_at_will(&x->r) && m.kind == K_TAL
                        && m.dst == DST_FOUND && card_rank(m.card) < 13 ? m.card + 1 : -1;
         x->nodes++;
         if (x->node_limit && x->nodes + x->probe_nodes > x->node_limit) {
@@ -1599,6 +1619,16 @@ static void free_search(Search *x)
  * lines that the exact search, busy with many recycles, reaches late, while
  * the search with one recycle is small.  It stops after SIDE_FEW_PASSES_NODES
  * nodes: such wins come early, and on a lost deal it only costs time.
+ *
+ * Hasty: wherever the waste pointer matters (a larger draw, or limited
+ * passes), the same position searched with rules 10 and 14 as if any talon
+ * card could be played at any time: a talon card put on a column must be
+ * covered next, and one sent home must be followed by its successor (from
+ * the talon only when within reach).  That is not proven to keep wins here,
+ * but every line it plays is a legal line, so its "won" decides; its "lost"
+ * tells nothing, and ends it.  It is far smaller than the exact search, so
+ * on a lost deal it usually ends early, and it finds wins that the exact
+ * search reaches late.
  */
 typedef struct {
     Search *search; /* NULL: not started, or ended */
@@ -1607,7 +1637,7 @@ typedef struct {
     uint64_t most;  /* the nodes it may take in all (0: no bound) */
 } Side;
 
-enum { SIDE_RELAXED, SIDE_FEW_PASSES, SIDES };
+enum { SIDE_RELAXED, SIDE_FEW_PASSES, SIDE_HASTY, SIDES };
 
 #ifndef SIDE_ROUND
 #define SIDE_ROUND 5 /* the round the side searches start in */
@@ -1617,6 +1647,9 @@ enum { SIDE_RELAXED, SIDE_FEW_PASSES, SIDES };
 #endif
 #ifndef SIDE_FEW_PASSES_QUARTERS
 #define SIDE_FEW_PASSES_QUARTERS 1
+#endif
+#ifndef SIDE_HASTY_QUARTERS
+#define SIDE_HASTY_QUARTERS 4
 #endif
 #ifndef SIDE_FEW_PASSES_NODES
 #define SIDE_FEW_PASSES_NODES 1000000 /* its wins come early; on a lost deal it only costs */
@@ -1667,6 +1700,11 @@ static void start_sides(const Search *x, const State *start, Side *sides)
     if ((r.prune & 8192) && r.draw > 1 && r.recycles_allowed < 0) {
         r.recycles_allowed = 1;
         sides[SIDE_FEW_PASSES].search = side_search(x, start, &r);
+    }
+    r = x->r;
+    if ((r.prune & 131072) && pointer_matters(&r)) {
+        r.hasty = 1;
+        sides[SIDE_HASTY].search = side_search(x, start, &r);
     }
 }
 
@@ -1778,7 +1816,8 @@ static int portfolio_rounds(Search *x, const State *start, Side *sides)
 static int solve_portfolio(Search *x, const State *start)
 {
     Side sides[SIDES] = {{NULL, SIDE_RELAXED_QUARTERS, 0, 0},
-                         {NULL, SIDE_FEW_PASSES_QUARTERS, 1, SIDE_FEW_PASSES_NODES}};
+                         {NULL, SIDE_FEW_PASSES_QUARTERS, 1, SIDE_FEW_PASSES_NODES},
+                         {NULL, SIDE_HASTY_QUARTERS, 1, 0}};
     int result = portfolio_rounds(x, start, sides);
     for (int k = 0; k < SIDES; k++)
         if (sides[k].search) end_side(&sides[k]);
@@ -2048,7 +2087,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     double time_limit;
     unsigned long long node_limit;
     Py_ssize_t memory_limit;
-    int prune = 46905;
+    int prune = 177977;
     unsigned long long seed = 0;
     Search *x = calloc(1, sizeof(Search));
     if (!x) return PyErr_NoMemory();
