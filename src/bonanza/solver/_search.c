@@ -100,6 +100,13 @@ static inline int card_rank(int c) { return RANK[c]; }
 static inline int card_suit(int c) { return c / 13; }
 static inline int card_red(int c) { return c >= 13 && c < 39; }
 
+/* The card of the same rank and colour. */
+static inline int twin_of(int card)
+{
+    /* C<->S (suits 0 and 3), D<->H (1 and 2). */
+    return (3 - card_suit(card)) * 13 + card % 13;
+}
+
 /* ---- Zobrist keys ------------------------------------------------------ */
 
 static uint64_t Z_COL[52][MAXC];   /* card at height h of a column */
@@ -731,13 +738,6 @@ static int play_safe_moves(Search *x)
     return 1;
 }
 
-
-static inline int twin_of(int card)
-{
-    /* C<->S (suits 0 and 3), D<->H (1 and 2): same rank, same colour. */
-    return (3 - card_suit(card)) * 13 + card % 13;
-}
-
 /* ---- dead ends (rule 8) --------------------------------------------------- */
 
 /*
@@ -894,26 +894,26 @@ static uint64_t home_reach(const State *s, const Rules *r, uint64_t frozen, uint
 
 /*
  * Rule 15 (only kings go into empty columns): twin locks.  Let b, not a king,
- * lie face down, and its twin a (same rank and colour) lie above it
- * in the same column with only face-down cards between, so a must move, as
- * the first card of a run, before b can move.  The twins go on the same two
+ * lie face down, and its twin a (same rank and colour) lie above it in the
+ * same column with only face-down cards between, so a must move, as the
+ * first card of a run, before b can move.  The twins go on the same two
  * cards, P.  Take the relaxation above with b never put on a column (b is
  * "frozen"): it covers every event of a line up to b's first move to a
  * column.  Suppose that in it neither a nor b ever goes home.  Then b, which
- * must go home some time, first goes on a column, on a card of P; and before
- * that a left b, not for home, so for a card of P too.  The position is lost
- * when, in the relaxation,
+ * must go home some time, first goes on a column, on a card of P (an empty
+ * column takes only kings); and before that a left b, not for home, so for
+ * a card of P too.  The position is lost when, in the relaxation,
  *   1. at most one card p of P is ever a base.  Then a goes on p, and when b
  *      goes on p later, a has left p again, neither for home nor for another
  *      base: impossible.
- *   2. or both are, b is not a queen (so neither is a king), neither lies in
- *      the tableau now, and at most one card
- *      q of those they go on (the twins Q one rank up) is ever a base.  A card
- *      of P is then on a column only while it lies on q, so at most one at a
- *      time.  a goes on one, p; while a is on p, p cannot leave q (only for
- *      home, or the other card of Q), so a could only move on to the other
- *      card of P, which is not on a column then: a stays on p, p stays on q,
- *      and b never finds a base.
+ *   2. or both are, but b is not a queen (so P holds no king), neither card
+ *      of P lies in the tableau now, and at most one card q of those they go
+ *      on (the twins Q, one rank up again) is ever a base.  A card of P is
+ *      then on a column only while it lies on q, so at most one at a time.
+ *      a goes on one, p; while a is on p, p cannot leave q (only for home,
+ *      or the other card of Q), so a could only move on to the other card of
+ *      P, which is not on a column then: a stays on p, p stays on q, and b
+ *      never finds a base.
  */
 static int twin_locked(const State *s, const Rules *r)
 {
