@@ -7,7 +7,7 @@ setup(
         Extension(
             "bonanza.solver._search",
             sources=["src/bonanza/solver/_search.c"],
-            extra_compile_args=["-std=c99", "-O2", "-Wall", "-Wextra"],
+            extra_compile_args=["-std=c99", "-O3", "-Wall", "-Wextra"],
         )
     ]
 )
