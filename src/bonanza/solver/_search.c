@@ -915,6 +915,16 @@ static uint64_t home_reach(const State *s, const Rules *r, uint64_t frozen, uint
  *      P, which is not on a column then: a stays on p, p stays on q, and b
  *      never finds a base.
  */
+/* Does a card of `cards` lie in column c below height i? */
+static int buried_below(const State *s, uint64_t cards, int c, int i)
+{
+    for (; cards; cards &= cards - 1) {
+        int card = __builtin_ctzll(cards);
+        if (s->at_col[card] == c && s->at_idx[card] < i) return 1;
+    }
+    return 0;
+}
+
 static int twin_locked(const State *s, const Rules *r)
 {
     if (r->any_empty) return 0;
@@ -927,13 +937,17 @@ static int twin_locked(const State *s, const Rules *r)
             /* P, one rank up in the other colour, and Q, one more up. */
             int p_suit = card_red(b) ? 0 : 1, q_suit = 1 - p_suit;
             int p1 = p_suit * 13 + rank, p2 = (3 - p_suit) * 13 + rank;
+            uint64_t p = 1ULL << p1 | 1ULL << p2;
+            uint64_t q = rank == 12 ? 0 : 1ULL << (q_suit * 13 + rank + 1) | 1ULL << ((3 - q_suit) * 13 + rank + 1);
+            /* Each test costs a relaxation, and the locks met in play have a
+             * card of P or Q under b, never a base while b stays: test only
+             * those (skipping a test only keeps a position). */
+            if (!buried_below(s, p | q, c, i)) continue;
             uint64_t pair = 1ULL << a | 1ULL << b, bases;
             if (home_reach(s, r, 1ULL << b, pair, &bases) & pair) continue;
-            if (__builtin_popcountll(bases & (1ULL << p1 | 1ULL << p2)) <= 1) return 1;
-            if (rank < 12 && s->at_col[p1] < 0 && s->at_col[p2] < 0) {
-                uint64_t q = 1ULL << (q_suit * 13 + rank + 1) | 1ULL << ((3 - q_suit) * 13 + rank + 1);
-                if (__builtin_popcountll(bases & q) <= 1) return 1;
-            }
+            if (__builtin_popcountll(bases & p) <= 1) return 1;
+            if (q && s->at_col[p1] < 0 && s->at_col[p2] < 0 && __builtin_popcountll(bases & q) <= 1)
+                return 1;
         }
     }
     return 0;
