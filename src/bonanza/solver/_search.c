@@ -939,9 +939,10 @@ static int twin_locked(const State *s, const Rules *r)
             int p1 = p_suit * 13 + rank, p2 = (3 - p_suit) * 13 + rank;
             uint64_t p = 1ULL << p1 | 1ULL << p2;
             uint64_t q = rank == 12 ? 0 : 1ULL << (q_suit * 13 + rank + 1) | 1ULL << ((3 - q_suit) * 13 + rank + 1);
-            /* Each test costs a relaxation, and the locks met in play have a
-             * card of P or Q under b, never a base while b stays: test only
-             * those (skipping a test only keeps a position). */
+            /* Each test costs a relaxation, and nearly all the locks met in
+             * play have a card of P or Q under b, never a base while b
+             * stays: test only those (skipping a test only keeps a
+             * position). */
             if (!buried_below(s, p | q, c, i)) continue;
             uint64_t pair = 1ULL << a | 1ULL << b, bases;
             if (home_reach(s, r, 1ULL << b, pair, &bases) & pair) continue;
