@@ -892,6 +892,16 @@ static uint64_t home_reach(const State *s, const Rules *r, uint64_t frozen, uint
     return H;
 }
 
+/* Does a card of `cards` lie in column c below height i? */
+static int buried_below(const State *s, uint64_t cards, int c, int i)
+{
+    for (; cards; cards &= cards - 1) {
+        int card = __builtin_ctzll(cards);
+        if (s->at_col[card] == c && s->at_idx[card] < i) return 1;
+    }
+    return 0;
+}
+
 /*
  * Rule 15 (only kings go into empty columns): twin locks.  Let b, not a king,
  * lie face down, and its twin a (same rank and colour) lie above it in the
@@ -915,16 +925,6 @@ static uint64_t home_reach(const State *s, const Rules *r, uint64_t frozen, uint
  *      P, which is not on a column then: a stays on p, p stays on q, and b
  *      never finds a base.
  */
-/* Does a card of `cards` lie in column c below height i? */
-static int buried_below(const State *s, uint64_t cards, int c, int i)
-{
-    for (; cards; cards &= cards - 1) {
-        int card = __builtin_ctzll(cards);
-        if (s->at_col[card] == c && s->at_idx[card] < i) return 1;
-    }
-    return 0;
-}
-
 static int twin_locked(const State *s, const Rules *r)
 {
     if (r->any_empty) return 0;
@@ -938,7 +938,8 @@ static int twin_locked(const State *s, const Rules *r)
             int p_suit = card_red(b) ? 0 : 1, q_suit = 1 - p_suit;
             int p1 = p_suit * 13 + rank, p2 = (3 - p_suit) * 13 + rank;
             uint64_t p = 1ULL << p1 | 1ULL << p2;
-            uint64_t q = rank == 12 ? 0 : 1ULL << (q_suit * 13 + rank + 1) | 1ULL << ((3 - q_suit) * 13 + rank + 1);
+            uint64_t q = rank == 12 ? 0
+                       : 1ULL << (q_suit * 13 + rank + 1) | 1ULL << ((3 - q_suit) * 13 + rank + 1);
             /* Each test costs a relaxation, and nearly all the locks met in
              * play have a card of P or Q under b, never a base while b
              * stays: test only those (skipping a test only keeps a
@@ -1316,18 +1317,20 @@ static int successor_moves(const State *s, const Rules *r, int card, SMove *out)
             out[0] = m;
             return 1;
         }
-    } else if ((s->tal_mask >> card & 1) && !pointer_matters(r)) {
-        const uint8_t *at = memchr(s->talon, card, (size_t)s->tlen);
-        m.kind = K_TAL; m.q = (uint8_t)(at - s->talon + 1); m.recycle = (uint8_t)(m.q < s->ptr);
-        out[0] = m;
-        return 1;
     } else if (s->tal_mask >> card & 1) {
+        m.kind = K_TAL;
+        if (!pointer_matters(r)) {
+            const uint8_t *at = memchr(s->talon, card, (size_t)s->tlen);
+            m.q = (uint8_t)(at - s->talon + 1); m.recycle = (uint8_t)(m.q < s->ptr);
+            out[0] = m;
+            return 1;
+        }
         /* (The hasty side search: only if the card is within reach.) */
         uint8_t qs[2 * MAXC + 2], recs[2 * MAXC + 2];
         int nt = talon_targets(s, r, qs, recs);
         for (int t = 0; t < nt; t++)
             if (s->talon[qs[t] - 1] == card) {
-                m.kind = K_TAL; m.q = qs[t]; m.recycle = recs[t];
+                m.q = qs[t]; m.recycle = recs[t];
                 out[0] = m;
                 return 1;
             }
