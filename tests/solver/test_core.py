@@ -8,8 +8,9 @@ from collections.abc import Callable
 import pytest
 
 from bonanza.core import Deal, EmptyColumn, Position, Rules
-from bonanza.solver import _search
-from bonanza.solver.search import core_arguments, core_legal_moves
+from bonanza.solver import Prune, Sides, SolveResult, solve
+from bonanza.solver.search import core_legal_moves
+from bonanza.solver.switches import SINGLE_RULES
 from tests.core.tables import table
 from tests.solver.brute import small_position, winnable
 
@@ -65,48 +66,67 @@ def test_core_legal_moves_after_a_recycle_and_with_empty_columns() -> None:
     assert not any(move.is_recycle for move in core_legal_moves(position))
 
 
-def _verdict(position: Position, prune: int) -> str:
-    result: str = _search.solve(*core_arguments(position), 5.0, 0, 0, prune)[0]
-    return result
+# The switch sets the tests compare: the old rule groups, by name.
+SAFE_ONLY = Prune.SAFE_MOVES
+RULES_1_7 = SAFE_ONLY | Prune.TWINS
+RULES_1_8 = RULES_1_7 | Prune.DEAD_ENDS
+RULES_1_10 = RULES_1_8 | Prune.COVER_TALON
+RULES_1_11 = RULES_1_10 | Prune.RELAXED_STOCK
+RULES_1_12 = RULES_1_11 | Prune.NEARLY_SAFE | Prune.LARGER_WASTES
+RULES_1_14 = RULES_1_12 | Prune.SUCCESSOR
+NO_TWIN_LOCKS = Prune.ALL & ~Prune.TWIN_LOCKS
+
+
+def _run(position: Position, prune: Prune, sides: Sides = Sides.NONE, seconds: float = 5.0,
+         nodes: int | None = None) -> SolveResult:
+    return solve(position, time_limit=seconds, node_limit=nodes, prune=prune, sides=sides)
+
+
+def _verdict(position: Position, prune: Prune, sides: Sides = Sides.DEFAULT) -> str:
+    return _run(position, prune, sides).result
 
 
 def _cross_check(rng: random.Random, rules_for: Callable[[random.Random], Rules],
-                 with_flags: int, without_flags: int, count: int) -> int:
+                 with_flags: Prune, without_flags: Prune, count: int,
+                 with_sides: Sides = Sides.NONE, without_sides: Sides = Sides.NONE) -> int:
     """Verdicts with and without some rules agree on ``count`` decided early
-    positions of random deals; returns on how many the rules saved nodes."""
+    positions of random deals; returns on how many the extra rules fired
+    (for side searches: found the win)."""
+    extra = with_flags & ~without_flags
+    extra_sides = with_sides & ~without_sides & ~Sides.AT_ONCE
     checked = fired = 0
     while checked < count:
         rules = rules_for(rng)
         position = early_position(rng, rules)
-        with_rule = _search.solve(*core_arguments(position), 5.0, 0, 0, with_flags)
-        without = _search.solve(*core_arguments(position), 5.0, 0, 0, without_flags)
-        if "unknown" not in (with_rule[0], without[0]):
-            assert with_rule[0] == without[0], (position.to_text(), rules)
+        with_rule = _run(position, with_flags, with_sides)
+        without = _run(position, without_flags, without_sides)
+        if "unknown" not in (with_rule.result, without.result):
+            assert with_rule.result == without.result, (position.to_text(), rules)
             checked += 1
-            fired += with_rule[2] < without[2]
+            firings = sum(with_rule.fired[flag] for flag in SINGLE_RULES if flag & extra)
+            fired += firings > 0 or (bool(extra_sides) and with_rule.side_wins > 0)
     return fired
 
 
-def _lost_deal_nodes(number: int, rules: Rules, *flags: int) -> list[int]:
+def _lost_deal_nodes(number: int, rules: Rules, *flags: Prune) -> list[int]:
     """The nodes each set of flags takes to prove a deal lost."""
     position = Position.initial(Deal.from_number(number), rules)
-    results = [_search.solve(*core_arguments(position), 30.0, 0, 0, f) for f in flags]
-    assert [result[0] for result in results] == ["unsolvable"] * len(flags)
-    return [result[2] for result in results]
+    results = [_run(position, f, seconds=30.0) for f in flags]
+    assert [result.result for result in results] == ["unsolvable"] * len(flags)
+    return [result.nodes for result in results]
 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_pruning_keeps_verdicts(seed: int) -> None:
-    """All rules on (177977) against rules 1-14 (14137), rules 1-11 (57),
-    rules 1-10 (25), rules 1-9 (9), no dead-end test (1), no twins (0) and no
-    safe moves (5)."""
+    """All rules on against fewer and fewer of them, and against none."""
     checked = 0
     for position in random_positions(100 + seed, 25):
-        pruned = _verdict(position, 177977)
+        pruned = _verdict(position, Prune.ALL)
         if pruned == "unknown":
             continue
-        for other in (14137, 57, 25, 9, 1, 0, 5):
-            verdict = _verdict(position, other)
+        for other in (NO_TWIN_LOCKS, RULES_1_11, RULES_1_10, RULES_1_8, RULES_1_7, SAFE_ONLY,
+                      Prune.TWINS, Prune.NONE):
+            verdict = _verdict(position, other, Sides.NONE)
             if verdict != "unknown":
                 assert verdict == pruned, (position.to_text(), position.rules, other)
                 checked += 1
@@ -124,39 +144,34 @@ def test_solver_agrees_with_brute_force(seed: int) -> None:
         expected = winnable(position, 20_000)
     except RuntimeError:
         pytest.skip("too large for brute force")
-    assert (_verdict(position, 177977) == "solved") == expected
+    assert (_verdict(position, Prune.ALL) == "solved") == expected
 
 
 ANY_PASSES = [None, None, 1, 3]
+NEARLY_SAFE_SHRINK = 1.5
 
 
-@pytest.mark.parametrize(("rule", "with_flags", "draws", "passes", "seed"), [
-    (12, 313, [1], [None], 0), (12, 313, [1], [None], 1),
-    (13, 1081, [1, 2, 3], ANY_PASSES, 0), (13, 1081, [1, 2, 3], ANY_PASSES, 1),
-    (13, 1081, [1, 2, 3], ANY_PASSES, 2),
-    (9, 569, [2, 3], [None], 0), (9, 569, [2, 3], [None], 1),
+@pytest.mark.parametrize(("rule", "draws", "passes", "seed"), [
+    (Prune.NEARLY_SAFE, [1], [None], 0), (Prune.NEARLY_SAFE, [1], [None], 1),
+    (Prune.NEARLY_SAFE, [1, 2, 3], ANY_PASSES, 2),
+    (Prune.LARGER_WASTES, [2, 3], [None], 0), (Prune.LARGER_WASTES, [2, 3], [None], 1),
 ])
 def test_recall_and_waste_rules_keep_verdicts(
-        rule: int, with_flags: int, draws: list[int], passes: list[int | None],
-        seed: int) -> None:
-    """Rules 12 and 13 (recall on) and rule 9's larger wastes, each against
-    the search without it (57), and each one fires."""
+        rule: Prune, draws: list[int], passes: list[int | None], seed: int) -> None:
+    """Rule 12 (recall on) and rule 9's larger wastes, each against
+    the search without it (rules 1-11), and each one fires."""
     def rules_for(rng: random.Random) -> Rules:
         return Rules(draw=rng.choice(draws), passes=rng.choice(passes),
                      partial_runs=rng.random() < 0.8)
 
-    assert _cross_check(random.Random(1100 + 10 * rule + seed), rules_for,
-                        with_flags, 57, 12) >= 2
+    assert _cross_check(random.Random(1100 + 10 * rule.rule + seed), rules_for,
+                        RULES_1_11 | rule, RULES_1_11, 12) >= 2
 
 
-@pytest.mark.parametrize(("number", "draw", "with_flags", "without_flags", "ratio"), [
-    (5902004124792524154, 1, 313, 57, 4),       # rule 12
-    (1849000532611128252, 3, 1849, 825, 1.5),  # rule 13
-])
-def test_recall_rules_shrink_a_lost_search(
-        number: int, draw: int, with_flags: int, without_flags: int, ratio: float) -> None:
-    with_rule, without = _lost_deal_nodes(number, Rules(draw=draw), with_flags, without_flags)
-    assert with_rule * ratio < without
+def test_nearly_safe_cards_going_home_shrink_a_lost_search() -> None:
+    with_rule, without = _lost_deal_nodes(5902004124792524154, Rules(draw=1),
+                                          RULES_1_11 | Prune.NEARLY_SAFE, RULES_1_11)
+    assert with_rule * NEARLY_SAFE_SHRINK < without
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -166,11 +181,12 @@ def test_talon_cards_going_home_only_when_needed_keeps_verdicts(seed: int) -> No
         return Rules(draw=1, recall=rng.random() < 0.6, partial_runs=rng.random() < 0.8,
                      empty_column=rng.choice(list(EmptyColumn)))
 
-    assert _cross_check(random.Random(1300 + seed), rules_for, 5945, 1849, 15) >= 2
+    assert _cross_check(random.Random(1300 + seed), rules_for, RULES_1_14, RULES_1_12, 15) >= 2
 
 
 def test_talon_cards_going_home_only_when_needed_shrinks_a_lost_search() -> None:
-    with_rule, without = _lost_deal_nodes(1849000532611128252, Rules(draw=1), 5945, 1849)
+    with_rule, without = _lost_deal_nodes(1849000532611128252, Rules(draw=1), RULES_1_14,
+                                          RULES_1_12)
     assert with_rule * 1.4 < without
 
 
@@ -180,12 +196,13 @@ def test_covering_talon_cards_at_once_keeps_verdicts(seed: int) -> None:
     def rules_for(rng: random.Random) -> Rules:
         return Rules(draw=1, recall=rng.random() < 0.7, partial_runs=rng.random() < 0.8)
 
-    _cross_check(random.Random(500 + seed), rules_for, 25, 9, 15)
+    assert _cross_check(random.Random(500 + seed), rules_for, RULES_1_10, RULES_1_8, 15) >= 1
 
 
 def test_covering_talon_cards_at_once_shrinks_the_search() -> None:
     # A lost draw-1 deal: rule 10 proves it with a fraction of the nodes.
-    with_rule, without = _lost_deal_nodes(7812484673647603142, Rules(draw=1), 25, 9)
+    with_rule, without = _lost_deal_nodes(7812484673647603142, Rules(draw=1), RULES_1_10,
+                                          RULES_1_8)
     assert with_rule * 2 < without
 
 
@@ -194,10 +211,11 @@ def test_a_card_that_can_never_move_ends_the_search_at_once() -> None:
     # jacks it could go on lie under the nine: no line can win.
     position = table(["Js Jc 9h TH"], stock="QS KS QC KC JH QH KH", rules=Rules(recall=False))
     assert not winnable(position)
-    quick = _search.solve(*core_arguments(position), 5.0, 0, 0, 9)
-    slow = _search.solve(*core_arguments(position), 5.0, 0, 0, 1)
-    assert quick[0] == slow[0] == "unsolvable"
-    assert quick[2] == 1 < slow[2]
+    quick = _run(position, RULES_1_8)
+    slow = _run(position, RULES_1_7)
+    assert quick.result == slow.result == "unsolvable"
+    assert quick.nodes == 1 < slow.nodes
+    assert quick.fired[Prune.DEAD_ENDS] == 1
 
 
 # Rule 15's two twin locks. In both, the jack of clubs lies face down under
@@ -218,10 +236,11 @@ TWIN_LOCKS = [
 def test_a_twin_lock_ends_the_search_at_once(columns: list[str], stock: str) -> None:
     position = table(columns, stock=stock, rules=Rules(recall=False))
     assert not winnable(position)
-    locked = _search.solve(*core_arguments(position), 5.0, 0, 0, 32768 | 9)
-    searched = _search.solve(*core_arguments(position), 5.0, 0, 0, 9)
-    assert locked[0] == searched[0] == "unsolvable"
-    assert locked[2] == 1 < searched[2]
+    locked = _run(position, RULES_1_8 | Prune.TWIN_LOCKS)
+    searched = _run(position, RULES_1_8)
+    assert locked.result == searched.result == "unsolvable"
+    assert locked.nodes == 1 < searched.nodes
+    assert locked.fired[Prune.TWIN_LOCKS] == 1
 
 
 @pytest.mark.parametrize(("columns", "stock"), TWIN_LOCKS)
@@ -229,82 +248,86 @@ def test_a_twin_lock_needs_kings_only_in_empty_columns(columns: list[str], stock
     # Where any card may go into an empty column, the club jack goes there.
     position = table(columns, stock=stock, rules=Rules(recall=False, empty_column=EmptyColumn.ANY))
     assert winnable(position)
-    assert _verdict(position, 46905) == "solved"
+    assert _verdict(position, Prune.ALL, Sides.FEW_PASSES) == "solved"
 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_twin_locks_keep_verdicts(seed: int) -> None:
-    """Rule 15 against the search without it (14137), any stock rule."""
+    """Rule 15 against the search without it, any stock rule."""
     def rules_for(rng: random.Random) -> Rules:
         return Rules(draw=rng.choice([1, 2, 3]), passes=rng.choice([None, None, 1, 3]),
                      recall=rng.random() < 0.7, partial_runs=rng.random() < 0.8)
 
-    _cross_check(random.Random(1500 + seed), rules_for, 46905, 14137, 15)
+    _cross_check(random.Random(1500 + seed), rules_for, Prune.ALL, NO_TWIN_LOCKS, 15,
+                 Sides.FEW_PASSES, Sides.FEW_PASSES)
 
 
 def test_a_twin_lock_decides_a_lost_deal_at_the_start() -> None:
     # Lost with draw 1 and draw 3; without rule 15 each takes over 20 M nodes.
     for draw in (1, 3):
         position = Position.initial(Deal.from_number(16722245762850507287), Rules(draw=draw))
-        locked = _search.solve(*core_arguments(position), 30.0, 0, 0, 46905)
-        searched = _search.solve(*core_arguments(position), 30.0, 300_000, 0, 14137)
-        assert locked[0] == "unsolvable" and locked[2] == 1
-        assert searched[0] == "unknown"
+        locked = _run(position, Prune.ALL, Sides.FEW_PASSES, 30.0)
+        searched = _run(position, NO_TWIN_LOCKS, Sides.FEW_PASSES, 30.0, 300_000)
+        assert locked.result == "unsolvable" and locked.nodes == 1
+        assert searched.result == "unknown"
 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_side_searches_keep_verdicts(seed: int) -> None:
-    """Rule 11's side search, started at once (121), against the search
-    without it (25)."""
+    """Rule 11's side search, started at once, against the search without it."""
     def rules_for(rng: random.Random) -> Rules:
         return Rules(draw=rng.choice([1, 2, 3]), passes=rng.choice([None, 1, 2, 3]),
                      recall=rng.random() < 0.7, partial_runs=rng.random() < 0.8)
 
-    _cross_check(random.Random(700 + seed), rules_for, 121, 25, 12)
+    _cross_check(random.Random(700 + seed), rules_for, RULES_1_11, RULES_1_10, 12,
+                 Sides.AT_ONCE)
 
 
 @pytest.mark.parametrize("seed", range(2))
 def test_few_passes_side_search_keeps_verdicts(seed: int) -> None:
-    """The side search with one recycle left, started at once (8313), against
-    the search without it (57)."""
+    """The side search with one recycle left, started at once, against the
+    search without it."""
     def rules_for(rng: random.Random) -> Rules:
         return Rules(draw=rng.choice([2, 3]), recall=rng.random() < 0.7,
                      partial_runs=rng.random() < 0.8)
 
-    _cross_check(random.Random(1400 + seed), rules_for, 8313, 57, 12)
+    _cross_check(random.Random(1400 + seed), rules_for, RULES_1_11, RULES_1_11, 12,
+                 Sides.FEW_PASSES | Sides.AT_ONCE)
 
 
 @pytest.mark.parametrize("seed", range(3))
 def test_hasty_side_search_keeps_verdicts(seed: int) -> None:
-    """The hasty side search, started at once (131161), against the search
-    without it (25), under stock rules where the waste pointer matters."""
+    """The hasty side search, started at once, against the search without
+    it, under stock rules where the waste pointer matters."""
     def rules_for(rng: random.Random) -> Rules:
         draw = rng.choice([1, 2, 3])
         passes = rng.choice([1, 2, 3] if draw == 1 else [None, None, 1, 3])
         return Rules(draw=draw, passes=passes, recall=rng.random() < 0.7,
                      partial_runs=rng.random() < 0.8)
 
-    _cross_check(random.Random(1600 + seed), rules_for, 131161, 25, 12)
+    _cross_check(random.Random(1600 + seed), rules_for, RULES_1_10, RULES_1_10, 12,
+                 Sides.HASTY | Sides.AT_ONCE)
 
 
-@pytest.mark.parametrize(("number", "with_flags", "without_flags"), [
+@pytest.mark.parametrize(("number", "prune", "sides", "without"), [
     # Won with one recycle; the exact search alone needs over 20 M nodes.
-    (14936029865184760846, 14137, 5945),  # the few-passes side search
-    (11761136509767280738, 177977, 46905),  # the hasty side search
+    (14936029865184760846, NO_TWIN_LOCKS, Sides.FEW_PASSES, Sides.NONE),
+    (11761136509767280738, Prune.ALL, Sides.DEFAULT, Sides.FEW_PASSES),  # the hasty one
 ])
 def test_a_side_search_finds_a_win_the_exact_search_reaches_late(
-        number: int, with_flags: int, without_flags: int) -> None:
+        number: int, prune: Prune, sides: Sides, without: Sides) -> None:
     # Draw 3: the side search finds a win within a million nodes; without it
     # the search is still unknown at 3 M.
     position = Position.initial(Deal.from_number(number), Rules(draw=3))
-    quick = _search.solve(*core_arguments(position), 30.0, 0, 0, with_flags)
-    slow = _search.solve(*core_arguments(position), 30.0, 3_000_000, 0, without_flags)
-    assert quick[0] == "solved" and quick[2] < 1_000_000
-    assert slow[0] == "unknown"
+    quick = _run(position, prune, sides, 30.0)
+    slow = _run(position, prune, without, 30.0, 3_000_000)
+    assert quick.result == "solved" and quick.nodes < 1_000_000 and quick.side_wins == 1
+    assert slow.result == "unknown"
 
 
 def test_the_draw_1_relaxation_shrinks_a_lost_draw_3_search() -> None:
     # Lost with draw 3, and with draw 1 too: the draw-1 search proves it.
-    with_rule, without = _lost_deal_nodes(13779009104202105036, Rules(draw=3), 57, 25)
+    with_rule, without = _lost_deal_nodes(13779009104202105036, Rules(draw=3), RULES_1_11,
+                                          RULES_1_10)
     assert with_rule * 3 < without
 

@@ -51,10 +51,8 @@
  *  12. with recall on, a card that is nearly safe goes home at once from the
  *      talon (draw 1, unlimited passes) or from a face-up card it fits on,
  *      since a recall can put it wherever a line needs it (see nearly_safe);
- *  13. with recall on, the next card of a suit that lies on a face-up card
- *      it fits on goes home at once (a recall puts it back), and a recall
- *      onto a card must be followed by a move that needs it (see
- *      top_goes_home);
+ *      a card recalled onto a card is kept out (see top_goes_home);
+ *  13. (removed: it was unsound; see top_goes_home);
  *  14. with draw 1 and unlimited passes, a talon card goes home only just
  *      before the next card of its suit does (see the comment at enter);
  *  15. with only kings in empty columns, a position is dropped when a card
@@ -82,6 +80,7 @@
 #include <sys/mman.h>
 #define MAP_TABLES 1
 #endif
+#include <signal.h>
 #include <string.h>
 #include <time.h>
 
@@ -113,7 +112,6 @@ static uint64_t Z_COL[52][MAXC];   /* card at height h of a column */
 static uint64_t Z_DOWN[MAXC + 1];  /* face-down count of a column */
 static uint64_t Z_TAL[52];         /* card still in the talon */
 static uint64_t Z_PTR[MAXC + 1];   /* waste size */
-static uint64_t Z_REC[64];         /* recycles made (limited passes only) */
 
 static uint64_t splitmix(uint64_t *state)
 {
@@ -138,26 +136,61 @@ static void init_keys(void)
     for (int i = 0; i <= MAXC; i++) Z_DOWN[i] = splitmix(&seed);
     for (int c = 0; c < 52; c++) Z_TAL[c] = splitmix(&seed);
     for (int i = 0; i <= MAXC; i++) Z_PTR[i] = splitmix(&seed);
-    for (int i = 0; i < 64; i++) Z_REC[i] = splitmix(&seed);
 }
 
 /* ---- rules and state ----------------------------------------------------- */
 
+/* The game's rules. */
 typedef struct {
     int draw;
     int recycles_allowed; /* -1: unlimited */
     int any_empty;
     int recall;
     int partial;
-    int prune; /* 1: rule 7 on; 4: rules 1, 2, 5, 6 off; 8: rule 8 on; 16: rule 10 on;
-                * 32: rule 11 on; 64: side searches from the start;
-                * 256: rule 12 on;
-                * 512: rule 9's larger wastes marked too; 1024: rule 13 on;
-                * 4096: rule 14 on; 8192: the few-passes side search on;
-                * 32768: rule 15 on; 131072: the hasty side search on */
-    uint64_t seed; /* nonzero: shuffle move order among near scores */
-    int hasty; /* the hasty side search's rules: rules 10 and 14 under any stock rule */
 } Rules;
+
+/* The pruning rules that can be switched off, each bit 1 << its number in
+ * the list above (rules 3, 4 and 5's key are part of the state, always on).
+ * The same names are bonanza.solver.Prune in Python. */
+enum {
+    PRUNE_SAFE_MOVES = 1 << 1,    /* rules 1, 2, 5 and 6 */
+    PRUNE_TWINS = 1 << 7,
+    PRUNE_DEAD_ENDS = 1 << 8,
+    PRUNE_LARGER_WASTES = 1 << 9, /* rule 9's larger wastes (its fresh stock is always on) */
+    PRUNE_COVER_TALON = 1 << 10,
+    PRUNE_RELAXED_STOCK = 1 << 11,
+    PRUNE_NEARLY_SAFE = 1 << 12,
+    PRUNE_SUCCESSOR = 1 << 14,
+    PRUNE_TWIN_LOCKS = 1 << 15,
+    PRUNE_ALL = PRUNE_SAFE_MOVES | PRUNE_TWINS | PRUNE_DEAD_ENDS | PRUNE_LARGER_WASTES
+              | PRUNE_COVER_TALON | PRUNE_RELAXED_STOCK | PRUNE_NEARLY_SAFE
+              | PRUNE_SUCCESSOR | PRUNE_TWIN_LOCKS,
+};
+
+/* The side searches that only look for wins (they prune nothing), and when
+ * the side searches start.  bonanza.solver.Sides in Python. */
+enum {
+    SIDE_FEW_PASSES_ON = 1 << 0,
+    SIDE_HASTY_ON = 1 << 1,
+    SIDES_AT_ONCE = 1 << 2, /* from the first round (for tests) */
+    SIDES_DEFAULT = SIDE_FEW_PASSES_ON | SIDE_HASTY_ON,
+};
+
+/* Firing counts: fired[k] counts what rule k pruned or forced (fired[0] the
+ * wins of the side searches that look for wins). */
+#define FIRED_SLOTS 16
+#define FIRED_SIDE_WINS 0
+
+/* How to search, apart from the rules of the game. */
+typedef struct {
+    unsigned prune; /* PRUNE_* */
+    unsigned sides; /* SIDE_* */
+    uint64_t seed;  /* nonzero: shuffle move order among near scores */
+    int hasty;      /* the hasty side search: rules 10 and 14 under any stock rule */
+    uint64_t *fired; /* where firings are counted (the root search's counts) */
+} Options;
+
+#define FIRE(o, rule) ((o)->fired[rule]++)
 
 typedef struct {
     uint8_t col[NCOLS][MAXC];
@@ -171,6 +204,7 @@ typedef struct {
     int8_t at_idx[52];    /* and its height there */
     uint64_t col_mask[NCOLS], tal_mask, down_mask; /* card sets (bit = card) */
     uint64_t top_mask;    /* the top cards of the columns */
+    uint64_t kept_out;    /* rule 12: cards recalled onto a card that still top it */
     uint64_t col_key[NCOLS], cols_key; /* state_key's column terms and their sum */
     unsigned stale;       /* columns whose term is out of date (bit = column) */
 } State;
@@ -183,6 +217,7 @@ typedef struct {
     uint8_t kind, src, dst, count;
     uint8_t q, recycle, card;
     uint8_t flipped, old_ptr, old_tlen;
+    uint8_t kept_lost; /* the move ended a card's keeping out (see State.kept_out) */
     uint8_t pre_src, pre_dst, pre_count; /* rule 7: a run moved between twins first */
     int16_t score;
 } SMove;
@@ -249,6 +284,23 @@ static inline int turn_up(State *s, int c)
     return 0;
 }
 
+/* Rule 12: a kept-out card stays out only while it tops its column.  Before
+ * a move covers column c, end its top's keeping; 1 if it was kept. */
+static inline uint8_t cover_top(State *s, int c)
+{
+    if (!s->len[c]) return 0;
+    uint64_t bit = 1ULL << s->col[c][s->len[c] - 1];
+    if (!(s->kept_out & bit)) return 0;
+    s->kept_out &= ~bit;
+    return 1;
+}
+
+/* Undo cover_top, once column c's old top is its top again. */
+static inline void uncover_top(State *s, int c, uint8_t kept)
+{
+    if (kept) s->kept_out |= 1ULL << s->col[c][s->len[c] - 1];
+}
+
 /* Undo turn_up. */
 static inline void turn_down(State *s, int c)
 {
@@ -263,11 +315,14 @@ static void apply_move(State *s, SMove *m)
     switch (m->kind) {
     case K_T2F:
         card = pop_card(s, m->src);
+        m->kept_lost = (uint8_t)(s->kept_out >> card & 1);
+        s->kept_out &= ~(1ULL << card);
         s->found[card_suit(card)]++;
         m->card = (uint8_t)card;
         m->flipped = (uint8_t)turn_up(s, m->src);
         break;
     case K_T2T:
+        m->kept_lost = cover_top(s, m->dst);
         move_run(s, m->src, m->dst, m->count);
         m->flipped = (uint8_t)turn_up(s, m->src);
         break;
@@ -283,13 +338,20 @@ static void apply_move(State *s, SMove *m)
         s->ptr = i;
         s->talh ^= Z_TAL[card];
         s->tal_mask &= ~(1ULL << card);
-        if (m->dst == DST_FOUND) s->found[card_suit(card)]++;
-        else push_card(s, m->dst, card);
+        if (m->dst == DST_FOUND) {
+            s->found[card_suit(card)]++;
+        } else {
+            m->kept_lost = cover_top(s, m->dst);
+            push_card(s, m->dst, card);
+        }
         break;
     case K_F2T:
         card = m->src * 13 + s->found[m->src] - 1;
         m->card = (uint8_t)card;
         s->found[m->src]--;
+        m->kept_lost = cover_top(s, m->dst);
+        /* A card recalled onto a card is kept out (see top_goes_home). */
+        if (s->len[m->dst]) s->kept_out |= 1ULL << card;
         push_card(s, m->dst, card);
         break;
     }
@@ -303,14 +365,20 @@ static void undo_move(State *s, const SMove *m)
         if (m->flipped) turn_down(s, m->src);
         s->found[card_suit(m->card)]--;
         push_card(s, m->src, m->card);
+        if (m->kept_lost) s->kept_out |= 1ULL << m->card;
         break;
     case K_T2T:
         if (m->flipped) turn_down(s, m->src);
         move_run(s, m->dst, m->src, m->count);
+        uncover_top(s, m->dst, m->kept_lost);
         break;
     case K_TAL:
-        if (m->dst == DST_FOUND) s->found[card_suit(m->card)]--;
-        else pop_card(s, m->dst);
+        if (m->dst == DST_FOUND) {
+            s->found[card_suit(m->card)]--;
+        } else {
+            pop_card(s, m->dst);
+            uncover_top(s, m->dst, m->kept_lost);
+        }
         i = m->q - 1;
         memmove(s->talon + i + 1, s->talon + i, (size_t)(s->tlen - i));
         s->talon[i] = m->card;
@@ -322,6 +390,8 @@ static void undo_move(State *s, const SMove *m)
         break;
     case K_F2T:
         pop_card(s, m->dst);
+        s->kept_out &= ~(1ULL << m->card);
+        uncover_top(s, m->dst, m->kept_lost);
         s->found[m->src]++;
         break;
     }
@@ -344,9 +414,9 @@ static inline int pointer_matters(const Rules *r)
 /* Do rules 10 and 14, which assume any talon card can be played at any time,
  * apply?  They are proven for draw 1 with unlimited passes; the hasty side
  * search applies them under any stock rule, as a way to find wins sooner. */
-static inline int talon_at_will(const Rules *r)
+static inline int talon_at_will(const Rules *r, const Options *o)
 {
-    return !pointer_matters(r) || r->hasty;
+    return !pointer_matters(r) || o->hasty;
 }
 
 static uint64_t state_key(State *s, const Rules *r)
@@ -372,7 +442,7 @@ static uint64_t state_key(State *s, const Rules *r)
         if (r->recycles_allowed < 0 && (ptr % r->draw == 0 || ptr == s->tlen)) ptr = 0;
         t ^= Z_PTR[ptr];
     }
-    if (r->recycles_allowed >= 0) t ^= Z_REC[s->rec & 63];
+    if (r->recycles_allowed >= 0) t ^= mix64((uint64_t)s->rec * 0x9E3779B97F4A7C15ULL + 0x52454359ULL);
     k += mix64(t ^ 0x5DEECE66DULL);
     return k ? k : 1;
 }
@@ -428,9 +498,8 @@ static int is_safe(const State *s, const Rules *r, int card)
 /*
  * Rule 12 (recall on): a card that is not safe may still go home at once,
  * from the talon with draw 1 and unlimited passes, or from the top of a
- * column where it lies face up on a card it fits on (rule 13 does that for
- * any card), when it is "nearly safe": opp >= r - 2 and same >= r - 3, as
- * rule 1 asks with recall off.
+ * column where it lies face up on a card it fits on, when it is "nearly
+ * safe": opp >= r - 2 and same >= r - 3, as rule 1 asks with recall off.
  *
  * Proof sketch.  Let D be the cards of its suit below it, the cards of rank
  * <= r - 2 of the other colour and those of rank <= r - 3 of the twin suit.
@@ -456,26 +525,50 @@ static inline int fits_on(int card, int base)
 }
 
 /*
- * Rule 13 (recall on): a card that is the next of its suit and lies at the
- * top of a column, face up on a card it fits on, can go home and come back
- * in one move each way, so the two positions are equally winnable: it goes
- * home.  A recall onto a card would then be undone at once, so the card a
- * step has just recalled stays (x->recalled), and that position keeps only
- * the moves that need the recall: a card or run put on the recalled card,
- * or a recall of the card under it in the foundation.  Any other move there
- * is also a move of the position before the recall (it does not touch the
- * card or what it lies on, nor that foundation), and after it the card goes
- * home again, so it leads where the same move from there leads.  A position
- * with the card left lying so is entered only by that recall (any other step
- * would send the card home), so its table entry always means the same.
+ * Keeping out (rule 12).  A card that a recall puts on a card is *kept out*
+ * (State.kept_out) for as long as it tops its column: rule 12 does not send
+ * it home again.  Without that, a recall onto a card that the card fits on
+ * would be undone by the next step, and no line could use it.
+ *
+ * Why the search stays complete.  Let w(P) be the least number of moves,
+ * not counting recalls onto a card, of a line that wins from P.  Sending a
+ * nearly safe card c home from the card it lies on does not raise w: a
+ * winning line from the position with c out is followed with c home, until
+ * its first move of c or onto c; c going home is then dropped, c going onto
+ * another card becomes a recall there, and before a card goes onto c, c is
+ * recalled onto the card it lay on.  From then on c is kept out, so the two
+ * lines meet.  From any position the search enters, every recall onto a
+ * card is tried (rule 2 aside, whose proof is rule 1's), and the recalled
+ * cards stay out together, however many, until the line covers them; so the
+ * search meets each winning line's first move that is not such a recall,
+ * and w falls by one.
+ *
+ * Rule 13, removed.  It sent the next card of its suit home from any card it
+ * fitted on (a recall puts it back), and after a recall onto a card it tried
+ * only the moves that need the recalled card, since "any other move is also
+ * a move of the position before the recall, and after it the card goes home
+ * again".  That step was false: the position before the recall may itself
+ * have been entered by a recall, and try only the moves that need its own
+ * card, so the two restrictions sent each other round in a circle.  With the
+ * ten of spades recalled onto a red jack, the nine of hearts onto the ten
+ * and the nine of spades onto the ten of hearts must both be out before the
+ * eight of spades can come back onto the nine of hearts; after either recall
+ * the other needs nothing the first put out, and was dropped.  Besides, a
+ * card recalled onto a card went home again at the next step (nothing kept
+ * it out), so two such cards could never lie out at once.  Deal
+ * GuZETjDXmm2KYEXxs3R2nWKR5urtqB1PCDGQQcr (draw 1) was called lost.  Without
+ * its restriction, and with keeping out, the rule is sound, but it cost
+ * nodes (first 300 draw-1 deals: 37.1 M with it, 33.2 M without), so it went.
  */
-static int top_goes_home(const State *s, const Rules *r, int c, int card, int recalled)
+/* Does the next card of its suit, the top of column c, go home at once?
+ * 0 if not, else the rule that sends it (1 or 12). */
+static int top_goes_home(const State *s, const Rules *r, const Options *o, int c, int card)
 {
     if (is_safe(s, r, card)) return 1;
-    if (!r->recall || card == recalled) return 0;
+    if (!r->recall || (s->kept_out >> card & 1)) return 0;
     int len = s->len[c];
     if (len - 1 <= s->down[c] || !fits_on(card, s->col[c][len - 2])) return 0;
-    return (r->prune & 1024) || ((r->prune & 256) && nearly_safe(s, card));
+    return (o->prune & PRUNE_NEARLY_SAFE) && nearly_safe(s, card) ? 12 : 0;
 }
 
 /* ---- transposition table ------------------------------------------------- */
@@ -610,11 +703,20 @@ typedef struct {
     size_t mstart, mcount, mnext, path_base;
 } Frame;
 
-enum { LIMIT_NONE, LIMIT_NODES, LIMIT_TIME, LIMIT_MEMORY };
+enum { LIMIT_NONE, LIMIT_NODES, LIMIT_TIME, LIMIT_MEMORY, LIMIT_STOPPED };
+
+/* Set by a SIGINT during a search (see py_solve): every search stops. */
+static volatile sig_atomic_t stop_requested;
+
+/* How often (in nodes, a power of two) a search looks at the clock and the
+ * stop flag. */
+#define CHECK_EVERY 1024
 
 typedef struct {
     State s;
     Rules r;
+    Options o;
+    uint64_t fired[FIRED_SLOTS]; /* the root search's firing counts (see Options.fired) */
     Table tt;
     SMove *moves;
     size_t mcap, mlen;
@@ -631,7 +733,7 @@ typedef struct {
     size_t budget, used;
     int limit;
     int pending; /* rule 10: the talon card the step being entered put on a column, or -1 */
-    int recalled; /* rule 13: the card the step being entered recalled onto a card, or -1 */
+    int after_recall; /* the step being entered recalled a card onto a card */
     int successor; /* rule 14: after a talon card went home, the next of its suit, or -1 */
 } Search;
 
@@ -689,7 +791,8 @@ static int play_safe_moves(Search *x)
 {
     State *s = &x->s;
     const Rules *r = &x->r;
-    int progress = !(r->prune & 4);
+    const Options *o = &x->o;
+    int progress = (o->prune & PRUNE_SAFE_MOVES) != 0;
     while (progress) {
         progress = 0;
         uint64_t next = 0;
@@ -697,7 +800,9 @@ static int play_safe_moves(Search *x)
             if (s->found[suit] < 13) next |= 1ULL << (13 * suit + s->found[suit]);
         for (uint64_t tops = s->top_mask & next; tops; tops &= tops - 1) {
             int card = __builtin_ctzll(tops);
-            if (top_goes_home(s, r, s->at_col[card], card, x->recalled)) {
+            int rule = top_goes_home(s, r, o, s->at_col[card], card);
+            if (rule) {
+                FIRE(o, rule);
                 SMove m = {0};
                 m.kind = K_T2F;
                 m.src = (uint8_t)s->at_col[card];
@@ -720,9 +825,12 @@ static int play_safe_moves(Search *x)
         int hi = r->recycles_allowed < 0 ? s->tlen - 1 : s->ptr - 1;
         for (int i = lo >= 0 ? lo : 0; i <= hi && lo >= 0; i++) {
             int card = s->talon[i];
-            if ((next >> card & 1)
-                && (is_safe(s, r, card) || (r->recycles_allowed < 0 && r->recall && (r->prune & 256)
-                                            && nearly_safe(s, card)))) {
+            int rule = !(next >> card & 1) ? 0
+                     : is_safe(s, r, card) ? (pointer_matters(r) ? 6 : 5)
+                     : r->recycles_allowed < 0 && r->recall && (o->prune & PRUNE_NEARLY_SAFE)
+                       && nearly_safe(s, card) ? 12 : 0;
+            if (rule) {
+                FIRE(o, rule);
                 SMove m = {0};
                 m.kind = K_TAL;
                 m.q = (uint8_t)(i + 1);
@@ -955,11 +1063,18 @@ static int twin_locked(const State *s, const Rules *r)
     return 0;
 }
 
-static int hopeless(const State *s, const Rules *r)
+static int hopeless(const State *s, const Rules *r, const Options *o)
 {
     uint64_t bases;
-    if (home_reach(s, r, 0, 0, &bases) != (1ULL << 52) - 1) return 1;
-    return (r->prune & 32768) && twin_locked(s, r);
+    if (home_reach(s, r, 0, 0, &bases) != (1ULL << 52) - 1) {
+        FIRE(o, 8);
+        return 1;
+    }
+    if ((o->prune & PRUNE_TWIN_LOCKS) && twin_locked(s, r)) {
+        FIRE(o, 15);
+        return 1;
+    }
+    return 0;
 }
 
 /* ---- twins (rule 7) ------------------------------------------------------- */
@@ -1008,6 +1123,7 @@ static int normalize_twins(Search *x)
         SMove m = {0};
         m.kind = K_T2T; m.src = (uint8_t)ch; m.dst = (uint8_t)cl;
         m.count = (uint8_t)(s->len[ch] - 1 - s->at_idx[high]);
+        FIRE(&x->o, 7);
         if (!play(x, m)) return 0;
     }
     return 1;
@@ -1122,18 +1238,26 @@ static int anything_fits_on(const State *s, const Rules *r, int card)
 
 /* Rule 10: putting talon card `card` on a column leads nowhere, since
  * nothing could go on it next. */
-static int talon_card_stuck(const State *s, const Rules *r, int card)
+static int talon_card_stuck(const State *s, const Rules *r, const Options *o, int card)
 {
-    return (r->prune & 16) && talon_at_will(r) && !anything_fits_on(s, r, card)
-           && pending_applies(s, r, card);
+    if (!((o->prune & PRUNE_COVER_TALON) && talon_at_will(r, o) && !anything_fits_on(s, r, card)
+          && pending_applies(s, r, card)))
+        return 0;
+    FIRE(o, 10);
+    return 1;
 }
 
 /* The recalls of the top card of `suit`'s foundation (rule 2: not a safe
  * one) onto every column it may go to; `empty` is the first empty column. */
-static int recalls_of(const State *s, const Rules *r, int suit, int empty, SMove *out)
+static int recalls_of(const State *s, const Rules *r, const Options *o, int suit, int empty,
+                      SMove *out)
 {
     int n = 0, card = suit * 13 + s->found[suit] - 1;
-    if (!s->found[suit] || (!(r->prune & 4) && is_safe(s, r, card))) return 0;
+    if (!s->found[suit]) return 0;
+    if ((o->prune & PRUNE_SAFE_MOVES) && is_safe(s, r, card)) {
+        FIRE(o, 2);
+        return 0;
+    }
     for (int d = 0; d < NCOLS; d++) {
         if (s->len[d] ? fits_on(card, s->col[d][s->len[d] - 1])
                       : d == empty && (r->any_empty || card_rank(card) == 13)) {
@@ -1160,7 +1284,7 @@ static void sort_moves(SMove *out, int n)
 #define MAX_GEN 2048 /* bound: 7 + 312 + 416 + 28 moves, and 26 * 17 two-move steps */
 
 /* The search's moves (with rules 2-4 and 7) into out; returns their count. */
-static int gen_moves(const State *s, const Rules *r, SMove *out)
+static int gen_moves(const State *s, const Rules *r, const Options *o, SMove *out)
 {
     int n = 0, empty = first_empty(s);
     SMove m;
@@ -1207,9 +1331,11 @@ static int gen_moves(const State *s, const Rules *r, SMove *out)
             for (int k = 0; k < nd; k++) {
                 int d = dests[k], to_empty = !s->len[d];
                 if (d == c) continue;
-                if (!to_empty && i > down && (r->prune & 1) && r->partial
-                    && s->col[c][i - 1] == twin_of(s->col[d][s->len[d] - 1]))
-                    continue; /* Rule 7: a run moved between twins is undone by the normalization. */
+                if (!to_empty && i > down && (o->prune & PRUNE_TWINS) && r->partial
+                    && s->col[c][i - 1] == twin_of(s->col[d][s->len[d] - 1])) {
+                    FIRE(o, 7); /* a run moved between twins is undone by the normalization */
+                    continue;
+                }
                 memset(&m, 0, sizeof m);
                 m.kind = K_T2T; m.src = (uint8_t)c; m.dst = (uint8_t)d;
                 m.count = (uint8_t)(len - i);
@@ -1246,7 +1372,7 @@ static int gen_moves(const State *s, const Rules *r, SMove *out)
             if (top_col[hi * 13 + rank] >= 0) dests[nd++] = top_col[hi * 13 + rank];
         }
         if (empty >= 0 && (r->any_empty || rank == 13)) dests[nd++] = empty;
-        if (nd && talon_card_stuck(s, r, card)) nd = 0;
+        if (nd && talon_card_stuck(s, r, o, card)) nd = 0;
         for (int k = 0; k < nd; k++) {
             m.dst = (uint8_t)dests[k];
             m.score = (int16_t)(50 - penalty);
@@ -1258,9 +1384,9 @@ static int gen_moves(const State *s, const Rules *r, SMove *out)
      * not recalled: that cannot help (the position after the recall is no
      * better than the one it came from, by rule 1's proof). */
     if (r->recall)
-        for (int suit = 0; suit < 4; suit++) n += recalls_of(s, r, suit, empty, out + n);
+        for (int suit = 0; suit < 4; suit++) n += recalls_of(s, r, o, suit, empty, out + n);
     /* Rule 7: two-move steps from the other twin arrangement. */
-    if ((r->prune & 1) && r->partial) {
+    if ((o->prune & PRUNE_TWINS) && r->partial) {
         TwinPair tp[26];
         int np = twin_pairs(s, tp), base_n = n;
         for (int p = 0; p < np; p++) {
@@ -1287,8 +1413,8 @@ static int gen_moves(const State *s, const Rules *r, SMove *out)
             }
         }
     }
-    if (r->seed) {
-        uint64_t st = r->seed ^ (s->talh * 31 + s->colh[0] + s->colh[3]);
+    if (o->seed) {
+        uint64_t st = o->seed ^ (s->talh * 31 + s->colh[0] + s->colh[3]);
         for (int i = 0; i < n; i++) out[i].score = (int16_t)(out[i].score + (int)(splitmix(&st) % 24));
     }
     sort_moves(out, n);
@@ -1299,7 +1425,8 @@ static int gen_moves(const State *s, const Rules *r, SMove *out)
  * of its column, from under a run that moves onto its exposed twin first
  * (rule 7), or from the talon.  The same as gen_moves's foundation moves of
  * the card, without building the others. */
-static int successor_moves(const State *s, const Rules *r, int card, SMove *out)
+static int successor_moves(const State *s, const Rules *r, const Options *o, int card,
+                           SMove *out)
 {
     SMove m = {0};
     m.dst = DST_FOUND; m.count = 1; m.card = (uint8_t)card;
@@ -1311,7 +1438,7 @@ static int successor_moves(const State *s, const Rules *r, int card, SMove *out)
             out[0] = m;
             return 1;
         }
-        if ((r->prune & 1) && r->partial && i >= s->down[c] && card_suit(card) < 2 && h >= 0
+        if ((o->prune & PRUNE_TWINS) && r->partial && i >= s->down[c] && card_suit(card) < 2 && h >= 0
             && s->at_idx[twin] == s->len[h] - 1) {
             m.pre_src = (uint8_t)c; m.pre_dst = (uint8_t)h; m.pre_count = (uint8_t)(len - 1 - i);
             out[0] = m;
@@ -1340,7 +1467,8 @@ static int successor_moves(const State *s, const Rules *r, int card, SMove *out)
 
 /* gen_moves's moves that put a run, talon card or foundation card on
  * `card`, the top of column `col` (unsorted). */
-static int moves_onto(const State *s, const Rules *r, int card, int col, SMove *out)
+static int moves_onto(const State *s, const Rules *r, const Options *o, int card, int col,
+                      SMove *out)
 {
     int n = 0, rank = card_rank(card);
     SMove m;
@@ -1352,15 +1480,17 @@ static int moves_onto(const State *s, const Rules *r, int card, int col, SMove *
         if (c >= 0) {
             int i = s->at_idx[fit], down = s->down[c];
             if (c == col || i < down || (!r->partial && i > down)) continue;
-            if (i > down && (r->prune & 1) && r->partial && s->col[c][i - 1] == twin_of(card))
-                continue; /* rule 7, as in gen_moves */
+            if (i > down && (o->prune & PRUNE_TWINS) && r->partial && s->col[c][i - 1] == twin_of(card)) {
+                FIRE(o, 7); /* as in gen_moves */
+                continue;
+            }
             m.kind = K_T2T; m.src = (uint8_t)c; m.count = (uint8_t)(s->len[c] - i); m.card = 0;
             m.score = (int16_t)(i > down ? 10 : down ? 90 + down : 40);
             out[n++] = m;
         } else if (s->tal_mask >> fit & 1) {
             uint8_t qs[2 * MAXC + 2], recs[2 * MAXC + 2];
             int nt = talon_targets(s, r, qs, recs);
-            if (talon_card_stuck(s, r, fit)) continue; /* as in gen_moves */
+            if (talon_card_stuck(s, r, o, fit)) continue; /* as in gen_moves */
             for (int t = 0; t < nt; t++) {
                 if (s->talon[qs[t] - 1] != fit) continue;
                 m.kind = K_TAL; m.q = qs[t]; m.recycle = recs[t];
@@ -1368,7 +1498,7 @@ static int moves_onto(const State *s, const Rules *r, int card, int col, SMove *
                 out[n++] = m;
             }
         } else if (r->recall && s->found[card_suit(fit)] == rank - 1
-                   && ((r->prune & 4) || !is_safe(s, r, fit))) {
+                   && !((o->prune & PRUNE_SAFE_MOVES) && is_safe(s, r, fit))) {
             m.kind = K_F2T; m.src = (uint8_t)card_suit(fit);
             out[n++] = m;
         }
@@ -1378,22 +1508,10 @@ static int moves_onto(const State *s, const Rules *r, int card, int col, SMove *
 
 /* Rule 10's moves after a talon card went on column `pc`: those that put
  * something on it (see pending_applies), built alone. */
-static int pending_moves(const State *s, const Rules *r, int card, int pc, SMove *out)
+static int pending_moves(const State *s, const Rules *r, const Options *o, int card, int pc,
+                         SMove *out)
 {
-    int n = moves_onto(s, r, card, pc, out);
-    sort_moves(out, n);
-    return n;
-}
-
-/* Rule 13's moves after a recall of `card` onto column `rc`: a run, talon
- * card or foundation card put on it, or a recall of the card under it in
- * the foundation.  Any other move leads where the same move before the
- * recall leads (see top_goes_home), so these are built alone. */
-static int recall_moves(const State *s, const Rules *r, int card, int rc, SMove *out)
-{
-    int n = moves_onto(s, r, card, rc, out);
-    /* The card under it in the foundation, recalled anywhere it may go. */
-    n += recalls_of(s, r, card_suit(card), first_empty(s), out + n);
+    int n = moves_onto(s, r, o, card, pc, out);
     sort_moves(out, n);
     return n;
 }
@@ -1467,7 +1585,7 @@ static int enter(Search *x, size_t path_base)
     for (;;) {
         size_t mark = x->plen;
         if (!play_safe_moves(x)) { x->limit = LIMIT_MEMORY; return -1; }
-        if ((x->r.prune & 1) && x->r.partial && !normalize_twins(x)) {
+        if ((x->o.prune & PRUNE_TWINS) && x->r.partial && !normalize_twins(x)) {
             x->limit = LIMIT_MEMORY;
             return -1;
         }
@@ -1483,14 +1601,14 @@ static int enter(Search *x, size_t path_base)
     x->pending = -1;
     if (pc < 0 || x->s.col[pc][x->s.len[pc] - 1] != pending || !pending_applies(&x->s, &x->r, pending))
         pending = -1;
-    int recalled = x->recalled, rc = recalled >= 0 ? x->s.at_col[recalled] : -1;
-    x->recalled = -1;
-    if (rc < 0 || x->s.col[rc][x->s.len[rc] - 1] != recalled || x->s.len[rc] < 2
-        || card_rank(recalled) != x->s.found[card_suit(recalled)] + 1)
-        rc = -1;
+    else
+        FIRE(&x->o, 10);
+    int after_recall = x->after_recall;
+    x->after_recall = 0;
     int successor = x->successor;
     x->successor = -1;
     if (successor >= 0 && card_rank(successor) <= x->s.found[card_suit(successor)]) successor = -1;
+    if (successor >= 0) FIRE(&x->o, 14);
     int ins = pending >= 0 || successor >= 0 ? 1 : tt_insert(&x->tt, state_key(&x->s, &x->r), x->budget, &x->used);
     if (ins < 0) { x->limit = LIMIT_MEMORY; return -1; }
     /* Rule 9: a position whose waste size is not a whole number of draws
@@ -1506,20 +1624,23 @@ static int enter(Search *x, size_t path_base)
          * needs no search of its own either.  Neither it nor the fresh stock
          * is ever reached from here (the waste size changes only when a talon
          * card is played), so this search does not depend on them. */
-        int ptr = x->s.ptr, last = (x->r.prune & 512) ? x->s.tlen - 1 : 0;
+        int ptr = x->s.ptr, last = (x->o.prune & PRUNE_LARGER_WASTES) ? x->s.tlen - 1 : 0;
         x->s.ptr = 0;
         seen[n_seen++] = state_key(&x->s, &x->r);
         for (int q = ptr + x->r.draw; q <= last; q += x->r.draw) {
             x->s.ptr = q;
             seen[n_seen++] = state_key(&x->s, &x->r);
+            FIRE(&x->o, 9);
         }
         x->s.ptr = ptr;
         for (int k = 0; k < n_seen; k++) __builtin_prefetch(&x->tt.keys[seen[k] & x->tt.mask]);
     }
     /* No dead-end test where rule 14 leaves one move, tried at once, nor
-     * after rule 13's recall: a card put back on a column only adds to what
-     * the relaxation allows, and the position before it passed the test. */
-    if (ins == 0 || (successor < 0 && rc < 0 && (x->r.prune & 8) && hopeless(&x->s, &x->r))) {
+     * after a recall onto a card: the card put back on a column only adds to
+     * what the relaxation allows, and the position before it passed the
+     * test.  (Skipping a test only keeps a position.) */
+    if (ins == 0 || (successor < 0 && !after_recall && (x->o.prune & PRUNE_DEAD_ENDS)
+                     && hopeless(&x->s, &x->r, &x->o))) {
         path_unwind(x, path_base);
         return 0;
     }
@@ -1534,10 +1655,9 @@ static int enter(Search *x, size_t path_base)
         return -1;
     }
     SMove *ms = x->moves + x->mlen;
-    int n = successor >= 0 ? successor_moves(&x->s, &x->r, successor, ms)
-          : rc >= 0 ? recall_moves(&x->s, &x->r, recalled, rc, ms)
-          : pending >= 0 ? pending_moves(&x->s, &x->r, pending, pc, ms)
-          : gen_moves(&x->s, &x->r, ms);
+    int n = successor >= 0 ? successor_moves(&x->s, &x->r, &x->o, successor, ms)
+          : pending >= 0 ? pending_moves(&x->s, &x->r, &x->o, pending, pc, ms)
+          : gen_moves(&x->s, &x->r, &x->o, ms);
     if (x->tt.mask >= PREFETCH_SLOTS) {
         /* A large table misses the caches on nearly every lookup: start
          * the lookups of all the children now, so that they overlap. */
@@ -1565,7 +1685,7 @@ static int run_search(Search *x)
     if (!x->started) {
         x->started = 1;
         x->pending = -1;
-        x->recalled = -1;
+        x->after_recall = 0;
         x->successor = -1;
         x->nodes = 1;
         int e = enter(x, 0);
@@ -1588,20 +1708,26 @@ static int run_search(Search *x)
             m.pre_count = 0;
             if (!play(x, pre)) { x->limit = LIMIT_MEMORY; return -1; }
         }
-        x->recalled = (x->r.prune & 1024) && m.kind == K_F2T && x->s.len[m.dst] ? m.card : -1;
+        x->after_recall = m.kind == K_F2T && x->s.len[m.dst];
         if (!play(x, m)) { x->limit = LIMIT_MEMORY; return -1; }
-        x->pending = (x->r.prune & 16) && talon_at_will(&x->r) && m.kind == K_TAL
-                     && m.dst != DST_FOUND ? m.card : -1;
-        x->successor = (x->r.prune & 4096) && talon_at_will(&x->r) && m.kind == K_TAL
+        x->pending = (x->o.prune & PRUNE_COVER_TALON) && talon_at_will(&x->r, &x->o)
+                     && m.kind == K_TAL && m.dst != DST_FOUND ? m.card : -1;
+        x->successor = (x->o.prune & PRUNE_SUCCESSOR) && talon_at_will(&x->r, &x->o) && m.kind == K_TAL
                        && m.dst == DST_FOUND && card_rank(m.card) < 13 ? m.card + 1 : -1;
         x->nodes++;
         if (x->node_limit && x->nodes + x->probe_nodes > x->node_limit) {
             x->limit = LIMIT_NODES;
             return -1;
         }
-        if (x->deadline >= 0 && (x->nodes & 1023) == 0 && now_seconds() - x->t0 > x->deadline) {
-            x->limit = LIMIT_TIME;
-            return -1;
+        if ((x->nodes & (CHECK_EVERY - 1)) == 0) {
+            if (stop_requested) {
+                x->limit = LIMIT_STOPPED;
+                return -1;
+            }
+            if (x->deadline >= 0 && now_seconds() - x->t0 > x->deadline) {
+                x->limit = LIMIT_TIME;
+                return -1;
+            }
         }
         int e = enter(x, base);
         if (e) return e;
@@ -1673,7 +1799,7 @@ enum { SIDE_RELAXED, SIDE_FEW_PASSES, SIDE_HASTY, SIDES };
 #define SIDE_FEW_PASSES_NODES 1000000 /* its wins come early; on a lost deal it only costs */
 #endif
 
-static Search *side_search(const Search *x, const State *start, const Rules *r)
+static Search *side_search(const Search *x, const State *start, const Rules *r, int hasty)
 {
     size_t cap = 1 << 14;
     Search *z = calloc(1, sizeof(Search));
@@ -1683,6 +1809,9 @@ static Search *side_search(const Search *x, const State *start, const Rules *r)
     }
     z->s = *start;
     z->r = *r;
+    z->o = x->o;
+    z->o.seed = 0;
+    z->o.hasty = hasty;
     if (r->recycles_allowed != x->r.recycles_allowed) z->s.rec = 0; /* (counted from here) */
     z->t0 = x->t0;
     z->deadline = x->deadline;
@@ -1709,21 +1838,19 @@ static void end_side(Side *side)
 static void start_sides(const Search *x, const State *start, Side *sides)
 {
     Rules r = x->r;
-    if ((r.prune & 32) && (r.draw > 1 || r.recycles_allowed >= 0)) {
+    if ((x->o.prune & PRUNE_RELAXED_STOCK) && (r.draw > 1 || r.recycles_allowed >= 0)) {
         r.draw = 1;
         r.recycles_allowed = -1;
-        sides[SIDE_RELAXED].search = side_search(x, start, &r);
+        sides[SIDE_RELAXED].search = side_search(x, start, &r, 0);
     }
     r = x->r;
-    if ((r.prune & 8192) && r.draw > 1 && r.recycles_allowed < 0) {
+    if ((x->o.sides & SIDE_FEW_PASSES_ON) && r.draw > 1 && r.recycles_allowed < 0) {
         r.recycles_allowed = 1;
-        sides[SIDE_FEW_PASSES].search = side_search(x, start, &r);
+        sides[SIDE_FEW_PASSES].search = side_search(x, start, &r, 0);
     }
     r = x->r;
-    if ((r.prune & 131072) && pointer_matters(&r)) {
-        r.hasty = 1;
-        sides[SIDE_HASTY].search = side_search(x, start, &r);
-    }
+    if ((x->o.sides & SIDE_HASTY_ON) && pointer_matters(&r))
+        sides[SIDE_HASTY].search = side_search(x, start, &r, 1);
 }
 
 /* The memory the exact search and the other side searches hold. */
@@ -1750,10 +1877,14 @@ static int run_side(Search *x, Side *sides, int k, uint64_t chunk, size_t total)
     int rz = run_search(z);
     x->probe_nodes += z->nodes - before;
     if (rz == side->decides) {
+        FIRE(&x->o, rz == 1 ? FIRED_SIDE_WINS : 11);
         if (rz == 1) take_line(x, z);
         return rz;
     }
-    if (rz == -1 && z->limit == LIMIT_TIME) { x->limit = LIMIT_TIME; return -1; }
+    if (rz == -1 && (z->limit == LIMIT_TIME || z->limit == LIMIT_STOPPED)) {
+        x->limit = z->limit;
+        return -1;
+    }
     /* Its other verdict tells nothing; or out of memory, or of its nodes. */
     if (rz != -2 || (side->most && z->nodes >= side->most)) end_side(side);
     if (x->node_limit && x->nodes + x->probe_nodes > x->node_limit) {
@@ -1781,7 +1912,7 @@ static int portfolio_rounds(Search *x, const State *start, Side *sides)
     size_t total = x->budget;
     for (uint64_t round = 1;; round++) {
         /* (Flag 64, for tests: side searches start at once.) */
-        if (round == (x->r.prune & 64 ? 1 : SIDE_ROUND)) start_sides(x, start, sides);
+        if (round == (x->o.sides & SIDES_AT_ONCE ? 1 : SIDE_ROUND)) start_sides(x, start, sides);
         /* The side searches first: the round in which one decides then
          * costs no chunk of the exact search. */
         int res;
@@ -1805,7 +1936,8 @@ static int portfolio_rounds(Search *x, const State *start, Side *sides)
             }
             y->s = *start;
             y->r = x->r;
-            y->r.seed = round;
+            y->o = x->o;
+            y->o.seed = round;
             y->node_limit = probe_budget;
             y->t0 = x->t0;
             y->deadline = x->deadline;
@@ -1815,11 +1947,12 @@ static int portfolio_rounds(Search *x, const State *start, Side *sides)
             x->probe_nodes += y->nodes;
             if (ry == 1) take_line(x, y);
             if (ry < 0 && y->limit == LIMIT_MEMORY) probes = 0;
-            int timed_out = ry < 0 && y->limit == LIMIT_TIME;
+            int ended = ry < 0 && (y->limit == LIMIT_TIME || y->limit == LIMIT_STOPPED)
+                        ? y->limit : LIMIT_NONE;
             free_search(y);
             free(y);
             if (ry >= 0) return ry;
-            if (timed_out) { x->limit = LIMIT_TIME; return -1; }
+            if (ended) { x->limit = ended; return -1; }
             if (x->node_limit && x->nodes + x->probe_nodes > x->node_limit) {
                 x->limit = LIMIT_NODES;
                 return -1;
@@ -2045,10 +2178,6 @@ static int build_state(PyObject *columns, PyObject *downs, PyObject *talon, int 
         PyErr_SetString(PyExc_ValueError, "bad draw count");
         return 0;
     }
-    if (r->recycles_allowed > 60) {
-        PyErr_SetString(PyExc_ValueError, "pass limits above 61 are not supported");
-        return 0;
-    }
     memset(s->at_col, -1, sizeof s->at_col);
     for (int c = 0; c < NCOLS; c++)
         for (int i = 0; i < s->len[c]; i++) {
@@ -2083,7 +2212,6 @@ static PyObject *py_legal_moves(PyObject *self, PyObject *args)
     if (!PyArg_ParseTuple(args, "OOOiOiiippp", &columns, &downs, &talon, &ptr, &found, &rec,
                           &r.draw, &r.recycles_allowed, &r.any_empty, &r.recall, &r.partial))
         return NULL;
-    r.prune = 0;
     if (!build_state(columns, downs, talon, ptr, found, rec, &r, &s)) return NULL;
     Atomic out[2048];
     int n = legal_atomic(&s, &r, out);
@@ -2097,6 +2225,47 @@ static PyObject *py_legal_moves(PyObject *self, PyObject *args)
     return list;
 }
 
+/* Ctrl-C.  While a search runs without the interpreter lock, Python's own
+ * SIGINT handler only notes the signal, so the main thread's search installs
+ * one that also sets stop_requested (and passes the signal on); every search
+ * then stops within CHECK_EVERY nodes, and once the old handler is back,
+ * Python's handler runs (by default raising KeyboardInterrupt). */
+static struct sigaction sigint_before;
+static unsigned long main_thread;
+
+static void on_sigint(int sig)
+{
+    stop_requested = 1;
+    if (!(sigint_before.sa_flags & SA_SIGINFO) && sigint_before.sa_handler != SIG_DFL
+        && sigint_before.sa_handler != SIG_IGN)
+        sigint_before.sa_handler(sig);
+}
+
+/* Catch SIGINT for a search of the main thread (1), unless it is ignored or
+ * has no handler (0). */
+static int catch_sigint(void)
+{
+    if (PyThread_get_thread_ident() != main_thread) return 0;
+    struct sigaction now;
+    if (sigaction(SIGINT, NULL, &now) != 0 || (now.sa_flags & SA_SIGINFO)
+        || now.sa_handler == SIG_DFL || now.sa_handler == SIG_IGN)
+        return 0;
+    struct sigaction mine = now;
+    mine.sa_handler = on_sigint;
+    sigint_before = now;
+    stop_requested = 0;
+    return sigaction(SIGINT, &mine, NULL) == 0;
+}
+
+/* Put the old handler back; -1 if Python's handler then raised. */
+static int release_sigint(void)
+{
+    sigaction(SIGINT, &sigint_before, NULL);
+    int stopped = stop_requested;
+    stop_requested = 0;
+    return stopped ? PyErr_CheckSignals() : 0;
+}
+
 static PyObject *py_solve(PyObject *self, PyObject *args)
 {
     (void)self;
@@ -2105,20 +2274,35 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     double time_limit;
     unsigned long long node_limit;
     Py_ssize_t memory_limit;
-    int prune = 177977;
+    unsigned int prune = PRUNE_ALL, sides = SIDES_DEFAULT;
     unsigned long long seed = 0;
     Search *x = calloc(1, sizeof(Search));
     if (!x) return PyErr_NoMemory();
-    if (!PyArg_ParseTuple(args, "OOOiOiiipppdKn|iK", &columns, &downs, &talon, &ptr, &found,
+    if (!PyArg_ParseTuple(args, "OOOiOiiipppdKn|IIK", &columns, &downs, &talon, &ptr, &found,
                           &rec, &x->r.draw, &x->r.recycles_allowed, &x->r.any_empty,
                           &x->r.recall, &x->r.partial, &time_limit, &node_limit, &memory_limit,
-                          &prune, &seed)
+                          &prune, &sides, &seed)
         || !build_state(columns, downs, talon, ptr, found, rec, &x->r, &x->s)) {
         free(x);
         return NULL;
     }
-    x->r.prune = prune;
-    x->r.seed = seed;
+    if (prune & ~(unsigned)PRUNE_ALL || sides & ~(unsigned)(SIDES_DEFAULT | SIDES_AT_ONCE)) {
+        free(x);
+        PyErr_SetString(PyExc_ValueError, "unknown prune or side-search switches");
+        return NULL;
+    }
+    /* A winning line needs at most one recycle per talon card: between two
+     * recycles with no talon card played, the second recycle and the draws
+     * before it can be left out (the other moves do not touch the talon).
+     * So as many recycles left as talon cards is as good as unlimited. */
+    if (x->r.recycles_allowed >= 0 && x->r.recycles_allowed - x->s.rec >= x->s.tlen) {
+        x->r.recycles_allowed = -1;
+        x->s.rec = 0;
+    }
+    x->o.prune = prune;
+    x->o.sides = sides;
+    x->o.seed = seed;
+    x->o.fired = x->fired;
     State start = x->s;
     x->deadline = time_limit;
     x->node_limit = node_limit;
@@ -2129,10 +2313,12 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     int result;
     double t0 = now_seconds(), seconds;
     x->t0 = t0;
+    int catching = catch_sigint();
     Py_BEGIN_ALLOW_THREADS
-    result = x->r.seed ? run_search(x) : solve_portfolio(x, &start);
+    result = x->o.seed ? run_search(x) : solve_portfolio(x, &start);
     Py_END_ALLOW_THREADS
     seconds = now_seconds() - t0;
+    if (catching && release_sigint() < 0) { free_search(x); free(x); return NULL; }
     PyObject *line;
     if (result == 1) {
         line = expand_line(&start, &x->r, x->path, x->plen);
@@ -2141,13 +2327,20 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
         line = PyList_New(0);
         if (!line) { free_search(x); free(x); return NULL; }
     }
-    static const char *limits[] = {NULL, "nodes", "time", "memory"};
+    static const char *limits[] = {NULL, "nodes", "time", "memory", "interrupted"};
     const char *status = result == 1 ? "solved" : result == 0 ? "unsolvable" : "unknown";
     const char *limit = result < 0 ? limits[x->limit] : NULL;
-    PyObject *ret = Py_BuildValue("(sNKdzKn)", status, line,
+    PyObject *fired = PyTuple_New(FIRED_SLOTS);
+    if (!fired) { Py_DECREF(line); free_search(x); free(x); return NULL; }
+    for (int k = 0; k < FIRED_SLOTS; k++) {
+        PyObject *count = PyLong_FromUnsignedLongLong((unsigned long long)x->fired[k]);
+        if (!count) { Py_DECREF(fired); Py_DECREF(line); free_search(x); free(x); return NULL; }
+        PyTuple_SET_ITEM(fired, k, count);
+    }
+    PyObject *ret = Py_BuildValue("(sNKdzKnN)", status, line,
                                   (unsigned long long)(x->nodes + x->probe_nodes),
                                   seconds, limit, (unsigned long long)x->tt.count,
-                                  (Py_ssize_t)x->used);
+                                  (Py_ssize_t)x->used, fired);
     free_search(x);
     free(x);
     return ret;
@@ -2156,8 +2349,10 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
 static PyMethodDef methods[] = {
     {"solve", py_solve, METH_VARARGS,
      "solve(columns, downs, talon, waste_size, foundations, recycles, draw, recycles_allowed,\n"
-     "      any_empty, recall, partial, time_limit, node_limit, memory_limit)\n"
-     "-> (result, moves, nodes, seconds, limit, states, bytes)\n\n"
+     "      any_empty, recall, partial, time_limit, node_limit, memory_limit,\n"
+     "      prune=PRUNE_ALL, sides=SIDES_DEFAULT, seed=0)\n"
+     "-> (result, moves, nodes, seconds, limit, states, bytes, fired)\n\n"
+     "fired[k] counts the firings of pruning rule k (fired[0]: side-search wins).\n"
      "The talon is the waste (bottom first) then the stock (next card first);\n"
      "recycles_allowed is -1 for unlimited; time_limit < 0, node_limit 0 and\n"
      "memory_limit 0 mean no limit (memory defaults to 1 GiB).  Moves are\n"
@@ -2177,5 +2372,14 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__search(void)
 {
     init_keys();
-    return PyModule_Create(&module);
+    main_thread = PyThread_get_thread_ident();
+    PyObject *m = PyModule_Create(&module);
+    if (!m) return NULL;
+    if (PyModule_AddIntConstant(m, "PRUNE_ALL", PRUNE_ALL) < 0
+        || PyModule_AddIntConstant(m, "SIDES_DEFAULT", SIDES_DEFAULT) < 0
+        || PyModule_AddIntConstant(m, "FIRED_SLOTS", FIRED_SLOTS) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
 }

@@ -2,6 +2,10 @@
 
 from collections.abc import Sequence
 
+PRUNE_ALL: int
+SIDES_DEFAULT: int
+FIRED_SLOTS: int
+
 def solve(
     columns: Sequence[Sequence[int]],
     downs: Sequence[int],
@@ -18,9 +22,12 @@ def solve(
     node_limit: int,
     memory_limit: int,
     prune: int = ...,
+    sides: int = ...,
     seed: int = ...,
     /,
-) -> tuple[str, list[tuple[int, int, int]], int, float, str | None, int, int]: ...
+) -> tuple[
+    str, list[tuple[int, int, int]], int, float, str | None, int, int, tuple[int, ...]
+]: ...
 def legal_moves(
     columns: Sequence[Sequence[int]],
     downs: Sequence[int],

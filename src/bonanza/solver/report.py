@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import Any
+from typing import Any, Final
 
 from bonanza.core.deal import Deal
 from bonanza.core.errors import BonanzaError
@@ -21,6 +21,37 @@ class InputError(BonanzaError):
     """A deal, saved game or option the solver commands cannot use."""
 
 
+MAX_SAVE_BYTES: Final = 16 * 2**20
+"""Far above any saved game: a larger file is something else, and is not read whole."""
+
+
+def read_text_file(path: str, what: str, max_bytes: int | None = None) -> str:
+    """The UTF-8 text of a file the user named (a leading BOM dropped).
+
+    Raises ``InputError`` naming ``what`` and ``path`` when the file cannot be
+    read, is larger than ``max_bytes``, or is not text (bytes that are not
+    UTF-8, or a NUL byte); the message gives the line of the first bad byte.
+    """
+    try:
+        with open(path, "rb") as file:
+            data = file.read() if max_bytes is None else file.read(max_bytes + 1)
+    except OSError as error:
+        raise InputError(f"cannot read {what} {path}: {error.strerror}") from None
+    if max_bytes is not None and len(data) > max_bytes:
+        raise InputError(f"{what} {path} is over {max_bytes} bytes: is it the right file?")
+    try:
+        text = data.decode("utf-8")
+        bad_byte = data.find(b"\0")
+    except UnicodeDecodeError as error:
+        bad_byte = error.start
+    if bad_byte >= 0:
+        line = data.count(b"\n", 0, bad_byte) + 1
+        raise InputError(
+            f"{what} {path} is not a text file (line {line} holds bytes that are not text)"
+        )
+    return text.removeprefix("\ufeff")
+
+
 def load_start(text: str, rules: Rules) -> tuple[Position, str]:
     """The start position named by ``text`` and a label for it.
 
@@ -29,21 +60,33 @@ def load_start(text: str, rules: Rules) -> tuple[Position, str]:
     current position and rules are used.
     """
     if os.path.isfile(text):
-        try:
-            with open(text, encoding="utf-8") as file:
-                content = file.read()
-        except OSError as error:
-            raise InputError(f"cannot read {text}: {error.strerror}") from None
-        try:
-            game = Game.from_json(json.loads(content))
-        except json.JSONDecodeError:
-            game = Game.from_text(content)
+        game = load_saved_game(text)
         return game.position.copy(), f"{text} (deal {game.deal.id}, move {game.move_count})"
     try:
         deal = Deal.parse(text)
     except BonanzaError as error:
         raise InputError(f"{text!r} is neither a deal nor a saved game file: {error}") from None
     return Position.initial(deal, rules), f"deal {deal.id}"
+
+
+def load_saved_game(path: str) -> Game:
+    """The game saved in ``path``; an ``InputError`` naming the file if it is not one."""
+    content = read_text_file(path, "saved game", MAX_SAVE_BYTES)
+    try:
+        return _game_from(content)
+    except RecursionError:
+        raise InputError(f"{path} is not a saved game: it is nested too deeply") from None
+    except BonanzaError as error:
+        raise InputError(f"{path}: {error}") from None
+
+
+def _game_from(content: str) -> Game:
+    """A game from either save format: JSON, else the text format."""
+    try:
+        data = json.loads(content)
+    except ValueError:  # not JSON (or a number too long to read)
+        return Game.from_text(content)
+    return Game.from_json(data)
 
 
 def pile_name(pile: Pile) -> str:
@@ -89,4 +132,13 @@ def result_data(result: SolveResult, start: Position) -> dict[str, Any]:
     }
 
 
-__all__ = ["InputError", "load_start", "moves_data", "pile_name", "result_data"]
+__all__ = [
+    "MAX_SAVE_BYTES",
+    "InputError",
+    "load_saved_game",
+    "load_start",
+    "moves_data",
+    "pile_name",
+    "read_text_file",
+    "result_data",
+]

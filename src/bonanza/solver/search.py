@@ -12,16 +12,21 @@ from bonanza.core.notation import format_move
 from bonanza.core.position import Position
 from bonanza.core.rules import EmptyColumn, Rules
 from bonanza.solver import _search  # the C extension (see _search.pyi)
+from bonanza.solver.switches import SIDE_WINS, SINGLE_RULES, Prune, Sides
 
 Verdict = Literal["solved", "unsolvable", "unknown"]
-Limit = Literal["nodes", "time", "memory"]
+Limit = Literal["nodes", "time", "memory", "interrupted"]
 CoreArguments = tuple[
     list[list[int]], list[int], list[int], int, list[int], int, int, int, bool, bool, bool
 ]
 _VERDICTS: dict[str, Verdict] = {"solved": "solved", "unsolvable": "unsolvable",
                                  "unknown": "unknown"}
 _LIMITS: dict[str | None, Limit | None] = {None: None, "nodes": "nodes", "time": "time",
-                                           "memory": "memory"}
+                                           "memory": "memory", "interrupted": "interrupted"}
+TALON_SIZE_BOUND = 52
+"""More recycles left than this are as many as unlimited (the C core passes
+any count of recycles left that is at least the talon's size on as unlimited:
+a winning line needs at most one recycle per talon card)."""
 
 
 class SolverError(BonanzaError):
@@ -34,7 +39,9 @@ class SolveResult:
 
     ``result`` is ``solved`` (``moves`` wins from the start position),
     ``unsolvable`` (proven) or ``unknown`` (``limit`` names the limit hit).
-    ``states`` is how many distinct positions the search stored.
+    ``states`` is how many distinct positions the search stored, ``memory``
+    the bytes it held.  ``fired`` counts, per pruning rule, the positions or
+    moves it pruned or forced; ``side_wins`` the wins its side searches found.
     """
 
     result: Verdict
@@ -44,6 +51,8 @@ class SolveResult:
     limit: Limit | None = None
     states: int = 0
     memory: int = 0
+    fired: dict[Prune, int] = dataclasses.field(default_factory=dict, compare=False)
+    side_wins: int = 0
 
     def __repr__(self) -> str:
         moves = " ".join(format_move(move) for move in self.moves)
@@ -62,13 +71,18 @@ def core_arguments(position: Position) -> CoreArguments:
     """The position and rules as the C core's leading arguments."""
     rules = position.rules
     allowed = rules.recycles_allowed
+    recycles = position.recycles
+    if allowed is None:
+        recycles = 0  # (only counted under a pass limit)
+    elif allowed - recycles > TALON_SIZE_BOUND:
+        allowed, recycles = None, 0
     return (
         [[int(card) for card in column] for column in position.tableau],
         list(position.down),
         [int(card) for card in position.waste] + [int(card) for card in reversed(position.stock)],
         len(position.waste),
         list(position.foundations),
-        position.recycles,
+        recycles,
         rules.draw,
         -1 if allowed is None else allowed,
         rules.empty_column is EmptyColumn.ANY,
@@ -92,6 +106,9 @@ def solve(
     time_limit: float | None = None,
     node_limit: int | None = None,
     memory_limit: int | None = None,
+    prune: Prune = Prune.ALL,
+    sides: Sides = Sides.DEFAULT,
+    seed: int = 0,
 ) -> SolveResult:
     """Decide whether ``start`` can be won, playing with every card known.
 
@@ -99,6 +116,11 @@ def solve(
     or a deal (``rules`` default to the ``klondike`` preset).  Limits: seconds,
     positions searched, and bytes of solver memory (default 1 GiB).  A solution
     is replayed through the engine before it is returned.
+
+    ``prune`` and ``sides`` switch pruning rules and side searches off (for
+    differential tests: no set of them changes a verdict).  A nonzero ``seed``
+    runs one plain search with its move order shuffled, without the portfolio.
+    Ctrl-C stops the search within a moment and raises ``KeyboardInterrupt``.
     """
     if isinstance(start, Deal):
         position = Position.initial(start, rules or Rules())
@@ -110,16 +132,31 @@ def solve(
                         ("memory_limit", memory_limit)):
         if value is not None and value <= 0:
             raise ValueError(f"{name} must be positive, not {value!r}")
-    verdict, raw, nodes, seconds, limit, states, memory = _search.solve(
+    if not 0 <= seed < 2**64:
+        raise ValueError(f"seed must be a 64-bit whole number, not {seed!r}")
+    verdict, raw, nodes, seconds, limit, states, memory, fired = _search.solve(
         *core_arguments(position),
         -1.0 if time_limit is None else float(time_limit),
         0 if node_limit is None else int(node_limit),
         0 if memory_limit is None else int(memory_limit),
+        int(Prune(prune)),
+        int(Sides(sides)),
+        seed,
     )
     moves = [Move(Pile(source), Pile(dest), count) for source, dest, count in raw]
     if verdict == "solved":
         _check_win(position, moves)
-    return SolveResult(_VERDICTS[verdict], moves, nodes, seconds, _LIMITS[limit], states, memory)
+    return SolveResult(
+        _VERDICTS[verdict], moves, nodes, seconds, _LIMITS[limit], states, memory,
+        {flag: _fired(fired, flag) for flag in SINGLE_RULES}, fired[SIDE_WINS],
+    )
+
+
+def _fired(counts: tuple[int, ...], flag: Prune) -> int:
+    """The firings of a switch: rules 1, 2, 5 and 6 share SAFE_MOVES."""
+    if flag is Prune.SAFE_MOVES:
+        return counts[1] + counts[2] + counts[5] + counts[6]
+    return counts[flag.rule]
 
 
 def _check_win(position: Position, moves: list[Move]) -> None:

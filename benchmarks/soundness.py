@@ -1,0 +1,179 @@
+"""Soundness harness: the default search against the search without its pruning.
+
+    python benchmarks/soundness.py [--deals 5000] [--positions 5000] [--seed 1]
+                                   [--node-limit 200000] [--jobs 2]
+
+Each case (a fresh deal under the default ``klondike`` rules, or a position
+met in random play of a random deal under random rule options) is searched
+with every pruning rule on, with none, and with each rule off by itself.
+Only a ``solved`` verdict carries a proof (its line is replayed through the
+engine), so any two decided verdicts that differ are a disagreement: one of
+the searches called a winnable position lost.  The script prints every
+disagreement with its position, then how many comparisons both sides decided,
+how many disagreed, and how often each rule fired; it exits 1 on any
+disagreement.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import dataclasses
+import multiprocessing
+import random
+import sys
+import time
+from collections.abc import Iterator
+
+from bonanza.core import Deal, EmptyColumn, Position, Rules
+from bonanza.solver import Prune, Sides, solve
+from bonanza.solver.switches import SINGLE_RULES
+
+DEFAULT = "default"
+AT_ONCE = "default, side searches at once"
+NOTHING = "no pruning"
+DRAWS = (1, 2, 3)
+PASSES = (1, 3, None)
+MOST_RANDOM_MOVES = 150
+REPORT_EVERY = 500
+
+
+@dataclasses.dataclass(frozen=True)
+class Search:
+    """One way to search: its switches."""
+
+    name: str
+    prune: Prune
+    sides: Sides
+
+
+SEARCHES: tuple[Search, ...] = (
+    Search(DEFAULT, Prune.ALL, Sides.DEFAULT),
+    Search(AT_ONCE, Prune.ALL, Sides.DEFAULT | Sides.AT_ONCE),
+    Search(NOTHING, Prune.NONE, Sides.NONE),
+    *(Search(f"no {flag.name}", Prune.ALL & ~flag, Sides.DEFAULT) for flag in SINGLE_RULES),
+)
+
+
+@dataclasses.dataclass
+class Outcome:
+    """What one case gave: decided comparisons, disagreements and firings."""
+
+    compared: int = 0
+    disagreements: list[str] = dataclasses.field(default_factory=list)
+    fired: dict[Prune, int] = dataclasses.field(default_factory=dict)
+    side_wins: int = 0
+
+    def add(self, other: Outcome) -> None:
+        self.compared += other.compared
+        self.disagreements += other.disagreements
+        for flag, count in other.fired.items():
+            self.fired[flag] = self.fired.get(flag, 0) + count
+        self.side_wins += other.side_wins
+
+
+def random_rules(rng: random.Random) -> Rules:
+    """Any rule options the solver decides."""
+    return Rules(
+        draw=rng.choice(DRAWS),
+        passes=rng.choice(PASSES),
+        empty_column=rng.choice(list(EmptyColumn)),
+        recall=rng.random() < 0.5,
+        partial_runs=rng.random() < 0.5,
+        thoughtful=True,
+    )
+
+
+def random_position(rng: random.Random) -> Position:
+    """A random deal under random rules, after some random legal moves."""
+    position = Position.initial(Deal.from_number(rng.getrandbits(64)), random_rules(rng))
+    for _ in range(rng.randrange(MOST_RANDOM_MOVES)):
+        moves = position.legal_moves()
+        if not moves:
+            break
+        position.apply(rng.choice(moves))
+    return position
+
+
+def cases(seed: int, deals: int, positions: int) -> Iterator[tuple[str, Position]]:
+    """``deals`` fresh default deals, then ``positions`` random positions."""
+    rng = random.Random(seed)
+    for _ in range(deals):
+        number = rng.getrandbits(64)
+        yield f"deal {number}", Position.initial(Deal.from_number(number), Rules(thoughtful=True))
+    for _ in range(positions):
+        yield "position", random_position(rng)
+
+
+def compare(case: tuple[str, Position, int]) -> Outcome:
+    """Search one case every way; every two decided verdicts must agree."""
+    label, position, node_limit = case
+    outcome = Outcome()
+    verdicts: dict[str, str] = {}
+    for search in SEARCHES:
+        result = solve(position, node_limit=node_limit, prune=search.prune, sides=search.sides)
+        if search.name in (DEFAULT, AT_ONCE):
+            for flag, count in result.fired.items():
+                outcome.fired[flag] = outcome.fired.get(flag, 0) + count
+            outcome.side_wins += result.side_wins
+        if result.result != "unknown":
+            verdicts[search.name] = result.result
+    reference = verdicts.get(DEFAULT) or verdicts.get(AT_ONCE)
+    if reference is None:
+        return outcome
+    for name, verdict in verdicts.items():
+        if name == DEFAULT or (name == AT_ONCE and DEFAULT not in verdicts):
+            continue
+        outcome.compared += 1
+        if verdict != reference:
+            outcome.disagreements.append(
+                f"{label} ({position.rules.to_text()}): {DEFAULT} {reference}, {name} {verdict}\n"
+                f"  {position.to_text()}"
+            )
+    return outcome
+
+
+def run(seed: int, deals: int, positions: int, node_limit: int, jobs: int = 1,
+        report: bool = False) -> Outcome:
+    """Every case's outcome, added up."""
+    total = Outcome()
+    tasks = ((label, position, node_limit) for label, position in cases(seed, deals, positions))
+    started = time.perf_counter()
+    done = 0
+    with multiprocessing.Pool(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
+        outcomes = pool.imap_unordered(compare, tasks, chunksize=4) if pool else map(compare, tasks)
+        for outcome in outcomes:
+            total.add(outcome)
+            done += 1
+            for text in outcome.disagreements:
+                print("DISAGREEMENT " + text, flush=True)
+            if report and done % REPORT_EVERY == 0:
+                print(f"  {done} cases, {total.compared} comparisons, "
+                      f"{len(total.disagreements)} disagreements, "
+                      f"{time.perf_counter() - started:.0f} s", file=sys.stderr, flush=True)
+    return total
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=5000, help="fresh default deals")
+    parser.add_argument("--positions", type=int, default=5000, help="random positions")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--node-limit", type=int, default=200_000, help="nodes per search")
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args(argv)
+    started = time.perf_counter()
+    total = run(args.seed, args.deals, args.positions, args.node_limit, args.jobs, report=True)
+    print(f"cases: {args.deals} fresh default deals, {args.positions} random positions "
+          f"(seed {args.seed}, {args.node_limit} nodes per search, "
+          f"{time.perf_counter() - started:.0f} s)")
+    print(f"comparisons decided by both sides: {total.compared}")
+    print(f"disagreements: {len(total.disagreements)}")
+    print("firings (default searches): " + ", ".join(
+        f"{flag.name} {total.fired.get(flag, 0)}" for flag in SINGLE_RULES)
+        + f", side-search wins {total.side_wins}")
+    return 1 if total.disagreements else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

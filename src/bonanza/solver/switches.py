@@ -1,0 +1,61 @@
+"""The solver's named switches: pruning rules and side searches.
+
+Each pruning rule has the number it has in the C core's header comment
+(``_search.c``), and its flag is ``1 << number``.  Rules 3 and 4 (column
+symmetry) and rule 5's state key are part of how a position is stored, and
+are always on.  Rule 13 was removed (it was unsound).
+"""
+
+from __future__ import annotations
+
+import enum
+
+from bonanza.solver import _search
+
+
+class Prune(enum.IntFlag):
+    """Pruning rules the exact search may use; ``Prune.ALL`` is the default.
+
+    Every rule has a soundness proof beside its code in the C core; switching
+    any set of them off never changes a verdict, only the time it takes.
+    """
+
+    SAFE_MOVES = 1 << 1  # rules 1, 2, 5 and 6: safe cards go home, and stay there
+    TWINS = 1 << 7  # rule 7: one of two twin arrangements is kept
+    DEAD_ENDS = 1 << 8  # rule 8: a card that can never go home ends the search
+    LARGER_WASTES = 1 << 9  # rule 9: larger wastes of the same size modulo the draw
+    COVER_TALON = 1 << 10  # rule 10: a talon card put on a column is covered next
+    RELAXED_STOCK = 1 << 11  # rule 11: lost with draw 1, unlimited passes, means lost
+    NEARLY_SAFE = 1 << 12  # rule 12: nearly safe cards go home (recall on)
+    SUCCESSOR = 1 << 14  # rule 14: a talon card goes home just before its successor
+    TWIN_LOCKS = 1 << 15  # rule 15: a card face down under its twin, locked
+    NONE = 0
+    ALL = (SAFE_MOVES | TWINS | DEAD_ENDS | LARGER_WASTES | COVER_TALON | RELAXED_STOCK
+           | NEARLY_SAFE | SUCCESSOR | TWIN_LOCKS)
+
+    @property
+    def rule(self) -> int:
+        """The rule's number in the C core (a single flag only)."""
+        return self.value.bit_length() - 1
+
+
+class Sides(enum.IntFlag):
+    """Side searches that only look for wins (they prune nothing)."""
+
+    FEW_PASSES = 1 << 0  # unlimited passes, draw > 1: the same with one more recycle
+    HASTY = 1 << 1  # rules 10 and 14 where the waste pointer matters
+    AT_ONCE = 1 << 2  # start the side searches in the first round (for tests)
+    NONE = 0
+    DEFAULT = FEW_PASSES | HASTY
+
+
+SINGLE_RULES: tuple[Prune, ...] = tuple(
+    flag for flag in Prune if flag.value and flag.value & (flag.value - 1) == 0
+)
+"""Every pruning switch by itself, in rule order."""
+
+SIDE_WINS = 0
+"""The slot of ``fired`` that counts the side searches' wins."""
+
+if int(Prune.ALL) != _search.PRUNE_ALL or int(Sides.DEFAULT) != _search.SIDES_DEFAULT:
+    raise ImportError("bonanza.solver.switches does not match the C core's switches")
