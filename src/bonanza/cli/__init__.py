@@ -9,12 +9,19 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
+import signal
 import sys
 from collections.abc import Sequence
+from typing import Final
 
 from bonanza.core.errors import BonanzaError
 
 COMMANDS = ("deal", "play", "serve", "solve", "analyze")
+EXIT_BAD_INPUT: Final = 2
+# What a shell reports for a process killed by the signal.
+EXIT_INTERRUPTED: Final = 128 + signal.SIGINT
+EXIT_BROKEN_PIPE: Final = 128 + signal.SIGPIPE
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -25,12 +32,43 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+def _silence_stdout() -> None:
+    """Point stdout at the null device, so that flushing it at exit cannot fail again."""
     try:
+        descriptor = sys.stdout.fileno()
+    except (OSError, ValueError):  # not a real file (as under pytest's capture)
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, descriptor)
+    os.close(null)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one subcommand; bad input, a closed pipe or Ctrl-C end it without a traceback.
+
+    Bad input (a ``BonanzaError``, or an ``OSError`` on a named file) prints
+    one line ``bonanza COMMAND: message`` and returns 2; Ctrl-C prints
+    ``bonanza COMMAND: interrupted`` and returns 130; a reader closing stdout
+    early ends the command quietly with 141. Other errors are bugs and propagate.
+    """
+    prefix = "bonanza"
+    try:
+        args = build_parser().parse_args(argv)
+        prefix = f"bonanza {args.command}"
         status: int = args.func(args)
+        sys.stdout.flush()  # a closed pipe shows here rather than at exit
     except BonanzaError as error:
-        print(f"bonanza {args.command}: {error}", file=sys.stderr)
-        return 2
+        print(f"{prefix}: {error}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except BrokenPipeError:
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
+    except OSError as error:
+        if error.filename is None:
+            raise
+        print(f"{prefix}: {error.filename}: {error.strerror}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        print(f"{prefix}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
     return status

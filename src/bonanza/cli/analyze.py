@@ -3,15 +3,29 @@
 from __future__ import annotations
 
 import argparse
-import csv
-import json
+import contextlib
 import multiprocessing
+import multiprocessing.pool
 import os
+import signal
 import sys
-from collections.abc import Iterator
-from typing import Any, TextIO
+from array import array
+from collections import Counter
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any, Final, TextIO
 
+from bonanza.cli import EXIT_INTERRUPTED
+from bonanza.cli.deal_source import DealSource, deal_source, parse_deal_range
 from bonanza.cli.options import whole_number
+from bonanza.cli.results_file import (
+    CSV_FIELDS,
+    OUT_SUFFIXES,
+    RESULTS,
+    VERDICTS,
+    Outcome,
+    ResultsWriter,
+    read_results,
+)
 from bonanza.cli.solve import (
     add_solver_rule_options,
     memory_bytes,
@@ -19,27 +33,17 @@ from bonanza.cli.solve import (
     solver_rules,
 )
 from bonanza.core.deal import Deal
-from bonanza.core.errors import BonanzaError
 from bonanza.core.position import Position
 from bonanza.core.rules import Rules
 from bonanza.solver import solve
 from bonanza.solver.report import InputError, result_data
 from bonanza.solver.stats import percentile, wilson_interval
 
-CSV_FIELDS = ("id", "deal", "result", "nodes", "seconds", "limit", "states", "moves")
-RESULTS = ("solved", "unsolvable", "unknown", "error")
-
-
-def deal_range(text: str) -> range:
-    """``A-B`` (inclusive) or a single number, for argparse."""
-    first, _, last = text.partition("-")
-    try:
-        low, high = int(first), int(last or first)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a deal range like 1-10000") from None
-    if low < 0 or high < low:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a deal range like 1-10000")
-    return range(low, high + 1)
+PROGRESS_WIDTH: Final = 30
+WAKE_SECONDS: Final = 0.5
+"""How often the wait for a result wakes, so that Ctrl-C is seen at once."""
+DEFAULT_MEMORY_MB: Final = 1024
+Task = tuple[str, str, Rules, float | None, int | None]
 
 
 def register(subparsers: Any) -> None:
@@ -49,7 +53,7 @@ def register(subparsers: Any) -> None:
         description="Solve a range or file of deals in parallel; summarize solvability.",
     )
     source = parser.add_mutually_exclusive_group(required=True)
-    source.add_argument("--deals", type=deal_range, metavar="A-B", help="deal numbers A to B")
+    source.add_argument("--deals", type=parse_deal_range, metavar="A-B", help="deal numbers A to B")
     source.add_argument(
         "--deal-file", metavar="F", help="one deal per line, optionally 'id<TAB>deal'"
     )
@@ -70,129 +74,79 @@ def register(subparsers: Any) -> None:
     parser.set_defaults(func=run)
 
 
-def read_deal_file(path: str) -> list[tuple[str, str]]:
-    """(id, deal) pairs from a deal file; the id defaults to the line number."""
-    try:
-        with open(path, encoding="utf-8") as file:
-            lines = file.read().splitlines()
-    except OSError as error:
-        raise InputError(f"cannot read deal file {path}: {error.strerror}") from None
-    deals = []
-    for number, line in enumerate(lines, 1):
-        if not line.strip() or line.startswith("#"):
-            continue
-        ident, tab, deal = line.partition("\t")
-        if not tab:
-            ident, deal = str(number), line
-        deals.append((ident.strip(), deal.strip()))
-    return deals
-
-
-def _solve_one(task: tuple[str, str, Rules, float | None, int | None]) -> dict[str, Any]:
+def _solve_one(task: Task) -> dict[str, Any]:
     ident, text, rules, time_limit, memory_limit = task
-    try:
-        deal = Deal.parse(text)
-    except BonanzaError as error:
-        return {"id": ident, "deal": text, "result": "error", "error": str(error)}
+    deal = Deal.parse(text)  # checked before the run started
     start = Position.initial(deal, rules)
     result = solve(start, time_limit=time_limit, memory_limit=memory_limit)
     return {"id": ident, "deal": deal.id, **result_data(result, start)}
 
 
-def _read_done(path: str) -> dict[str, dict[str, Any]]:
-    """Rows already in an output file, by id."""
-    done: dict[str, dict[str, Any]] = {}
-    if not os.path.exists(path):
-        return done
-    with open(path, encoding="utf-8", newline="") as file:
-        if path.endswith(".csv"):
-            for row in csv.DictReader(file):
-                try:
-                    seconds = float(row.get("seconds") or "")
-                except ValueError:
-                    continue  # a line cut short by an interruption
-                if row.get("id") and row.get("result") in RESULTS:
-                    done[row["id"]] = {**row, "seconds": seconds}
-        else:
-            for line in file:
-                try:
-                    row = json.loads(line)
-                except json.JSONDecodeError:
-                    continue  # a line cut short by an interruption
-                if isinstance(row, dict) and "id" in row and row.get("result") in RESULTS:
-                    done[str(row["id"])] = row
-    return done
+class Tally:
+    """Each result's count and the seconds per deal: all a summary needs, however long the run.
+
+    Error rows (written by older versions for deals that did not parse) are
+    counted apart and never in the solvable share.
+    """
+
+    def __init__(self) -> None:
+        self.counts: Counter[str] = Counter()
+        self.seconds = array("d")
+
+    def add(self, result: str, seconds: float) -> None:
+        self.counts[result] += 1
+        if result in VERDICTS:
+            self.seconds.append(seconds)
+
+    @property
+    def finished(self) -> int:
+        """Deals solved, proven unsolvable or left unknown."""
+        return sum(self.counts[verdict] for verdict in VERDICTS)
+
+    def summary(self) -> str:
+        """Solvable share with its Wilson interval, counts and time percentiles."""
+        total, solved = self.finished, self.counts["solved"]
+        low, high = wilson_interval(solved, total)
+        lines = [
+            f"deals: {total}",
+            f"solvable: {solved} ({100 * solved / max(total, 1):.2f} %, "
+            f"95 % Wilson interval {100 * low:.2f}-{100 * high:.2f} %)",
+            f"unsolvable: {self.counts['unsolvable']}",
+            f"unknown: {self.counts['unknown']}",
+        ]
+        if self.counts["error"]:
+            lines.append(f"errors: {self.counts['error']} (not counted above)")
+        times = sorted(self.seconds)
+        median, p90, p99 = (percentile(times, f) for f in (0.5, 0.9, 0.99))
+        longest = times[-1] if times else 0.0
+        lines.append(
+            f"seconds per deal: median {median:.4f}, p90 {p90:.4f}, p99 {p99:.4f}, "
+            f"max {longest:.4f}"
+        )
+        return "\n".join(lines)
 
 
-class _Writer:
-    """Appends one row per finished deal and flushes it at once."""
-
-    def __init__(self, path: str | None) -> None:
-        self.path = path
-        self.file: TextIO | None = None
-        self.csv: Any = None
-        if path:
-            fresh = not os.path.exists(path) or os.path.getsize(path) == 0
-            self.file = open(path, "a", encoding="utf-8", newline="")  # noqa: SIM115
-            if path.endswith(".csv"):
-                self.csv = csv.DictWriter(self.file, CSV_FIELDS, extrasaction="ignore")
-                if fresh:
-                    self.csv.writeheader()
-
-    def write(self, row: dict[str, Any]) -> None:
-        if self.file is None:
-            return
-        if self.csv is not None:
-            flat = dict(row)
-            flat["moves"] = " ".join(move["move"] for move in row.get("moves", []))
-            self.csv.writerow(flat)
-        else:
-            self.file.write(json.dumps(row) + "\n")
-        self.file.flush()
-
-    def close(self) -> None:
-        if self.file is not None:
-            self.file.close()
+def summarize(rows: Iterable[Mapping[str, Any]]) -> str:
+    """The summary of result rows (error rows are not counted as deals)."""
+    tally = Tally()
+    for row in rows:
+        tally.add(row["result"], float(row.get("seconds") or 0))
+    return tally.summary()
 
 
-def _progress(done: int, total: int, counts: dict[str, int], stream: TextIO) -> None:
-    width = 30
-    filled = width * done // total if total else width
-    bar = "#" * filled + "-" * (width - filled)
-    summary = " ".join(f"{key} {counts.get(key, 0)}" for key in ("solved", "unsolvable", "unknown"))
+def _progress(done: int, total: int, counts: Mapping[str, int], stream: TextIO) -> None:
+    filled = PROGRESS_WIDTH * done // total if total else PROGRESS_WIDTH
+    bar = "#" * filled + "-" * (PROGRESS_WIDTH - filled)
+    summary = " ".join(f"{key} {counts.get(key, 0)}" for key in VERDICTS)
     stream.write(f"\r[{bar}] {done}/{total} {summary}")
     stream.flush()
 
 
-def summarize(rows: list[dict[str, Any]]) -> str:
-    """Solvable share with its Wilson interval, counts and time percentiles."""
-    counts = {key: sum(row["result"] == key for row in rows) for key in
-              ("solved", "unsolvable", "unknown", "error")}
-    total = len(rows)
-    low, high = wilson_interval(counts["solved"], total)
-    times = sorted(float(row.get("seconds") or 0) for row in rows)
-    lines = [
-        f"deals: {total}",
-        f"solvable: {counts['solved']} ({100 * counts['solved'] / max(total, 1):.2f} %, "
-        f"95 % Wilson interval {100 * low:.2f}-{100 * high:.2f} %)",
-        f"unsolvable: {counts['unsolvable']}",
-        f"unknown: {counts['unknown']}",
-    ]
-    if counts["error"]:
-        lines.append(f"errors: {counts['error']}")
-    median, p90, p99 = (percentile(times, f) for f in (0.5, 0.9, 0.99))
-    longest = times[-1] if times else 0.0
-    lines.append(
-        f"seconds per deal: median {median:.4f}, p90 {p90:.4f}, p99 {p99:.4f}, max {longest:.4f}"
-    )
-    return "\n".join(lines)
-
-
 def _results(iterator: Any) -> Iterator[dict[str, Any]]:
-    """The pool's results, waking every half second so that Ctrl-C is seen at once."""
+    """The pool's results, waking every ``WAKE_SECONDS`` so that Ctrl-C is seen at once."""
     while True:
         try:
-            row: dict[str, Any] = iterator.next(timeout=0.5)
+            row: dict[str, Any] = iterator.next(timeout=WAKE_SECONDS)
         except multiprocessing.TimeoutError:
             continue
         except StopIteration:
@@ -200,56 +154,95 @@ def _results(iterator: Any) -> Iterator[dict[str, Any]]:
         yield row
 
 
-def _tasks(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
-    if args.deals is not None:
-        for number in args.deals:
-            yield str(number), str(number)
-    else:
-        yield from read_deal_file(args.deal_file)
+def _ignore_sigint() -> None:
+    """Pool initializer: Ctrl-C is the parent's to handle (it stops the workers)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+
+
+@contextlib.contextmanager
+def _worker_pool(jobs: int) -> Iterator[multiprocessing.pool.Pool]:
+    """A pool whose workers ignore Ctrl-C, terminated on leaving however that happens.
+
+    SIGINT is blocked while the workers start, so that none can see it before
+    its initializer runs; one pressed meanwhile is delivered right after.
+    """
+    pool: multiprocessing.pool.Pool | None = None
+    try:
+        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+        try:
+            pool = multiprocessing.Pool(jobs, initializer=_ignore_sigint)
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        yield pool
+    finally:
+        if pool is not None:
+            pool.terminate()
+
+
+def done_outcomes(
+    outcomes: Mapping[str, Outcome], deals: DealSource, retry_unknown: bool
+) -> dict[str, Outcome]:
+    """The outcomes read from ``--out`` that count as done for ``deals``."""
+    wanted = ("solved", "unsolvable") if retry_unknown else VERDICTS
+    return {
+        ident: outcome
+        for ident, outcome in outcomes.items()
+        if outcome.result in wanted and ident in deals
+    }
+
+
+def pending(deals: DealSource, done: Mapping[str, Outcome]) -> Iterator[tuple[str, str]]:
+    """The ``(id, deal)`` pairs not yet done, made one at a time."""
+    return ((ident, text) for ident, text in deals if ident not in done)
 
 
 def run(args: argparse.Namespace) -> int:
     rules = solver_rules(args)
-    if args.out and not args.out.endswith((".jsonl", ".csv")):
+    if args.out and not args.out.endswith(OUT_SUFFIXES):
         raise InputError(f"--out {args.out}: the file name must end in .jsonl or .csv")
-    tasks = list(_tasks(args))
-    done = _read_done(args.out) if args.out else {}
-    if args.retry_unknown:
-        done = {ident: row for ident, row in done.items() if row["result"] != "unknown"}
-    rows = [done[ident] for ident, _ in tasks if ident in done]
+    deals = deal_source(args.deals, args.deal_file)
+    previous = read_results(args.out) if args.out else None
+    done = done_outcomes(previous.done if previous else {}, deals, args.retry_unknown)
+    tally = Tally()
+    for outcome in done.values():
+        tally.add(*outcome)
     memory = memory_bytes(args)
-    todo = [(ident, text, rules, args.time_limit, memory) for ident, text in tasks
-            if ident not in done]
-    counts: dict[str, int] = {}
-    for row in rows:
-        counts[row["result"]] = counts.get(row["result"], 0) + 1
-    writer = _Writer(args.out)
+    tasks = (
+        (ident, text, rules, args.time_limit, memory) for ident, text in pending(deals, done)
+    )
+    remaining = deals.total - len(done)
+    writer = ResultsWriter(previous) if previous else None
     show = not args.no_progress
     interrupted = False
     try:
-        with multiprocessing.Pool(min(args.jobs, max(len(todo), 1))) as pool:
-            if show:
-                _progress(len(rows), len(tasks), counts, sys.stderr)
-            for row in _results(pool.imap_unordered(_solve_one, todo)):
-                rows.append(row)
-                counts[row["result"]] = counts.get(row["result"], 0) + 1
-                writer.write(row)
-                if show:
-                    _progress(len(rows), len(tasks), counts, sys.stderr)
+        if show:
+            _progress(tally.finished, deals.total, tally.counts, sys.stderr)
+        if remaining:
+            with _worker_pool(min(args.jobs, remaining)) as pool:
+                for row in _results(pool.imap_unordered(_solve_one, tasks)):
+                    tally.add(row["result"], row["seconds"])
+                    if writer:
+                        writer.write(row)
+                    if show:
+                        _progress(tally.finished, deals.total, tally.counts, sys.stderr)
     except KeyboardInterrupt:
         interrupted = True
     finally:
-        writer.close()
+        if writer:
+            writer.close()
         if show:
             sys.stderr.write("\n")
-    memory = f"{args.memory_limit} MB" if args.memory_limit else "1024 MB"
+    megabytes = args.memory_limit or DEFAULT_MEMORY_MB
     print(f"rules: {rules.to_text()}; time limit: {args.time_limit or 'none'}; "
-          f"memory limit: {memory}")
-    print(summarize(rows))
+          f"memory limit: {megabytes} MB")
+    print(tally.summary())
     if interrupted:
-        print(f"interrupted: {len(tasks) - len(rows)} deals left; rerun to resume")
-        return 130
+        left = deals.total - tally.finished
+        resume = "; rerun to resume" if args.out else " (give --out to make a run resumable)"
+        print(f"bonanza analyze: interrupted: {left} deals left{resume}", file=sys.stderr)
+        return EXIT_INTERRUPTED
     return 0
 
 
-__all__ = ["run", "summarize"]
+__all__ = ["CSV_FIELDS", "RESULTS", "Tally", "run", "summarize"]

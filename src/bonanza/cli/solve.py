@@ -10,7 +10,7 @@ from typing import Any, NoReturn
 
 from bonanza.cli.options import changed_rules, passes_value, rule_changes, whole_number
 from bonanza.core.notation import format_move
-from bonanza.core.rules import EmptyColumn, Rules
+from bonanza.core.rules import PRESETS, EmptyColumn, Rules
 from bonanza.solver import solve
 from bonanza.solver.report import load_start, result_data
 
@@ -39,6 +39,10 @@ def positive_seconds(text: str) -> float:
 def add_solver_rule_options(parser: argparse.ArgumentParser) -> None:
     """The rule options of ``solve`` and ``analyze`` (thoughtful play is implied)."""
     group = parser.add_argument_group("rules (default: klondike, every card known)")
+    group.add_argument(
+        "--rules", choices=sorted(PRESETS), default=None,
+        help="a preset, changed by the options below (default: klondike, or a saved game's rules)",
+    )
     group.add_argument("--draw", type=int, metavar="N", default=None, help="cards per draw")
     group.add_argument(
         "--passes", type=passes_value, metavar="N|unlimited", default=False,
@@ -64,9 +68,11 @@ def memory_bytes(args: argparse.Namespace) -> int | None:
     return None if megabytes is None else megabytes * 2**20
 
 
-def solver_rules(args: argparse.Namespace, base: Rules | None = None) -> Rules:
-    """``base`` (default: klondike, thoughtful) changed by the rule options given."""
-    return changed_rules(base or Rules(), {"thoughtful": True, **rule_changes(args)})
+def solver_rules(args: argparse.Namespace, saved: Rules | None = None) -> Rules:
+    """The ``--rules`` preset (else ``saved``, a saved game's rules, else klondike),
+    changed by the rule options given; thoughtful play is implied."""
+    base = Rules.preset(args.rules) if args.rules else saved or Rules()
+    return changed_rules(base, {"thoughtful": True, **rule_changes(args)})
 
 
 def register(subparsers: Any) -> None:
@@ -87,7 +93,7 @@ def register(subparsers: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     start, label = load_start(args.deal, solver_rules(args))
-    # A saved game keeps its own rules, changed only by the options given.
+    # A saved game keeps its own rules unless --rules names a preset.
     start.rules = solver_rules(args, start.rules)
     result = solve(start, time_limit=args.time_limit, memory_limit=memory_bytes(args))
     if args.json:

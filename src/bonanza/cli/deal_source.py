@@ -1,0 +1,159 @@
+"""The deals ``bonanza analyze`` solves: a range of deal numbers or a deal file.
+
+Both are checked in full before anything is solved. A range is never built in
+memory: its ``(id, deal)`` pairs are made one at a time as the workers take them.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Iterator
+from typing import Final
+
+from bonanza.core.deal import MAX_DEAL_NUMBER, Deal
+from bonanza.core.errors import BonanzaError
+from bonanza.solver.report import InputError, read_text_file
+
+MAX_DEAL_DIGITS: Final = len(str(MAX_DEAL_NUMBER))
+COMMENT: Final = "#"
+ID_SEPARATOR: Final = "\t"
+
+
+def parse_deal_range(text: str) -> range:
+    """``A-B`` (inclusive) or a single deal number, for argparse."""
+    first, dash, last = text.partition("-")
+    if dash and not last.strip():
+        raise argparse.ArgumentTypeError(f"{text!r} has no last deal: give a range like 1-10000")
+    try:
+        low, high = int(first), int(last if dash else first)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a deal range like 1-10000") from None
+    if low < 0 or high < low:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a deal range like 1-10000")
+    if high > MAX_DEAL_NUMBER:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} goes past the last deal number, {MAX_DEAL_NUMBER}"
+        )
+    return range(low, high + 1)
+
+
+def _is_canonical_number(ident: str) -> bool:
+    """Whether ``ident`` is a number written as ``str(number)`` writes it."""
+    return (
+        ident.isascii()
+        and ident.isdigit()
+        and len(ident) <= MAX_DEAL_DIGITS
+        and (ident == "0" or not ident.startswith("0"))
+    )
+
+
+class DealRange:
+    """Deal numbers, each its own id; any number of them, made one at a time."""
+
+    def __init__(self, numbers: range) -> None:
+        self.numbers = numbers
+
+    @property
+    def total(self) -> int:
+        # len() fails past sys.maxsize, and a range of deal numbers can be 2**64 long.
+        return max(0, self.numbers.stop - self.numbers.start)
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        for number in self.numbers:
+            yield str(number), str(number)
+
+    def __contains__(self, ident: object) -> bool:
+        return (
+            isinstance(ident, str) and _is_canonical_number(ident) and int(ident) in self.numbers
+        )
+
+
+class DealList:
+    """The deals of a deal file by id, in the file's order."""
+
+    def __init__(self, deals: dict[str, str]) -> None:
+        self.deals = deals
+
+    @property
+    def total(self) -> int:
+        return len(self.deals)
+
+    def __iter__(self) -> Iterator[tuple[str, str]]:
+        return iter(self.deals.items())
+
+    def __contains__(self, ident: object) -> bool:
+        return ident in self.deals
+
+
+DealSource = DealRange | DealList
+
+
+def check_deal(text: str) -> None:
+    """Raise ``DealError`` unless ``Deal.parse`` reads ``text``.
+
+    Deal numbers are only range-checked: shuffling each one would make a long
+    deal file slow to check.
+    """
+    if (
+        text.isascii()
+        and text.isdigit()
+        and len(text) <= MAX_DEAL_DIGITS
+        and int(text) <= MAX_DEAL_NUMBER
+    ):
+        return
+    Deal.parse(text)
+
+
+def read_deal_file(path: str) -> DealList:
+    """The deals of a deal file, each line checked.
+
+    A line is a deal or ``id<TAB>deal``; the id defaults to the line number.
+    Blank lines and lines starting with ``#`` are skipped.  A line that is not
+    a deal, an empty or repeated id, or a file without deals raises
+    ``InputError`` naming the file and line.
+    """
+    text = read_text_file(path, "deal file")
+    deals: dict[str, str] = {}
+    first_line: dict[str, int] = {}
+    for number, line in enumerate(text.split("\n"), 1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith(COMMENT):
+            continue
+        ident, separator, deal = line.partition(ID_SEPARATOR)
+        ident, deal = (ident.strip(), deal.strip()) if separator else (str(number), stripped)
+        if not ident:
+            raise InputError(f"{path} line {number}: the id before the tab is empty")
+        if ident in first_line:
+            raise InputError(
+                f"{path} line {number}: id {ident!r} is already the id of line {first_line[ident]}"
+            )
+        try:
+            check_deal(deal)
+        except BonanzaError as error:
+            raise InputError(f"{path} line {number}: {error}") from None
+        deals[ident] = deal
+        first_line[ident] = number
+    if not deals:
+        why = "it is empty" if not text.strip() else "only comments and blank lines"
+        raise InputError(f"no deals in {path}: {why}")
+    return DealList(deals)
+
+
+def deal_source(numbers: range | None, deal_file: str | None) -> DealSource:
+    """The deals of ``--deals`` or of ``--deal-file`` (exactly one is given)."""
+    if numbers is not None:
+        return DealRange(numbers)
+    if deal_file is None:  # pragma: no cover - argparse requires one of the two
+        raise InputError("give --deals or --deal-file")
+    return read_deal_file(deal_file)
+
+
+__all__ = [
+    "DealList",
+    "DealRange",
+    "DealSource",
+    "check_deal",
+    "deal_source",
+    "parse_deal_range",
+    "read_deal_file",
+]
