@@ -1,0 +1,244 @@
+/*
+ * search_dead_ends.h: positions where a card can never go home (rules 8 and 15).
+ *
+ * Part of bonanza.solver._search: _search.c includes it, after <Python.h>
+ * (which sets the feature macros), and builds everything as one
+ * translation unit.
+ */
+#ifndef BONANZA_SEARCH_DEAD_ENDS_H
+#define BONANZA_SEARCH_DEAD_ENDS_H
+
+#include <stdint.h>
+
+#include "search_cards.h"
+#include "search_state.h"
+
+/* ---- dead ends (rule 8) --------------------------------------------------- */
+
+/*
+ * Rule 8: a position is dropped when some card can provably never go home.
+ * The test is a relaxation: for every card it over-approximates which events
+ * can ever happen, ignoring when they happen, as the least solution of
+ *
+ *   X(c)  c, in the tableau, is ever the top card: it is the top now, or the
+ *         card a directly above it ever leaves (M(a)).  A card stays on the
+ *         card below it until it is moved as the first card of a run, so
+ *         this is necessary wherever c is by then.
+ *   A(c)  c is ever the top of a column, so a card may go on it: X(c) for a
+ *         tableau card; for a talon card, or with recall a foundation card,
+ *         it must first be put on a column: P(c) or K(c); and a foundation
+ *         card only once the card on it there has come back: A(c + 1).
+ *   P(c)  A(p) for one of the two cards p that c may go on.
+ *   K(c)  c may go into an empty column (a King, or any card by the rules)
+ *         and E: a column is empty now, or the first card of some column
+ *         ever leaves (M(b)).
+ *   H(c)  c ever goes home: its predecessor ever goes home (or c is an Ace),
+ *         and c is in the talon, or X(c).
+ *   M(c)  c, in the tableau, is ever moved as the first card of a run: it
+ *         goes home (H(c)), or it is free to move (it is face up, so what is
+ *         on it moves with it, or it is the top, or M of the card above it)
+ *         and P(c) or K(c).
+ *
+ * Every event of a real line of play makes its own formula true at the time
+ * it happens, by the conditions it needed then, so by induction over the
+ * line every event that can happen is in the least solution.  If H is false
+ * for a card, no line from here wins.  The solution is computed by repeating
+ * the formulas from "nothing happens" until nothing changes (they are
+ * monotone, so this reaches the least solution).
+ */
+/* The cards with a card of `avail` one rank up and of the other colour. */
+static inline uint64_t parent_in(uint64_t avail)
+{
+    /* Card suit * 13 + rank - 1 goes on rank + 1 of two suits: from a club
+     * the diamond is 14 cards on and the heart 27; and so on per suit. */
+    uint64_t p = (SUIT_MASK(0) & ((avail >> 14) | (avail >> 27)))
+               | (SUIT_MASK(1) & ((avail << 12) | (avail >> 27)))
+               | (SUIT_MASK(2) & ((avail << 25) | (avail >> 14)))
+               | (SUIT_MASK(3) & ((avail << 25) | (avail << 12)));
+    return p & ~RANK_MASK(13);
+}
+
+/* Per suit, the cards of the longest run up from the ace that lies in `cards`
+ * (adding one at each suit's ace clears exactly that run).  Even and odd
+ * suits apart, so a carry out of a full suit lands in a masked-off one. */
+static inline uint64_t runs_from_aces(uint64_t cards)
+{
+    const uint64_t even = SUIT_MASK(0) | SUIT_MASK(2), odd = SUIT_MASK(1) | SUIT_MASK(3);
+    const uint64_t e = cards & even, o = cards & odd;
+    return (e & ~(e + (RANK_MASK(1) & even))) | (o & ~(o + (RANK_MASK(1) & odd)));
+}
+
+/* The least solution above: returns H, and sets *bases to A.  Card `frozen`
+ * (a mask of at most one tableau card, or 0) never goes on a column: its M
+ * is H alone (see rule 15).  Stops early, with a partial solution, once H
+ * meets `stop`. */
+static uint64_t home_reach(const State *s, const Rules *r, uint64_t frozen, uint64_t stop,
+                           uint64_t *bases)
+{
+    const uint64_t all = (1ULL << 52) - 1, aces = RANK_MASK(1), kings = RANK_MASK(13);
+    const uint64_t talon = s->tal_mask;
+    uint64_t home = 0, home_tops = 0;
+    for (int suit = 0; suit < 4; suit++) {
+        home |= (((1ULL << s->found[suit]) - 1)) << (13 * suit);
+        if (s->found[suit]) home_tops |= 1ULL << (13 * suit + s->found[suit] - 1);
+    }
+    /* Face-up cards are uncovered once the card on them moves.  In a run the
+     * card on c is c - 14, c + 25, c - 27 or c + 12 (one rank down, the other
+     * colour), so "the card on it moves" is four shifts of M; any other pair
+     * (a position given by hand) is kept apart.  Face-down cards are taken
+     * one by one below. */
+    uint64_t face_up = 0, on14 = 0, on27 = 0, on_12 = 0, on_25 = 0, bottoms = 0;
+    uint8_t odd_card[MAXC], odd_above[MAXC];
+    int n_odd = 0, empty = 0, next_down[NCOLS];
+    unsigned walking = 0; /* the columns with face-down cards left to walk */
+    for (int c = 0; c < NCOLS; c++) {
+        int len = s->len[c], down = s->down[c];
+        next_down[c] = down - 1;
+        if (down) walking |= 1u << c;
+        if (!len) { empty = 1; continue; }
+        bottoms |= 1ULL << s->col[c][0];
+        for (int i = down; i < len - 1; i++) {
+            int card = s->col[c][i], above = s->col[c][i + 1];
+            uint64_t bit = 1ULL << card;
+            switch (card - above) {
+            case 14: on14 |= bit; break;
+            case 27: on27 |= bit; break;
+            case -12: on_12 |= bit; break;
+            case -25: on_25 |= bit; break;
+            default: odd_card[n_odd] = (uint8_t)card; odd_above[n_odd++] = (uint8_t)above;
+            }
+        }
+        face_up |= s->col_mask[c];
+    }
+    face_up &= ~s->down_mask;
+    /* The column tops are uncovered now (X), and so bases (A). */
+    uint64_t H = home, A = s->top_mask, M = 0, X = s->top_mask;
+    for (;;) {
+        /* The talon and foundation cards first, to their own fixpoint: the
+         * chains through them need no column. */
+        uint64_t place;
+        for (;;) {
+            place = parent_in(A) | (empty ? (r->any_empty ? all : kings) : 0);
+            /* A foundation card comes back only after the cards on it. */
+            uint64_t a = A | (talon & place)
+                       | (r->recall ? home & place & (home_tops | (A >> 1)) : 0);
+            /* H is a run up from the ace in each suit: it grows by the
+             * talon and uncovered cards that continue it. */
+            uint64_t h = runs_from_aces(H | talon | X);
+            if (a == A && h == H) break;
+            A = a;
+            H = h;
+        }
+        if (H & stop) break;
+        uint64_t ready = aces | ((H << 1) & ~aces), old_x = X, old_m = M, old_h = H;
+        int old_empty = empty;
+        /* A face-up card moves with the run on it. */
+        M |= (H | (place & ~frozen)) & face_up;
+        X |= (on14 & (M << 14)) | (on27 & (M << 27)) | (on_12 & (M >> 12)) | (on_25 & (M >> 25));
+        for (int k = 0; k < n_odd; k++)
+            if (M >> odd_above[k] & 1) X |= 1ULL << odd_card[k];
+        /* Down each column's face-down cards while the card above moves. */
+        for (unsigned w = walking; w; w &= w - 1) {
+            int c = __builtin_ctz(w), i = next_down[c];
+            if (i + 1 < s->len[c] && !(M >> s->col[c][i + 1] & 1)) continue;
+            for (; i >= 0; i--) {
+                uint64_t bit = 1ULL << s->col[c][i];
+                X |= bit;
+                H |= bit & ready;
+                uint64_t moves = (H | (place & ~frozen)) & bit;
+                M |= moves;
+                if (!moves) break;
+            }
+            next_down[c] = i;
+            if (i < 0) walking &= ~(1u << c);
+        }
+        A |= X;
+        H |= X & ready;
+        empty |= (M & bottoms) != 0;
+        /* The next round's first step has nothing new to start from. */
+        if (H == all || (H & stop)
+            || (X == old_x && M == old_m && H == old_h && empty == old_empty))
+            break;
+    }
+    *bases = A;
+    return H;
+}
+
+/* Does a card of `cards` lie in column c below height i? */
+static int buried_below(const State *s, uint64_t cards, int c, int i)
+{
+    for (; cards; cards &= cards - 1) {
+        int card = __builtin_ctzll(cards);
+        if (s->at_col[card] == c && s->at_idx[card] < i) return 1;
+    }
+    return 0;
+}
+
+/*
+ * Rule 15 (only kings go into empty columns): twin locks.  Let b, not a king,
+ * lie face down, and its twin a (same rank and colour) lie above it in the
+ * same column with only face-down cards between, so a must move, as the
+ * first card of a run, before b can move.  The twins go on the same two
+ * cards, P.  Take the relaxation above with b never put on a column (b is
+ * "frozen"): it covers every event of a line up to b's first move to a
+ * column.  Suppose that in it neither a nor b ever goes home.  Then b, which
+ * must go home some time, first goes on a column, on a card of P (an empty
+ * column takes only kings); and before that a left b, not for home, so for
+ * a card of P too.  The position is lost when, in the relaxation,
+ *   1. at most one card p of P is ever a base.  Then a goes on p, and when b
+ *      goes on p later, a has left p again, neither for home nor for another
+ *      base: impossible.
+ *   2. or both are, but b is not a queen (so P holds no king), neither card
+ *      of P lies in the tableau now, and at most one card q of those they go
+ *      on (the twins Q, one rank up again) is ever a base.  A card of P is
+ *      then on a column only while it lies on q, so at most one at a time.
+ *      a goes on one, p; while a is on p, p cannot leave q (only for home,
+ *      or the other card of Q), so a could only move on to the other card of
+ *      P, which is not on a column then: a stays on p, p stays on q, and b
+ *      never finds a base.
+ */
+static int twin_locked(const State *s, const Rules *r)
+{
+    if (r->any_empty) return 0;
+    for (int c = 0; c < NCOLS; c++) {
+        int down = s->down[c];
+        for (int i = 0; i < down; i++) {
+            int b = s->col[c][i], a = twin_of(b), rank = card_rank(b);
+            if (rank == 13 || s->at_col[a] != c || s->at_idx[a] <= i || s->at_idx[a] > down)
+                continue;
+            /* P, one rank up in the other colour, and Q, one more up. */
+            int p_suit = card_red(b) ? 0 : 1, q_suit = 1 - p_suit;
+            int p1 = p_suit * 13 + rank, p2 = (3 - p_suit) * 13 + rank;
+            uint64_t p = 1ULL << p1 | 1ULL << p2;
+            uint64_t q = rank == 12 ? 0
+                       : 1ULL << (q_suit * 13 + rank + 1) | 1ULL << ((3 - q_suit) * 13 + rank + 1);
+            /* Each test costs a relaxation, and nearly all the locks met in
+             * play have a card of P or Q under b, never a base while b
+             * stays: test only those (skipping a test only keeps a
+             * position). */
+            if (!buried_below(s, p | q, c, i)) continue;
+            uint64_t pair = 1ULL << a | 1ULL << b, bases;
+            if (home_reach(s, r, 1ULL << b, pair, &bases) & pair) continue;
+            if (__builtin_popcountll(bases & p) <= 1) return 1;
+            if (q && s->at_col[p1] < 0 && s->at_col[p2] < 0 && __builtin_popcountll(bases & q) <= 1)
+                return 1;
+        }
+    }
+    return 0;
+}
+
+static int hopeless(const State *s, const Rules *r, const Options *o)
+{
+    uint64_t bases;
+    if (home_reach(s, r, 0, 0, &bases) != (1ULL << 52) - 1) {
+        FIRE(o, 8);
+        return 1;
+    }
+    if ((o->prune & PRUNE_TWIN_LOCKS) && twin_locked(s, r)) {
+        FIRE(o, 15);
+        return 1;
+    }
+    return 0;
+}
+
+#endif /* BONANZA_SEARCH_DEAD_ENDS_H */

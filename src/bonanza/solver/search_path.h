@@ -1,0 +1,107 @@
+/*
+ * search_path.h: the search's own state (Search) and the line it plays.
+ *
+ * Part of bonanza.solver._search: _search.c includes it, after <Python.h>
+ * (which sets the feature macros), and builds everything as one
+ * translation unit.
+ */
+#ifndef BONANZA_SEARCH_PATH_H
+#define BONANZA_SEARCH_PATH_H
+
+#include <signal.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "search_state.h"
+#include "search_table.h"
+
+/* ---- the search ----------------------------------------------------------- */
+
+typedef struct {
+    size_t mstart, mcount, mnext, path_base;
+} Frame;
+
+enum { LIMIT_NONE, LIMIT_NODES, LIMIT_TIME, LIMIT_MEMORY, LIMIT_STOPPED };
+
+/* Set by a SIGINT during a search (see py_solve): every search stops. */
+static volatile sig_atomic_t stop_requested;
+
+/* How often (in nodes, a power of two) a search looks at the clock and the
+ * stop flag. */
+#define CHECK_EVERY 1024
+
+typedef struct {
+    State s;
+    Rules r;
+    Options o;
+    uint64_t fired[FIRED_SLOTS]; /* the root search's firing counts (see Options.fired) */
+    Table tt;
+    SMove *moves;
+    size_t mcap, mlen;
+    SMove *path;
+    size_t pcap, plen;
+    Frame *frames;
+    size_t fcap, flen;
+    uint64_t nodes, node_limit;
+    uint64_t probe_nodes; /* nodes of the probes (see solve_portfolio) */
+    uint64_t pause_at;    /* pause when nodes reach this (0: never) */
+    int started;
+    double t0;       /* when the search began */
+    double deadline; /* seconds allowed, < 0: none */
+    size_t budget, used;
+    int limit;
+    int pending; /* rule 10: the talon card the step being entered put on a column, or -1 */
+    int after_recall; /* the step being entered recalled a card onto a card */
+    int successor; /* rule 14: after a talon card went home, the next of its suit, or -1 */
+} Search;
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
+/* Grow `*array` (of `size`-byte items) to hold at least `need` items. */
+static int reserve(Search *x, void **array, size_t *cap, size_t need, size_t size)
+{
+    if (need <= *cap) return 1;
+    size_t ncap = *cap ? *cap : 64;
+    while (ncap < need) ncap *= 2;
+    if (x->used + (ncap - *cap) * size > x->budget) return 0;
+    void *p = realloc(*array, ncap * size);
+    if (!p) return 0;
+    x->used += (ncap - *cap) * size;
+    *array = p;
+    *cap = ncap;
+    return 1;
+}
+
+static int path_push(Search *x, const SMove *m)
+{
+    if (!reserve(x, (void **)&x->path, &x->pcap, x->plen + 1, sizeof(SMove))) return 0;
+    x->path[x->plen++] = *m;
+    return 1;
+}
+
+static void path_unwind(Search *x, size_t base)
+{
+    while (x->plen > base) undo_move(&x->s, &x->path[--x->plen]);
+}
+
+static int play(Search *x, SMove m)
+{
+    apply_move(&x->s, &m);
+    if (!path_push(x, &m)) {
+        undo_move(&x->s, &m);
+        return 0;
+    }
+    return 1;
+}
+
+static int is_won(const State *s)
+{
+    return s->found[0] + s->found[1] + s->found[2] + s->found[3] == 52;
+}
+
+#endif /* BONANZA_SEARCH_PATH_H */

@@ -1,0 +1,194 @@
+/*
+ * search_safe.h: safe foundation moves (rules 1, 2, 5, 6 and 12).
+ *
+ * Part of bonanza.solver._search: _search.c includes it, after <Python.h>
+ * (which sets the feature macros), and builds everything as one
+ * translation unit.
+ */
+#ifndef BONANZA_SEARCH_SAFE_H
+#define BONANZA_SEARCH_SAFE_H
+
+#include "search_cards.h"
+#include "search_path.h"
+#include "search_state.h"
+
+/* ---- safe foundation moves (rules 1 and 2) ------------------------------ */
+
+/*
+ * May `card`, the next card of its suit, go home without losing a win?
+ * Let r be its rank, `opp` the lower of the two opposite-colour foundations
+ * and `same` the other same-colour foundation.
+ *
+ * Aces and twos: always.  Nothing can be built on an ace; only aces of the
+ * other colour on a two, and an ace can always go home instead.
+ *
+ * Recall off (Blake & Gent's rule): safe if opp >= r - 1, or if opp >= r - 2
+ * and same >= r - 3.  Proof sketch: the cards that could ever be built on the
+ * card, directly or through a chain, are the opposite-colour (r - 1)s and on
+ * them the other same-colour (r - 2); every other candidate is already home
+ * and cannot come back.  Whenever a winning line puts one of those on the
+ * card (or on one of them), the line with the card home can play it to its
+ * foundation instead (its predecessor is home by the two conditions), and
+ * every other move of the line stays legal with these cards removed.
+ *
+ * Recall on: a card already home may come back and serve as a base, so the
+ * chain above is not closed (a recalled black 4 on a red 5 can take a red 3
+ * that is not home; the rule above would lose such wins).  Safe only if
+ * opp >= r - 1 and same >= r - 2.  Proof sketch: let D be every card of rank
+ * <= r - 2, the opposite-colour (r - 1)s and the card's own (r - 1).  All of
+ * D is home, and any card that may be built on the card or on a card of D is
+ * in D.  Take a winning line and delete every move of a card of D and of the
+ * card itself (including recalls of them): no card outside D is ever put on
+ * them, so every remaining move is still legal (foundations only hold more
+ * cards, runs lose only D cards on their top), and the line still wins.
+ */
+/* The lower of the two foundations of the other colour than `card`. */
+static inline int opposite_home(const State *s, int card)
+{
+    return card_red(card) ? (s->found[0] < s->found[3] ? s->found[0] : s->found[3])
+                          : (s->found[1] < s->found[2] ? s->found[1] : s->found[2]);
+}
+
+static int is_safe(const State *s, const Rules *r, int card)
+{
+    int rank = card_rank(card), suit = card_suit(card);
+    if (rank <= 2) return 1;
+    int opp = opposite_home(s, card);
+    /* Suits C D H S are 0 1 2 3: the same-colour partner of suit s is 3 - s. */
+    int same = s->found[3 - suit];
+    if (r->recall) return opp >= rank - 1 && same >= rank - 2;
+    return opp >= rank - 1 || (opp >= rank - 2 && same >= rank - 3);
+}
+
+/*
+ * Rule 12 (recall on): a card that is not safe may still go home at once,
+ * from the talon with draw 1 and unlimited passes, or from the top of a
+ * column where it lies face up on a card it fits on, when it is "nearly
+ * safe": opp >= r - 2 and same >= r - 3, as rule 1 asks with recall off.
+ *
+ * Proof sketch.  Let D be the cards of its suit below it, the cards of rank
+ * <= r - 2 of the other colour and those of rank <= r - 3 of the twin suit.
+ * All are home, each suit's share of D is a run up from its ace, and any card
+ * that may go on a card of D is in D.  So from a winning line every move of a
+ * D card can be deleted, as in rule 1, and the line still wins; in it the
+ * card's own predecessor never leaves home.  Now play that line with the card
+ * home: until the line plays the card (or moves what it lies on, or puts
+ * something on it), every move is the same (its successor cannot go home
+ * before it does; rule 5: the talon's other cards can be reached as
+ * before); then recall the card to wherever the line plays it (or to the
+ * card it lay on), and the two positions are the same.
+ */
+static int nearly_safe(const State *s, int card)
+{
+    int rank = card_rank(card);
+    return opposite_home(s, card) >= rank - 2 && s->found[3 - card_suit(card)] >= rank - 3;
+}
+
+/*
+ * Keeping out (rule 12).  A card that a recall puts on a card is *kept out*
+ * (State.kept_out) for as long as it tops its column: rule 12 does not send
+ * it home again.  Without that, a recall onto a card that the card fits on
+ * would be undone by the next step, and no line could use it.
+ *
+ * Why the search stays complete.  Let w(P) be the least number of moves,
+ * not counting recalls onto a card, of a line that wins from P.  Sending a
+ * nearly safe card c home from the card it lies on does not raise w: a
+ * winning line from the position with c out is followed with c home, until
+ * its first move of c or onto c; c going home is then dropped, c going onto
+ * another card becomes a recall there, and before a card goes onto c, c is
+ * recalled onto the card it lay on.  From then on c is kept out, so the two
+ * lines meet.  From any position the search enters, every recall onto a
+ * card is tried (rule 2 aside, whose proof is rule 1's), and the recalled
+ * cards stay out together, however many, until the line covers them; so the
+ * search meets each winning line's first move that is not such a recall,
+ * and w falls by one.
+ *
+ * Rule 13, removed.  It sent the next card of its suit home from any card it
+ * fitted on (a recall puts it back), and after a recall onto a card it tried
+ * only the moves that need the recalled card, since "any other move is also
+ * a move of the position before the recall, and after it the card goes home
+ * again".  That step was false: the position before the recall may itself
+ * have been entered by a recall, and try only the moves that need its own
+ * card, so the two restrictions sent each other round in a circle.  With the
+ * ten of spades recalled onto a red jack, the nine of hearts onto the ten
+ * and the nine of spades onto the ten of hearts must both be out before the
+ * eight of spades can come back onto the nine of hearts; after either recall
+ * the other needs nothing the first put out, and was dropped.  Besides, a
+ * card recalled onto a card went home again at the next step (nothing kept
+ * it out), so two such cards could never lie out at once.  Deal
+ * GuZETjDXmm2KYEXxs3R2nWKR5urtqB1PCDGQQcr (draw 1) was called lost.  Without
+ * its restriction, and with keeping out, the rule is sound, but it cost
+ * nodes (first 300 draw-1 deals: 37.1 M with it, 33.2 M without), so it went.
+ */
+/* Does the next card of its suit, the top of column c, go home at once?
+ * 0 if not, else the rule that sends it (1 or 12). */
+static int top_goes_home(const State *s, const Rules *r, const Options *o, int c, int card)
+{
+    if (is_safe(s, r, card)) return 1;
+    if (!r->recall || (s->kept_out >> card & 1)) return 0;
+    int len = s->len[c];
+    if (len - 1 <= s->down[c] || !fits_on(card, s->col[c][len - 2])) return 0;
+    return (o->prune & PRUNE_NEARLY_SAFE) && nearly_safe(s, card) ? 12 : 0;
+}
+
+/* Play every safe foundation move (rules 1, 5, 6).  0 on memory failure. */
+static int play_safe_moves(Search *x)
+{
+    State *s = &x->s;
+    const Rules *r = &x->r;
+    const Options *o = &x->o;
+    int progress = (o->prune & PRUNE_SAFE_MOVES) != 0;
+    while (progress) {
+        progress = 0;
+        uint64_t next = 0;
+        for (int suit = 0; suit < 4; suit++)
+            if (s->found[suit] < 13) next |= 1ULL << (13 * suit + s->found[suit]);
+        for (uint64_t tops = s->top_mask & next; tops; tops &= tops - 1) {
+            int card = __builtin_ctzll(tops);
+            int rule = top_goes_home(s, r, o, s->at_col[card], card);
+            if (rule) {
+                FIRE(o, rule);
+                SMove m = {0};
+                m.kind = K_T2F;
+                m.src = (uint8_t)s->at_col[card];
+                m.dst = DST_FOUND;
+                m.count = 1;
+                if (!play(x, m)) return 0;
+                progress = 1;
+            }
+        }
+        if (r->draw != 1 || !s->tlen) continue;
+        /* Rule 6 (draw 1): a safe waste top goes home.  A winning line from
+         * the position with the card still in the waste maps to one from the
+         * position without it: skip the card's own moves and, later, the
+         * single draw that would turn it; with draw 1 every other draw turns
+         * the same card in both lines and the recycles match.
+         * Rule 5 (draw 1, unlimited passes): the same for any talon card,
+         * since the pointer does not matter (see pointer_matters). */
+        if (!(s->tal_mask & next)) continue;
+        int lo = r->recycles_allowed < 0 ? 0 : s->ptr - 1;
+        int hi = r->recycles_allowed < 0 ? s->tlen - 1 : s->ptr - 1;
+        for (int i = lo >= 0 ? lo : 0; i <= hi && lo >= 0; i++) {
+            int card = s->talon[i];
+            int rule = !(next >> card & 1) ? 0
+                     : is_safe(s, r, card) ? (pointer_matters(r) ? 6 : 5)
+                     : r->recycles_allowed < 0 && r->recall && (o->prune & PRUNE_NEARLY_SAFE)
+                       && nearly_safe(s, card) ? 12 : 0;
+            if (rule) {
+                FIRE(o, rule);
+                SMove m = {0};
+                m.kind = K_TAL;
+                m.q = (uint8_t)(i + 1);
+                m.recycle = (uint8_t)(i + 1 < s->ptr);
+                m.dst = DST_FOUND;
+                m.count = 1;
+                if (!play(x, m)) return 0;
+                progress = 1;
+                break;
+            }
+        }
+    }
+    return 1;
+}
+
+#endif /* BONANZA_SEARCH_SAFE_H */

@@ -1,0 +1,254 @@
+/*
+ * search_sides.h: the side searches (rule 11) and the portfolio of probes.
+ *
+ * Part of bonanza.solver._search: _search.c includes it, after <Python.h>
+ * (which sets the feature macros), and builds everything as one
+ * translation unit.
+ */
+#ifndef BONANZA_SEARCH_SIDES_H
+#define BONANZA_SEARCH_SIDES_H
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "search_path.h"
+#include "search_run.h"
+#include "search_state.h"
+#include "search_table.h"
+
+/* ---- side searches and the portfolio -------------------------------------- */
+
+/*
+ * Side searches: the same position under other rules, run beside the exact
+ * search (chunk for chunk, from round SIDE_ROUND on, so easy positions never
+ * start them).  Each one decides the position by one of its verdicts only:
+ *
+ * Rule 11: draw 1 with unlimited passes relaxes every other stock rule.  From
+ * any position it can bring any talon card to the waste top, so each line of
+ * play under a stricter rule is also a line under it (with other draws and
+ * recycles in between), and a position lost with draw 1 and unlimited
+ * passes is lost under the stricter rule too.  Its search is often far
+ * smaller (rules 5 and 10 apply to it).  Its "lost" decides; its "won"
+ * tells nothing, and ends it.
+ *
+ * Few passes: with unlimited passes and a draw of more than one card, the
+ * same position with at most one more recycle.  Every line of play under it
+ * is a line under unlimited passes, so its "won" decides (its line is the
+ * answer); its "lost" tells nothing, and ends it.  Some deals are won only by
+ * lines that the exact search, busy with many recycles, reaches late, while
+ * the search with one recycle is small.  It stops after SIDE_FEW_PASSES_NODES
+ * nodes: such wins come early, and on a lost deal it only costs time.
+ *
+ * Hasty: wherever the waste pointer matters (a larger draw, or limited
+ * passes), the same position searched with rules 10 and 14 as if any talon
+ * card could be played at any time: a talon card put on a column must be
+ * covered next, and one sent home must be followed by its successor (from
+ * the talon only when within reach).  That is not proven to keep wins here,
+ * but every line it plays is a legal line, so its "won" decides; its "lost"
+ * tells nothing, and ends it.  It is far smaller than the exact search, so
+ * on a lost deal it usually ends early, and it finds wins that the exact
+ * search reaches late.
+ */
+typedef struct {
+    Search *search; /* NULL: not started, or ended */
+    int quarters;   /* its nodes per node of the exact search, in quarters */
+    int decides;    /* the verdict of its own that decides the position */
+    uint64_t most;  /* the nodes it may take in all (0: no bound) */
+} Side;
+
+enum { SIDE_RELAXED, SIDE_FEW_PASSES, SIDE_HASTY, SIDES };
+
+#ifndef SIDE_ROUND
+#define SIDE_ROUND 5 /* the round the side searches start in */
+#endif
+#ifndef SIDE_RELAXED_QUARTERS
+#define SIDE_RELAXED_QUARTERS 32 /* rule 11's nodes per node of the exact search, in quarters */
+#endif
+#ifndef SIDE_FEW_PASSES_QUARTERS
+#define SIDE_FEW_PASSES_QUARTERS 1
+#endif
+#ifndef SIDE_HASTY_QUARTERS
+#define SIDE_HASTY_QUARTERS 4
+#endif
+#ifndef SIDE_FEW_PASSES_NODES
+#define SIDE_FEW_PASSES_NODES 1000000 /* its wins come early; on a lost deal it only costs */
+#endif
+
+static Search *side_search(const Search *x, const State *start, const Rules *r, int hasty)
+{
+    size_t cap = 1 << 14;
+    Search *z = calloc(1, sizeof(Search));
+    if (!z || !tt_init(&z->tt, cap)) {
+        free(z);
+        return NULL;
+    }
+    z->s = *start;
+    z->r = *r;
+    z->o = x->o;
+    z->o.seed = 0;
+    z->o.hasty = hasty;
+    if (r->recycles_allowed != x->r.recycles_allowed) z->s.rec = 0; /* (counted from here) */
+    z->t0 = x->t0;
+    z->deadline = x->deadline;
+    z->used = sizeof(Search) + cap * sizeof(uint64_t);
+    return z;
+}
+
+/* Make the winning line of search `from` the answer of search `x`. */
+static void take_line(Search *x, Search *from)
+{
+    SMove *path = x->path;
+    size_t pcap = x->pcap;
+    x->path = from->path; x->pcap = from->pcap; x->plen = from->plen;
+    from->path = path; from->pcap = pcap;
+}
+
+static void end_side(Side *side)
+{
+    free_search(side->search);
+    free(side->search);
+    side->search = NULL;
+}
+
+static void start_sides(const Search *x, const State *start, Side *sides)
+{
+    Rules r = x->r;
+    if ((x->o.prune & PRUNE_RELAXED_STOCK) && (r.draw > 1 || r.recycles_allowed >= 0)) {
+        r.draw = 1;
+        r.recycles_allowed = -1;
+        sides[SIDE_RELAXED].search = side_search(x, start, &r, 0);
+    }
+    r = x->r;
+    if ((x->o.sides & SIDE_FEW_PASSES_ON) && r.draw > 1 && r.recycles_allowed < 0) {
+        r.recycles_allowed = 1;
+        sides[SIDE_FEW_PASSES].search = side_search(x, start, &r, 0);
+    }
+    r = x->r;
+    if ((x->o.sides & SIDE_HASTY_ON) && pointer_matters(&r))
+        sides[SIDE_HASTY].search = side_search(x, start, &r, 1);
+}
+
+/* The memory the exact search and the other side searches hold. */
+static size_t used_besides(const Search *x, const Side *sides, int skip)
+{
+    size_t used = skip < 0 ? 0 : x->used;
+    for (int k = 0; k < SIDES; k++)
+        if (k != skip && sides[k].search) used += sides[k].search->used;
+    return used;
+}
+
+/* Run side search k for its share of `chunk` nodes.  Returns the verdict it
+ * gives the position, -1 on a time or node limit (x->limit says which), or
+ * -2 to go on. */
+static int run_side(Search *x, Side *sides, int k, uint64_t chunk, size_t total)
+{
+    Side *side = &sides[k];
+    Search *z = side->search;
+    size_t others = used_besides(x, sides, k);
+    uint64_t before = z->nodes;
+    z->budget = total > others ? total - others : 0;
+    z->pause_at = z->nodes + chunk * (uint64_t)side->quarters / 4;
+    if (side->most && z->pause_at > side->most) z->pause_at = side->most;
+    int rz = run_search(z);
+    x->probe_nodes += z->nodes - before;
+    if (rz == side->decides) {
+        FIRE(&x->o, rz == 1 ? FIRED_SIDE_WINS : 11);
+        if (rz == 1) take_line(x, z);
+        return rz;
+    }
+    if (rz == -1 && (z->limit == LIMIT_TIME || z->limit == LIMIT_STOPPED)) {
+        x->limit = z->limit;
+        return -1;
+    }
+    /* Its other verdict tells nothing; or out of memory, or of its nodes. */
+    if (rz != -2 || (side->most && z->nodes >= side->most)) end_side(side);
+    if (x->node_limit && x->nodes + x->probe_nodes > x->node_limit) {
+        x->limit = LIMIT_NODES;
+        return -1;
+    }
+    return -2;
+}
+
+/*
+ * The search order matters only for how soon a win is found.  A depth-first
+ * search that starts badly can spend a long time in a lost corner before it
+ * finds a win another order reaches at once.  So the exact search runs in
+ * chunks of doubling size, and between chunks a probe (the same exact search
+ * from the start, with move scores shuffled a little and a small node budget)
+ * looks for a win.  A probe's win is as good as any; a probe that runs out
+ * of moves has proven the position lost; otherwise its work is dropped.
+ * Probe budgets grow more slowly than the chunks, so they cost little when
+ * the position is lost.
+ */
+static int portfolio_rounds(Search *x, const State *start, Side *sides)
+{
+    uint64_t chunk = 5000, probe_budget = 5000;
+    int probes = 1;
+    size_t total = x->budget;
+    for (uint64_t round = 1;; round++) {
+        /* (Flag 64, for tests: side searches start at once.) */
+        if (round == (x->o.sides & SIDES_AT_ONCE ? 1 : SIDE_ROUND)) start_sides(x, start, sides);
+        /* The side searches first: the round in which one decides then
+         * costs no chunk of the exact search. */
+        int res;
+        for (int k = 0; k < SIDES; k++) {
+            if (!sides[k].search) continue;
+            res = run_side(x, sides, k, chunk, total);
+            if (res != -2) return res;
+        }
+        size_t sides_used = used_besides(x, sides, -1);
+        x->budget = total > sides_used ? total - sides_used : 0;
+        x->pause_at = x->nodes + chunk;
+        res = run_search(x);
+        if (res != -2) return res;
+        if (probes) {
+            Search *y = calloc(1, sizeof(Search));
+            size_t cap = 1 << 14;
+            if (!y || !tt_init(&y->tt, cap)) {
+                free(y);
+                probes = 0;
+                continue;
+            }
+            y->s = *start;
+            y->r = x->r;
+            y->o = x->o;
+            y->o.seed = round;
+            y->node_limit = probe_budget;
+            y->t0 = x->t0;
+            y->deadline = x->deadline;
+            y->used = sizeof(Search) + cap * sizeof(uint64_t);
+            y->budget = x->budget > x->used ? x->budget - x->used : 0;
+            int ry = y->used <= y->budget ? run_search(y) : -1;
+            x->probe_nodes += y->nodes;
+            if (ry == 1) take_line(x, y);
+            if (ry < 0 && y->limit == LIMIT_MEMORY) probes = 0;
+            int ended = ry < 0 && (y->limit == LIMIT_TIME || y->limit == LIMIT_STOPPED)
+                        ? y->limit : LIMIT_NONE;
+            free_search(y);
+            free(y);
+            if (ry >= 0) return ry;
+            if (ended) { x->limit = ended; return -1; }
+            if (x->node_limit && x->nodes + x->probe_nodes > x->node_limit) {
+                x->limit = LIMIT_NODES;
+                return -1;
+            }
+        }
+        chunk *= 2;
+        probe_budget += probe_budget / 3;
+    }
+}
+
+/* The exact search with its probes and side searches (see above). */
+static int solve_portfolio(Search *x, const State *start)
+{
+    Side sides[SIDES] = {{NULL, SIDE_RELAXED_QUARTERS, 0, 0},
+                         {NULL, SIDE_FEW_PASSES_QUARTERS, 1, SIDE_FEW_PASSES_NODES},
+                         {NULL, SIDE_HASTY_QUARTERS, 1, 0}};
+    int result = portfolio_rounds(x, start, sides);
+    for (int k = 0; k < SIDES; k++)
+        if (sides[k].search) end_side(&sides[k]);
+    return result;
+}
+
+#endif /* BONANZA_SEARCH_SIDES_H */

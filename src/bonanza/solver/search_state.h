@@ -1,0 +1,297 @@
+/*
+ * search_state.h: the rules, the search options, the position and its steps.
+ *
+ * Part of bonanza.solver._search: _search.c includes it, after <Python.h>
+ * (which sets the feature macros), and builds everything as one
+ * translation unit.
+ */
+#ifndef BONANZA_SEARCH_STATE_H
+#define BONANZA_SEARCH_STATE_H
+
+#include <stdint.h>
+
+#include "search_cards.h"
+#include "search_zobrist.h"
+
+/* ---- rules and state ----------------------------------------------------- */
+
+/* The game's rules. */
+typedef struct {
+    int draw;
+    int recycles_allowed; /* -1: unlimited */
+    int any_empty;
+    int recall;
+    int partial;
+} Rules;
+
+/* The pruning rules that can be switched off, each bit 1 << its number in
+ * the list above (rules 3, 4 and 5's key are part of the state, always on).
+ * The same names are bonanza.solver.Prune in Python. */
+enum {
+    PRUNE_SAFE_MOVES = 1 << 1,    /* rules 1, 2, 5 and 6 */
+    PRUNE_TWINS = 1 << 7,
+    PRUNE_DEAD_ENDS = 1 << 8,
+    PRUNE_LARGER_WASTES = 1 << 9, /* rule 9's larger wastes (its fresh stock is always on) */
+    PRUNE_COVER_TALON = 1 << 10,
+    PRUNE_RELAXED_STOCK = 1 << 11,
+    PRUNE_NEARLY_SAFE = 1 << 12,
+    PRUNE_SUCCESSOR = 1 << 14,
+    PRUNE_TWIN_LOCKS = 1 << 15,
+    PRUNE_ALL = PRUNE_SAFE_MOVES | PRUNE_TWINS | PRUNE_DEAD_ENDS | PRUNE_LARGER_WASTES
+              | PRUNE_COVER_TALON | PRUNE_RELAXED_STOCK | PRUNE_NEARLY_SAFE
+              | PRUNE_SUCCESSOR | PRUNE_TWIN_LOCKS,
+};
+
+/* The side searches that only look for wins (they prune nothing), and when
+ * the side searches start.  bonanza.solver.Sides in Python. */
+enum {
+    SIDE_FEW_PASSES_ON = 1 << 0,
+    SIDE_HASTY_ON = 1 << 1,
+    SIDES_AT_ONCE = 1 << 2, /* from the first round (for tests) */
+    SIDES_DEFAULT = SIDE_FEW_PASSES_ON | SIDE_HASTY_ON,
+};
+
+/* Firing counts: fired[k] counts what rule k pruned or forced (fired[0] the
+ * wins of the side searches that look for wins). */
+#define FIRED_SLOTS 16
+#define FIRED_SIDE_WINS 0
+
+/* How to search, apart from the rules of the game. */
+typedef struct {
+    unsigned prune; /* PRUNE_* */
+    unsigned sides; /* SIDE_* */
+    uint64_t seed;  /* nonzero: shuffle move order among near scores */
+    int hasty;      /* the hasty side search: rules 10 and 14 under any stock rule */
+    uint64_t *fired; /* where firings are counted (the root search's counts) */
+} Options;
+
+#define FIRE(o, rule) ((o)->fired[rule]++)
+
+typedef struct {
+    uint8_t col[NCOLS][MAXC];
+    int len[NCOLS], down[NCOLS];
+    int found[4];
+    uint8_t talon[MAXC];
+    int tlen, ptr, rec;
+    uint64_t colh[NCOLS]; /* xor of Z_COL over the column's cards */
+    uint64_t talh;        /* xor of Z_TAL over the talon's cards */
+    int8_t at_col[52];    /* the column holding each card, or -1 */
+    int8_t at_idx[52];    /* and its height there */
+    uint64_t col_mask[NCOLS], tal_mask, down_mask; /* card sets (bit = card) */
+    uint64_t top_mask;    /* the top cards of the columns */
+    uint64_t kept_out;    /* rule 12: cards recalled onto a card that still top it */
+    uint64_t col_key[NCOLS], cols_key; /* state_key's column terms and their sum */
+    unsigned stale;       /* columns whose term is out of date (bit = column) */
+} State;
+
+enum { K_T2F, K_T2T, K_TAL, K_F2T };
+
+/* One search step.  For K_TAL, `q` is the waste size after the draws, so the
+ * card played is talon[q - 1]; `recycle` says a recycle comes first. */
+typedef struct {
+    uint8_t kind, src, dst, count;
+    uint8_t q, recycle, card;
+    uint8_t flipped, old_ptr, old_tlen;
+    uint8_t kept_lost; /* the move ended a card's keeping out (see State.kept_out) */
+    uint8_t pre_src, pre_dst, pre_count; /* rule 7: a run moved between twins first */
+    int16_t score;
+} SMove;
+
+static inline void push_card(State *s, int c, int card)
+{
+    s->colh[c] ^= Z_COL[card][s->len[c]];
+    s->stale |= 1u << c;
+    s->at_col[card] = (int8_t)c;
+    s->at_idx[card] = (int8_t)s->len[c];
+    s->col_mask[c] |= 1ULL << card;
+    if (s->len[c]) s->top_mask &= ~(1ULL << s->col[c][s->len[c] - 1]);
+    s->top_mask |= 1ULL << card;
+    s->col[c][s->len[c]++] = (uint8_t)card;
+}
+
+static inline int pop_card(State *s, int c)
+{
+    int card = s->col[c][--s->len[c]];
+    s->colh[c] ^= Z_COL[card][s->len[c]];
+    s->stale |= 1u << c;
+    s->at_col[card] = -1;
+    s->col_mask[c] &= ~(1ULL << card);
+    s->top_mask &= ~(1ULL << card);
+    if (s->len[c]) s->top_mask |= 1ULL << s->col[c][s->len[c] - 1];
+    return card;
+}
+
+/* Move the top `count` cards of column `from` onto column `to`. */
+static inline void move_run(State *s, int from, int to, int count)
+{
+    int i0 = s->len[from] - count, j0 = s->len[to];
+    uint64_t moved = 0, hf = 0, ht = 0;
+    for (int k = 0; k < count; k++) {
+        int card = s->col[from][i0 + k];
+        hf ^= Z_COL[card][i0 + k];
+        ht ^= Z_COL[card][j0 + k];
+        s->at_col[card] = (int8_t)to;
+        s->at_idx[card] = (int8_t)(j0 + k);
+        s->col[to][j0 + k] = (uint8_t)card;
+        moved |= 1ULL << card;
+    }
+    s->colh[from] ^= hf;
+    s->colh[to] ^= ht;
+    s->col_mask[from] &= ~moved;
+    s->col_mask[to] |= moved;
+    if (j0) s->top_mask &= ~(1ULL << s->col[to][j0 - 1]);
+    if (i0) s->top_mask |= 1ULL << s->col[from][i0 - 1];
+    s->len[from] = i0;
+    s->len[to] = j0 + count;
+    s->stale |= (1u << from) | (1u << to);
+}
+
+/* The engine turns up the next face-down card of a column left without
+ * face-up cards. */
+static inline int turn_up(State *s, int c)
+{
+    if (s->len[c] > 0 && s->len[c] == s->down[c]) {
+        s->down[c]--;
+        s->stale |= 1u << c;
+        s->down_mask &= ~(1ULL << s->col[c][s->down[c]]);
+        return 1;
+    }
+    return 0;
+}
+
+/* Rule 12: a kept-out card stays out only while it tops its column.  Before
+ * a move covers column c, end its top's keeping; 1 if it was kept. */
+static inline uint8_t cover_top(State *s, int c)
+{
+    if (!s->len[c]) return 0;
+    uint64_t bit = 1ULL << s->col[c][s->len[c] - 1];
+    if (!(s->kept_out & bit)) return 0;
+    s->kept_out &= ~bit;
+    return 1;
+}
+
+/* Undo cover_top, once column c's old top is its top again. */
+static inline void uncover_top(State *s, int c, uint8_t kept)
+{
+    if (kept) s->kept_out |= 1ULL << s->col[c][s->len[c] - 1];
+}
+
+/* Undo turn_up. */
+static inline void turn_down(State *s, int c)
+{
+    s->down_mask |= 1ULL << s->col[c][s->down[c]];
+    s->down[c]++;
+    s->stale |= 1u << c;
+}
+
+static void apply_move(State *s, SMove *m)
+{
+    int card, i;
+    switch (m->kind) {
+    case K_T2F:
+        card = pop_card(s, m->src);
+        m->kept_lost = (uint8_t)(s->kept_out >> card & 1);
+        s->kept_out &= ~(1ULL << card);
+        s->found[card_suit(card)]++;
+        m->card = (uint8_t)card;
+        m->flipped = (uint8_t)turn_up(s, m->src);
+        break;
+    case K_T2T:
+        m->kept_lost = cover_top(s, m->dst);
+        move_run(s, m->src, m->dst, m->count);
+        m->flipped = (uint8_t)turn_up(s, m->src);
+        break;
+    case K_TAL:
+        m->old_ptr = (uint8_t)s->ptr;
+        m->old_tlen = (uint8_t)s->tlen;
+        if (m->recycle) s->rec++;
+        i = m->q - 1;
+        card = s->talon[i];
+        m->card = (uint8_t)card;
+        memmove(s->talon + i, s->talon + i + 1, (size_t)(s->tlen - i - 1));
+        s->tlen--;
+        s->ptr = i;
+        s->talh ^= Z_TAL[card];
+        s->tal_mask &= ~(1ULL << card);
+        if (m->dst == DST_FOUND) {
+            s->found[card_suit(card)]++;
+        } else {
+            m->kept_lost = cover_top(s, m->dst);
+            push_card(s, m->dst, card);
+        }
+        break;
+    case K_F2T:
+        card = m->src * 13 + s->found[m->src] - 1;
+        m->card = (uint8_t)card;
+        s->found[m->src]--;
+        m->kept_lost = cover_top(s, m->dst);
+        /* A card recalled onto a card is kept out (see top_goes_home). */
+        if (s->len[m->dst]) s->kept_out |= 1ULL << card;
+        push_card(s, m->dst, card);
+        break;
+    }
+}
+
+static void undo_move(State *s, const SMove *m)
+{
+    int i;
+    switch (m->kind) {
+    case K_T2F:
+        if (m->flipped) turn_down(s, m->src);
+        s->found[card_suit(m->card)]--;
+        push_card(s, m->src, m->card);
+        if (m->kept_lost) s->kept_out |= 1ULL << m->card;
+        break;
+    case K_T2T:
+        if (m->flipped) turn_down(s, m->src);
+        move_run(s, m->dst, m->src, m->count);
+        uncover_top(s, m->dst, m->kept_lost);
+        break;
+    case K_TAL:
+        if (m->dst == DST_FOUND) {
+            s->found[card_suit(m->card)]--;
+        } else {
+            pop_card(s, m->dst);
+            uncover_top(s, m->dst, m->kept_lost);
+        }
+        i = m->q - 1;
+        memmove(s->talon + i + 1, s->talon + i, (size_t)(s->tlen - i));
+        s->talon[i] = m->card;
+        s->tlen++;
+        s->talh ^= Z_TAL[m->card];
+        s->tal_mask |= 1ULL << m->card;
+        s->ptr = m->old_ptr;
+        if (m->recycle) s->rec--;
+        break;
+    case K_F2T:
+        pop_card(s, m->dst);
+        s->kept_out &= ~(1ULL << m->card);
+        uncover_top(s, m->dst, m->kept_lost);
+        s->found[m->src]++;
+        break;
+    }
+}
+
+static inline int can_recycle(const State *s, const Rules *r)
+{
+    return r->recycles_allowed < 0 || s->rec < r->recycles_allowed;
+}
+
+/* Rule 5: with draw 1 and unlimited passes the waste pointer does not affect
+ * which positions can be reached (any talon card can be brought to the waste
+ * top from any pointer, by drawing on and recycling), so it is not part of
+ * the state. */
+static inline int pointer_matters(const Rules *r)
+{
+    return !(r->draw == 1 && r->recycles_allowed < 0);
+}
+
+/* Do rules 10 and 14, which assume any talon card can be played at any time,
+ * apply?  They are proven for draw 1 with unlimited passes; the hasty side
+ * search applies them under any stock rule, as a way to find wins sooner. */
+static inline int talon_at_will(const Rules *r, const Options *o)
+{
+    return !pointer_matters(r) || o->hasty;
+}
+
+#endif /* BONANZA_SEARCH_STATE_H */

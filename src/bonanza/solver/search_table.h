@@ -1,0 +1,178 @@
+/*
+ * search_table.h: the state key and the transposition table.
+ *
+ * Part of bonanza.solver._search: _search.c includes it, after <Python.h>
+ * (which sets the feature macros), and builds everything as one
+ * translation unit.
+ */
+#ifndef BONANZA_SEARCH_TABLE_H
+#define BONANZA_SEARCH_TABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#if defined(__unix__) || defined(__APPLE__)
+#include <sys/mman.h>
+#define MAP_TABLES 1
+#endif
+
+#include "search_state.h"
+#include "search_zobrist.h"
+
+/* ---- state keys (rules 3, 5 and 9) --------------------------------------- */
+
+static uint64_t state_key(State *s, const Rules *r)
+{
+    /* Rule 3: a sum of per-column hashes does not depend on column order, and
+     * column order never matters (every rule treats the columns alike).
+     * Foundations are implied by the other piles (all 52 cards are
+     * somewhere), so they need no key of their own.  The column terms are
+     * kept, and only those of changed columns recomputed. */
+    for (; s->stale; s->stale &= s->stale - 1) {
+        int c = __builtin_ctz(s->stale);
+        uint64_t term = mix64(s->colh[c] ^ Z_DOWN[s->down[c]]);
+        s->cols_key += term - s->col_key[c];
+        s->col_key[c] = term;
+    }
+    uint64_t k = s->cols_key;
+    uint64_t t = s->talh;
+    if (pointer_matters(r)) {
+        /* Rule 9: with unlimited passes, a waste size that is a multiple of
+         * the draw, or the whole talon, reaches exactly the cards a fresh
+         * stock reaches (see talon_targets), so it is keyed as 0. */
+        int ptr = s->ptr;
+        if (r->recycles_allowed < 0 && (ptr % r->draw == 0 || ptr == s->tlen)) ptr = 0;
+        t ^= Z_PTR[ptr];
+    }
+    if (r->recycles_allowed >= 0) t ^= mix64((uint64_t)s->rec * 0x9E3779B97F4A7C15ULL + 0x52454359ULL);
+    k += mix64(t ^ 0x5DEECE66DULL);
+    return k ? k : 1;
+}
+
+/* ---- transposition table ------------------------------------------------- */
+
+typedef struct {
+    uint64_t *keys;
+    size_t mask, count;
+} Table;
+
+/* A zeroed array of `cap` keys, freed by keys_free.  Large ones are mapped
+ * straight from the kernel, so that freeing returns them (malloc would keep
+ * them for later and the process would grow), and on huge pages where the
+ * system offers them: each lookup is a random access, and with small pages
+ * most would also miss the address translation cache. */
+#define HUGE_PAGE ((size_t)2 << 20)
+
+/* Is an array of `cap` keys mapped from the kernel (else malloc'd)? */
+static int keys_mapped(size_t cap)
+{
+#ifdef MAP_TABLES
+    size_t bytes = cap * sizeof(uint64_t);
+    return bytes >= HUGE_PAGE && bytes % HUGE_PAGE == 0;
+#else
+    (void)cap;
+    return 0;
+#endif
+}
+
+/* Return one huge page of a mapped key array to the kernel (its keys are
+ * no longer needed; keys_free still unmaps the whole array). */
+static void keys_give_back(uint64_t *page)
+{
+#ifdef MAP_TABLES
+    munmap(page, HUGE_PAGE);
+#else
+    (void)page;
+#endif
+}
+
+static uint64_t *keys_alloc(size_t cap)
+{
+    size_t bytes = cap * sizeof(uint64_t);
+#ifdef MAP_TABLES
+    if (keys_mapped(cap)) {
+        /* Map a huge page more and trim it to a huge-page boundary. */
+        uint8_t *p = mmap(NULL, bytes + HUGE_PAGE, PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (p == MAP_FAILED) return NULL;
+        size_t head = (HUGE_PAGE - (uintptr_t)p % HUGE_PAGE) % HUGE_PAGE;
+        if (head) munmap(p, head);
+        if (HUGE_PAGE - head) munmap(p + head + bytes, HUGE_PAGE - head);
+#ifdef MADV_HUGEPAGE
+        madvise(p + head, bytes, MADV_HUGEPAGE);
+#endif
+        return (uint64_t *)(p + head);
+    }
+#endif
+    return calloc(cap, sizeof(uint64_t));
+}
+
+static void keys_free(uint64_t *keys, size_t cap)
+{
+#ifdef MAP_TABLES
+    if (keys && keys_mapped(cap)) {
+        munmap(keys, cap * sizeof(uint64_t));
+        return;
+    }
+#endif
+    free(keys);
+}
+
+static int tt_init(Table *t, size_t cap)
+{
+    t->keys = keys_alloc(cap);
+    t->mask = cap - 1;
+    t->count = 0;
+    return t->keys != NULL;
+}
+
+#ifndef PREFETCH_SLOTS
+#define PREFETCH_SLOTS ((size_t)1 << 21) /* 16 MB of keys: more than the caches hold */
+#endif
+
+/* 1: inserted, 0: already present, -1: no memory left within the budget. */
+static int tt_insert(Table *t, uint64_t key, size_t budget, size_t *used)
+{
+    size_t cap = t->mask + 1;
+    /* Grow at 3/4 full (linear probing slows down sharply beyond). */
+    size_t full = cap / 4 * 3;
+    if (t->count + 1 > full) {
+        size_t bytes = 2 * cap * sizeof(uint64_t);
+        uint64_t *keys = NULL;
+        if (*used - cap * sizeof(uint64_t) + bytes <= budget)
+            keys = keys_alloc(2 * cap);
+        if (keys) {
+            /* A key in slot i goes to about i or cap + i, so the new table's
+             * pages are touched in order, and a mapped old table gives back
+             * each huge page once read: the process never holds both tables
+             * whole (the peak is the new table, not one and a half times it). */
+            size_t mask = 2 * cap - 1, page = HUGE_PAGE / sizeof(uint64_t);
+            int give_back = keys_mapped(cap);
+            for (size_t i = 0; i < cap; i++) {
+                uint64_t k = t->keys[i];
+                if (k) {
+                    size_t j = (size_t)k & mask;
+                    while (keys[j]) j = (j + 1) & mask;
+                    keys[j] = k;
+                }
+                if (give_back && (i + 1) % page == 0) keys_give_back(t->keys + i + 1 - page);
+            }
+            keys_free(t->keys, cap);
+            t->keys = keys;
+            t->mask = mask;
+            *used = *used - cap * sizeof(uint64_t) + bytes;
+        } else if ((t->count + 1) * 20 > cap * 19) {
+            return -1;
+        }
+    }
+    size_t j = (size_t)key & t->mask;
+    while (t->keys[j]) {
+        if (t->keys[j] == key) return 0;
+        j = (j + 1) & t->mask;
+    }
+    t->keys[j] = key;
+    t->count++;
+    return 1;
+}
+
+#endif /* BONANZA_SEARCH_TABLE_H */
