@@ -2,7 +2,7 @@
  * bonanza.solver._search: the exact Klondike search core (C99).
  *
  * The search is a depth-first search over positions with a transposition
- * table of 64-bit state keys.  Every card is known (thoughtful play).  The
+ * table of 128-bit state keys (a 64-bit key and a 64-bit check).  Every card is known (thoughtful play).  The
  * Python engine stays the reference for the rules: the Python wrapper replays
  * every solution found here before reporting it.
  *
@@ -58,8 +58,8 @@
  *  15. with only kings in empty columns, a position is dropped when a card
  *      lies face down under its twin and the two can share only one card to
  *      go on, or the cards they go on only one to go on (see twin_locked).
- * Nothing else is pruned: verdicts are exact up to 64-bit key collisions in
- * the transposition table.
+ * Nothing else is pruned: verdicts are exact up to 128-bit key collisions in
+ * the transposition table (see state_key).
  *
  * Search order.  Moves are tried best first (turning up face-down cards,
  * then foundation and talon moves, ...).  The exact search runs in doubling
@@ -444,7 +444,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     x->budget = memory_limit > 0 ? (size_t)memory_limit : (size_t)1 << 30;
     size_t cap = 1 << 16;
     if (!tt_init(&x->tt, cap)) { free(x); return PyErr_NoMemory(); }
-    x->used = sizeof(Search) + cap * sizeof(uint64_t);
+    x->used = sizeof(Search) + 2 * cap * sizeof(uint64_t);
     int result;
     double t0 = now_seconds(), seconds;
     x->t0 = t0;

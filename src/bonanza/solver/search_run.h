@@ -115,13 +115,17 @@ static int enter(Search *x, size_t path_base)
     x->successor = -1;
     if (successor >= 0 && card_rank(successor) <= x->s.found[card_suit(successor)]) successor = -1;
     if (successor >= 0) FIRE(&x->o, 14);
-    int ins = pending >= 0 || successor >= 0 ? 1 : tt_insert(&x->tt, state_key(&x->s, &x->r), x->budget, &x->used);
+    int ins = 1;
+    if (pending < 0 && successor < 0) {
+        uint64_t key = state_key(&x->s, &x->r);
+        ins = tt_insert(&x->tt, key, x->s.check, x->budget, &x->used);
+    }
     if (ins < 0) { x->limit = LIMIT_MEMORY; return -1; }
     /* Rule 9: a position whose waste size is not a whole number of draws
      * reaches every talon card that the same one with a fresh stock reaches
      * (its draws, then a recycle), so that one needs no search of its own:
      * it is marked seen (its lookup is started before the dead-end test). */
-    uint64_t seen[MAXC / 2 + 1];
+    uint64_t seen[MAXC / 2 + 1], seen_check[MAXC / 2 + 1];
     int n_seen = 0;
     if (ins && x->r.recycles_allowed < 0 && x->r.draw > 1 && x->s.ptr % x->r.draw
         && x->s.ptr != x->s.tlen) {
@@ -132,14 +136,16 @@ static int enter(Search *x, size_t path_base)
          * card is played), so this search does not depend on them. */
         int ptr = x->s.ptr, last = (x->o.prune & PRUNE_LARGER_WASTES) ? x->s.tlen - 1 : 0;
         x->s.ptr = 0;
-        seen[n_seen++] = state_key(&x->s, &x->r);
+        seen[n_seen] = state_key(&x->s, &x->r);
+        seen_check[n_seen++] = x->s.check;
         for (int q = ptr + x->r.draw; q <= last; q += x->r.draw) {
             x->s.ptr = q;
-            seen[n_seen++] = state_key(&x->s, &x->r);
+            seen[n_seen] = state_key(&x->s, &x->r);
+            seen_check[n_seen++] = x->s.check;
             FIRE(&x->o, 9);
         }
         x->s.ptr = ptr;
-        for (int k = 0; k < n_seen; k++) __builtin_prefetch(&x->tt.keys[seen[k] & x->tt.mask]);
+        for (int k = 0; k < n_seen; k++) __builtin_prefetch(&x->tt.keys[2 * (seen[k] & x->tt.mask)]);
     }
     /* No dead-end test where rule 14 leaves one move, tried at once, nor
      * after a recall onto a card: the card put back on a column only adds to
@@ -151,7 +157,7 @@ static int enter(Search *x, size_t path_base)
         return 0;
     }
     for (int k = 0; k < n_seen; k++)
-        if (tt_insert(&x->tt, seen[k], x->budget, &x->used) < 0) {
+        if (tt_insert(&x->tt, seen[k], seen_check[k], x->budget, &x->used) < 0) {
             x->limit = LIMIT_MEMORY;
             return -1;
         }
@@ -171,7 +177,7 @@ static int enter(Search *x, size_t path_base)
             if (ms[i].pre_count) continue;
             SMove m = ms[i];
             apply_move(&x->s, &m);
-            __builtin_prefetch(&x->tt.keys[state_key(&x->s, &x->r) & x->tt.mask]);
+            __builtin_prefetch(&x->tt.keys[2 * (state_key(&x->s, &x->r) & x->tt.mask)]);
             undo_move(&x->s, &m);
         }
     }
@@ -243,7 +249,7 @@ static int run_search(Search *x)
 
 static void free_search(Search *x)
 {
-    keys_free(x->tt.keys, x->tt.keys ? x->tt.mask + 1 : 0);
+    keys_free(x->tt.keys, x->tt.keys ? 2 * (x->tt.mask + 1) : 0);
     free(x->moves);
     free(x->path);
     free(x->frames);

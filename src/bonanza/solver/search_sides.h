@@ -91,7 +91,7 @@ static Search *side_search(const Search *x, const State *start, const Rules *r, 
     if (r->recycles_allowed != x->r.recycles_allowed) z->s.rec = 0; /* (counted from here) */
     z->t0 = x->t0;
     z->deadline = x->deadline;
-    z->used = sizeof(Search) + cap * sizeof(uint64_t);
+    z->used = sizeof(Search) + 2 * cap * sizeof(uint64_t);
     return z;
 }
 
@@ -217,7 +217,7 @@ static int portfolio_rounds(Search *x, const State *start, Side *sides)
             y->node_limit = probe_budget;
             y->t0 = x->t0;
             y->deadline = x->deadline;
-            y->used = sizeof(Search) + cap * sizeof(uint64_t);
+            y->used = sizeof(Search) + 2 * cap * sizeof(uint64_t);
             y->budget = x->budget > x->used ? x->budget - x->used : 0;
             int ry = y->used <= y->budget ? run_search(y) : -1;
             x->probe_nodes += y->nodes;

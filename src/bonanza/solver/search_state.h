@@ -81,6 +81,8 @@ typedef struct {
     uint64_t top_mask;    /* the top cards of the columns */
     uint64_t kept_out;    /* rule 12: cards recalled onto a card that still top it */
     uint64_t col_key[NCOLS], cols_key; /* state_key's column terms and their sum */
+    uint64_t col_check[NCOLS], cols_check; /* the same for the key's check */
+    uint64_t check;       /* the check of the key state_key returned last */
     unsigned stale;       /* columns whose term is out of date (bit = column) */
 } State;
 
