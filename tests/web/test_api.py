@@ -299,3 +299,12 @@ def test_no_current_game_is_204_then_the_latest_game(client: TestClient) -> None
     assert client.get("/api/games/current").status_code == 204
     gid = new_game(client, "5")["id"]
     assert client.get("/api/games/current").json()["id"] == gid
+
+
+def test_progress_answers_under_any_pass_limit(client: TestClient) -> None:
+    # The solver once refused pass limits above 61, and /progress gave a 500.
+    for passes in (62, 1000):
+        rules = {**RULES, "passes": passes}
+        state = new_game(client, "7", rules)
+        response = client.get(f"/api/games/{state['id']}/progress")
+        assert response.status_code == 200, response.text
