@@ -442,7 +442,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     x->deadline = time_limit;
     x->node_limit = node_limit;
     x->budget = memory_limit > 0 ? (size_t)memory_limit : (size_t)1 << 30;
-    size_t cap = 1 << 16;
+    size_t cap = FIRST_SLOTS;
     if (!tt_init(&x->tt, cap)) { free(x); return PyErr_NoMemory(); }
     x->used = sizeof(Search) + 2 * cap * sizeof(uint64_t);
     int result;

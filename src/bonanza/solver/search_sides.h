@@ -77,7 +77,7 @@ enum { SIDE_RELAXED, SIDE_FEW_PASSES, SIDE_HASTY, SIDES };
 
 static Search *side_search(const Search *x, const State *start, const Rules *r, int hasty)
 {
-    size_t cap = 1 << 14;
+    size_t cap = FIRST_SIDE_SLOTS;
     Search *z = calloc(1, sizeof(Search));
     if (!z || !tt_init(&z->tt, cap)) {
         free(z);
@@ -204,7 +204,7 @@ static int portfolio_rounds(Search *x, const State *start, Side *sides)
         if (res != -2) return res;
         if (probes) {
             Search *y = calloc(1, sizeof(Search));
-            size_t cap = 1 << 14;
+            size_t cap = FIRST_SIDE_SLOTS;
             if (!y || !tt_init(&y->tt, cap)) {
                 free(y);
                 probes = 0;

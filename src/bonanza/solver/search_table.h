@@ -140,6 +140,11 @@ static int tt_init(Table *t, size_t cap)
     return t->keys != NULL;
 }
 
+/* The first table sizes, in slots (16 bytes each): the exact search's, and a
+ * side search's or probe's.  Small searches touch only a few of its pages. */
+#define FIRST_SLOTS ((size_t)1 << 15)
+#define FIRST_SIDE_SLOTS ((size_t)1 << 13)
+
 #ifndef PREFETCH_SLOTS
 #define PREFETCH_SLOTS ((size_t)1 << 21) /* 32 MB of slots: more than the caches hold */
 #endif
