@@ -47,6 +47,12 @@ def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, s
     return status, out, err
 
 
+def default_sigint() -> None:
+    """Let the child take Ctrl-C as from a terminal, even where the test run
+    itself was started in the background (which ignores SIGINT)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @contextlib.contextmanager
 def bonanza(*argv: str, stdout: int = subprocess.PIPE) -> Iterator[subprocess.Popen[str]]:
     """``python -m bonanza ARGV`` as its own process group, as a terminal starts it;
@@ -57,6 +63,7 @@ def bonanza(*argv: str, stdout: int = subprocess.PIPE) -> Iterator[subprocess.Po
         stderr=subprocess.PIPE,
         text=True,
         process_group=0,
+        preexec_fn=default_sigint,
     )
     try:
         yield process

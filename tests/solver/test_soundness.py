@@ -16,6 +16,7 @@ import pytest
 from bonanza.core import Deal, Position, Rules
 from bonanza.solver import Prune, solve
 from bonanza.solver.switches import SINGLE_RULES
+from tests.solver.test_cli_errors import default_sigint
 
 # Rule 13 called this deal lost (draw 1, default rules, every card known).
 REPORTED_DEAL = ("TD JH 2S 2H JS 7D 5D 3H 4D 4S 8S 7S 4C 8H 3D TH KH QD 8D 7H 3C 2D 7C JC KC KD "
@@ -96,7 +97,7 @@ def test_ctrl_c_stops_a_long_search_at_once() -> None:
             f"solve(Deal.from_number({LONG_DEAL}), Rules(draw=3, thoughtful=True), "
             "time_limit=120)\nprint('finished')\n")
     child = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True)
+                             stderr=subprocess.PIPE, text=True, preexec_fn=default_sigint)
     assert child.stdout is not None and child.stdout.readline() == "go\n"
     time.sleep(1.0)
     child.send_signal(signal.SIGINT)
