@@ -293,18 +293,23 @@ def _rows(out_file: Path) -> list[dict[str, str]]:
     return rows
 
 
+def _analyze_into(capsys: pytest.CaptureFixture[str], out_file: Path,
+                  deals: str) -> tuple[int, str, str]:
+    """``bonanza analyze --deals DEALS`` on one job, resuming ``out_file``."""
+    return run_cli(capsys, "analyze", "--deals", deals, "--jobs", "1", "--out", str(out_file),
+                   "--no-progress")
+
+
 @pytest.mark.parametrize("name", ["run.jsonl", "run.csv"])
 def test_resume_cuts_away_a_half_written_last_row(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str
 ) -> None:
     out_file = tmp_path / name
-    assert run_cli(capsys, "analyze", "--deals", "2-3", "--jobs", "1", "--out", str(out_file),
-                   "--no-progress")[0] == 0
+    assert _analyze_into(capsys, out_file, "2-3")[0] == 0
     half_row = '{"id": "4", "res' if name.endswith(".jsonl") else "4,4,sol"
     with out_file.open("a", newline="") as file:
         file.write(half_row)
-    status, out, _ = run_cli(capsys, "analyze", "--deals", "2-5", "--jobs", "1", "--out",
-                             str(out_file), "--no-progress")
+    status, out, _ = _analyze_into(capsys, out_file, "2-5")
     assert status == 0 and "deals: 4\n" in out
     assert sorted(row["id"] for row in _rows(out_file)) == ["2", "3", "4", "5"]
 
@@ -314,11 +319,9 @@ def test_resume_keeps_a_whole_last_row_that_lacks_its_newline(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, name: str
 ) -> None:
     out_file = tmp_path / name
-    assert run_cli(capsys, "analyze", "--deals", "2-3", "--jobs", "1", "--out", str(out_file),
-                   "--no-progress")[0] == 0
+    assert _analyze_into(capsys, out_file, "2-3")[0] == 0
     out_file.write_bytes(out_file.read_bytes().rstrip(b"\r\n"))
-    status, out, _ = run_cli(capsys, "analyze", "--deals", "2-4", "--jobs", "1", "--out",
-                             str(out_file), "--no-progress")
+    status, out, _ = _analyze_into(capsys, out_file, "2-4")
     assert status == 0 and "deals: 3\n" in out
     assert sorted(row["id"] for row in _rows(out_file)) == ["2", "3", "4"]
 
