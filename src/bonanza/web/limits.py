@@ -1,0 +1,46 @@
+"""The server's limits, each named, with a default a small host can live with."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+
+def _cores() -> int:
+    return max(1, os.cpu_count() or 1)
+
+
+@dataclass(frozen=True, slots=True)
+class ServerLimits:
+    """What one server process allows each client, and itself.
+
+    Every field can be set in configuration (``bonanza serve`` options); the
+    defaults keep one player from slowing another on a two-core machine.
+    """
+
+    max_body_bytes: int = 8 * 1024
+    """A request body above this is refused (413)."""
+    max_json_depth: int = 32
+    """JSON nested deeper than this is refused (400)."""
+    max_history_moves: int = 5_000
+    """A game refuses moves beyond this many (409), so no game grows without bound."""
+    new_games_per_minute: int = 30
+    """New games one player may start in any 60 seconds (429 beyond)."""
+    searches_per_minute: int = 60
+    """Hints and progress checks one player may run in any 60 seconds (429 beyond)."""
+    search_workers: int = field(default_factory=_cores)
+    """Searches that run at once, in worker threads (the rest wait their turn)."""
+    search_deadline: float = 10.0
+    """Seconds after which a search's client gets 503 and the search is abandoned."""
+    search_cache_size: int = 4096
+    """Positions whose hint and progress answers are kept."""
+    game_cache_size: int = 2048
+    """Live games kept in memory (storage stays the truth)."""
+    body_timeout: float = 10.0
+    """Seconds a client may take to send a request body (408 beyond)."""
+    header_timeout: float = 10.0
+    """Seconds a connection may take to send its request headers before it is closed."""
+    keep_alive_timeout: float = 5.0
+    """Seconds an idle keep-alive connection stays open."""
+    max_connections: int = 1000
+    """Connections served at once; beyond, new ones get 503."""
