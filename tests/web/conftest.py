@@ -22,8 +22,8 @@ with warnings.catch_warnings():
     warnings.simplefilter("ignore")
     from starlette.testclient import TestClient
 
+from bonanza.storage import SQLiteStorage
 from bonanza.web import create_app
-from bonanza.web.sqlite_storage import SQLiteStorage
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

@@ -8,8 +8,8 @@ from starlette.testclient import TestClient
 
 from bonanza.core import Deal, Rules
 from bonanza.core.notation import format_move
+from bonanza.storage import SQLiteStorage
 from bonanza.web.app import create_app
-from bonanza.web.sqlite_storage import SQLiteStorage
 
 from . import deals
 
@@ -49,7 +49,8 @@ def test_new_game_sets_a_player_cookie_and_shows_only_face_up_cards(client: Test
     assert [c["up"] for c in columns] == [[str(col[-1])] for col in deal.columns]
     assert all("down_cards" not in c for c in columns)
     assert state["position"]["stock"] == {"count": 24}
-    assert state["deal"] == "0" and state["moves"] == 0 and state["status"] == "playing"
+    assert state["typed"] == "0" and state["moves"] == 0 and state["status"] == "playing"
+    assert "deal" not in state and "deal_code" not in state and state["origin"] == "typed"
 
 
 def test_thoughtful_rules_show_every_card(client: TestClient) -> None:
@@ -156,7 +157,9 @@ def test_a_win_is_recorded_and_counted_by_the_server(client: TestClient) -> None
     state = win(client)
     assert state["won"] and state["status"] == "won" and not state["can_undo"]
     assert client.post(f"/api/games/{state['id']}/moves", json={"move": "sw"}).status_code == 409
-    (group,) = client.get("/api/stats").json()["groups"]
+    stats = client.get("/api/stats").json()
+    assert stats["groups"] == []  # a typed deal is a chosen deal
+    (group,) = stats["chosen"]
     assert group["played"] == 1 and group["won"] == 1 and group["win_rate"] == 100.0
     assert group["current_streak"] == 1 and group["best_streak"] == 1
     assert group["fewest_moves"] == state["moves"]
@@ -168,7 +171,7 @@ def test_abandoning_a_started_game_counts_a_loss(client: TestClient) -> None:
     play(client, gid, "sw")
     new_game(client, "1")  # never touched: not counted when abandoned
     new_game(client, "2")
-    (group,) = client.get("/api/stats").json()["groups"]
+    (group,) = client.get("/api/stats").json()["chosen"]
     assert (group["played"], group["won"], group["current_streak"]) == (1, 0, 0)
     assert group["best_time"] is None and group["fewest_moves"] is None
 
@@ -181,7 +184,7 @@ def test_statistics_are_per_rule_set_with_cumulative_vegas_bankroll(client: Test
     state = new_game(client, "0")
     play(client, state["id"], "4f")  # one card home: -52 + 5
     new_game(client, "3", vegas)
-    groups = client.get("/api/stats").json()["groups"]
+    groups = client.get("/api/stats").json()["chosen"]
     by_scoring = {g["rules"]["scoring"]: g for g in groups}
     assert by_scoring["vegas-cumulative"]["played"] == 2
     assert by_scoring["vegas-cumulative"]["bankroll"] == -104
@@ -195,10 +198,11 @@ def test_reset_and_export(client: TestClient) -> None:
     assert export.status_code == 200
     assert "attachment" in export.headers["content-disposition"]
     data = export.json()
-    assert data["groups"][0]["won"] == 1
+    assert data["chosen"][0]["won"] == 1
     assert data["games"][0]["id"] == state["id"] and data["games"][0]["status"] == "won"
+    assert data["games"][0]["deal"] == state["deal"]  # over: the deal is no secret
     assert client.delete("/api/stats").json()["reset"] == 1
-    assert client.get("/api/stats").json()["groups"] == []
+    assert client.get("/api/stats").json() == {"groups": [], "chosen": []}
 
 
 def test_auto_finish_offered_once_nothing_is_unseen_and_plays_home(client: TestClient) -> None:

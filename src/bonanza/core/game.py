@@ -62,6 +62,11 @@ class Game:
         """The moves redo would replay, next first."""
         return self._redo[::-1]
 
+    @property
+    def running_score(self) -> int:
+        """The points of the moves played, with no time counted."""
+        return self._scores[-1]
+
     def score(self, elapsed: float | None = None) -> int:
         """The score now, at ``elapsed`` seconds (default: ``self.elapsed``)."""
         seconds = self.elapsed if elapsed is None else elapsed

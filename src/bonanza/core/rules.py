@@ -35,7 +35,9 @@ class Rules:
     """A Klondike rule set.
 
     ``passes`` is the number of passes through the stock (``None`` for
-    unlimited): N passes allow N - 1 recycles of the waste.
+    unlimited): N passes allow N - 1 recycles of the waste. Vegas scoring has
+    no unlimited passes: left unset, they are the desktop game's (1 with
+    draw 1, 3 otherwise), and any finite number may be chosen instead.
     """
 
     draw: int = 1
@@ -63,6 +65,8 @@ class Rules:
             raise RulesError(f"empty_column must be an EmptyColumn, not {self.empty_column!r}")
         if not isinstance(self.scoring, Scoring):
             raise RulesError(f"scoring must be a Scoring, not {self.scoring!r}")
+        if self.scoring.is_vegas and self.passes is None:
+            object.__setattr__(self, "passes", vegas_passes(self.draw))
 
     @property
     def recycles_allowed(self) -> int | None:
@@ -174,6 +178,15 @@ class Rules:
             parts.append("thoughtful")
         parts.append(f"{self.scoring.value} scoring")
         return ", ".join(parts)
+
+
+VEGAS_PASSES_DRAW_1: Final = 1
+VEGAS_PASSES_DRAW_MORE: Final = 3
+
+
+def vegas_passes(draw: int) -> int:
+    """The passes Vegas allows when none are chosen: 1 with draw 1, 3 otherwise."""
+    return VEGAS_PASSES_DRAW_1 if draw == 1 else VEGAS_PASSES_DRAW_MORE
 
 
 def _code(value: object) -> str:

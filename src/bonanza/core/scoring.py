@@ -5,6 +5,8 @@ face-down card turned up, -15 a card back from a foundation; a recycle costs
 100 in draw 1 (every pass after the first) and 20 otherwise for every pass
 after the third. The running score never drops below 0.
 Timed adds -2 every 10 s and, on a win after at least 30 s, 700,000 / seconds.
+The time penalty meets the 0 floor as it goes: ten seconds at 0 cost nothing,
+so no debt builds up for later points to pay (``timed_charge``).
 Vegas starts at -52 and pays 5 a card to a foundation, -5 a card back.
 """
 
@@ -14,6 +16,8 @@ from bonanza.core.moves import Move, Pile
 from bonanza.core.rules import Rules, Scoring
 
 VEGAS_ANTE = 52
+TIMED_TICK_SECONDS = 10
+TIMED_TICK_POINTS = 2
 
 
 def initial_score(rules: Rules) -> int:
@@ -54,8 +58,23 @@ def add_points(rules: Rules, score: int, points: int) -> int:
 
 
 def time_penalty(elapsed: float) -> int:
-    """Timed scoring's -2 for every full 10 seconds."""
-    return 2 * int(max(0.0, elapsed) // 10)
+    """Timed scoring's -2 for every full 10 seconds, before the floor."""
+    return TIMED_TICK_POINTS * time_ticks(elapsed)
+
+
+def time_ticks(elapsed: float) -> int:
+    """The full 10-second periods in ``elapsed`` seconds."""
+    return int(max(0.0, elapsed) // TIMED_TICK_SECONDS)
+
+
+def timed_charge(running: int, charged: int, new_ticks: int) -> int:
+    """The time penalty taken so far, after ``new_ticks`` more periods at ``running``.
+
+    ``charged`` is what was taken before; each period takes 2 points, or what
+    is left above 0, so the shown score ``running - charged`` never goes below 0.
+    """
+    left = max(0, running - charged)
+    return charged + min(TIMED_TICK_POINTS * max(0, new_ticks), left)
 
 
 def time_bonus(elapsed: float) -> int:

@@ -14,11 +14,15 @@ from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from bonanza.core import Deal
+from bonanza.session import Advisor, random_deal
+from bonanza.storage import Storage
 from bonanza.web.errors import http_error, server_error
+from bonanza.web.guard import GuardMiddleware
+from bonanza.web.limits import ServerLimits
 from bonanza.web.players import PlayerMiddleware
 from bonanza.web.routes import routes
 from bonanza.web.service import GameService
-from bonanza.web.storage import Storage
 
 STATIC = Path(__file__).parent / "static"
 CSP = (
@@ -34,8 +38,24 @@ async def index(request: Request) -> Response:
     )
 
 
-def create_app(storage: Storage, clock: Callable[[], float] = time.time) -> Starlette:
-    """The web game on ``storage``, which the app closes on shutdown; ``clock`` is for tests."""
+def create_app(
+    storage: Storage,
+    clock: Callable[[], float] = time.time,
+    limits: ServerLimits | None = None,
+    *,
+    advisor: Advisor | None = None,
+    local_player: str | None = None,
+    random_deals: Callable[[], Deal] = random_deal,
+) -> Starlette:
+    """The web game on ``storage``, which the app closes on shutdown; ``clock`` is for tests.
+
+    ``limits`` (default ``ServerLimits()``) is kept as ``app.state.limits``.
+    ``advisor`` gives hints (default: the solver's). With ``local_player``, a
+    browser without a cookie plays as that player: this machine's player, who
+    also plays ``bonanza play`` (for a server on this machine only).
+    ``random_deals`` is where random deals come from (tests fix it).
+    """
+    limits = limits if limits is not None else ServerLimits()
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -51,6 +71,10 @@ def create_app(storage: Storage, clock: Callable[[], float] = time.time) -> Star
         exception_handlers={HTTPException: http_error, Exception: server_error},
         lifespan=lifespan,
     )
-    app.state.service = GameService(storage, clock)
-    app.add_middleware(PlayerMiddleware)
+    app.state.service = GameService(
+        storage, clock, limits=limits, advisor=advisor, random_deals=random_deals
+    )
+    app.state.limits = limits
+    app.add_middleware(PlayerMiddleware, default_player=local_player)
+    app.add_middleware(GuardMiddleware)  # outermost: refusals run no handler, issue no cookie
     return app

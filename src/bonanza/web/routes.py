@@ -3,20 +3,27 @@
 from __future__ import annotations
 
 import time
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
+import anyio
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from bonanza.core import BonanzaError, Rules
+from bonanza.session import export_game, statistics
 from bonanza.web.errors import ApiError
 from bonanza.web.moves_input import read_move
 from bonanza.web.requests import field, json_body
 from bonanza.web.service import GameService
-from bonanza.web.stats import export_game, statistics
 
 NO_STORE = {"Cache-Control": "no-store"}
+MAX_DEAL_TEXT = 400
+DISCONNECT_POLL_SECONDS = 0.2
+CLIENT_GONE = 499  # nginx's "client closed request": nobody reads it
+
+T = TypeVar("T")
 
 
 def service(request: Request) -> GameService:
@@ -44,72 +51,131 @@ def read_rules(data: dict[str, Any]) -> Rules:
         raise ApiError(422, f"bad rules: {error}") from None
 
 
+def short_text(data: dict[str, Any], name: str) -> str | None:
+    value: str | None = field(data, name, str)
+    if value is not None and len(value) > MAX_DEAL_TEXT:
+        raise ApiError(422, f"field {name!r} is too long to be a deal ID")
+    return value
+
+
+async def until_disconnected(request: Request, work: Callable[[], Awaitable[T]]) -> T:
+    """``work()``, abandoned (an ``ApiError``) if the client goes away first."""
+    result: list[T] = []
+    failure: list[Exception] = []
+    async with anyio.create_task_group() as group:
+
+        async def run() -> None:
+            try:
+                result.append(await work())
+            except Exception as error:  # raised below, outside the task group
+                failure.append(error)
+            group.cancel_scope.cancel()
+
+        async def watch() -> None:
+            while not await request.is_disconnected():
+                await anyio.sleep(DISCONNECT_POLL_SECONDS)
+            group.cancel_scope.cancel()
+
+        group.start_soon(run)
+        group.start_soon(watch)
+    if failure:
+        raise failure[0]
+    if not result:
+        raise ApiError(CLIENT_GONE, "the client went away before the search ended")
+    return result[0]
+
+
 async def new_game(request: Request) -> Response:
     data = await json_body(request, required=False)
-    deal = field(data, "deal", str)
-    if deal is not None and len(deal) > 400:
-        raise ApiError(422, "field 'deal' is too long to be a deal ID")
-    rules = read_rules(data)
-    return answer(service(request).new_game(player(request), deal, rules), 201)
+    game = await service(request).new_game(
+        player(request),
+        read_rules(data),
+        deal_text=short_text(data, "deal"),
+        share=short_text(data, "share"),
+        replay=short_text(data, "replay"),
+    )
+    return answer(game, 201)
 
 
 async def current_game(request: Request) -> Response:
     """The latest game, or 204 No Content for a player who has none yet."""
-    state = service(request).current(player(request))
+    state = await service(request).current(player(request))
     if state is None:
         return Response(status_code=204, headers=NO_STORE)
     return answer(state)
 
 
+def game_id(request: Request) -> str:
+    value: str = request.path_params["game_id"]
+    return value
+
+
 async def get_game(request: Request) -> Response:
-    return answer(service(request).get(player(request), request.path_params["game_id"]))
+    return answer(await service(request).get(player(request), game_id(request)))
 
 
 async def play_move(request: Request) -> Response:
     move = read_move(await json_body(request))
-    return answer(service(request).play(player(request), request.path_params["game_id"], move))
+    return answer(await service(request).play(player(request), game_id(request), move))
 
 
 async def undo(request: Request) -> Response:
-    return answer(service(request).undo(player(request), request.path_params["game_id"]))
+    await json_body(request, required=False)
+    return answer(await service(request).undo(player(request), game_id(request)))
 
 
 async def redo(request: Request) -> Response:
-    return answer(service(request).redo(player(request), request.path_params["game_id"]))
+    await json_body(request, required=False)
+    return answer(await service(request).redo(player(request), game_id(request)))
 
 
 async def restart(request: Request) -> Response:
-    return answer(service(request).restart(player(request), request.path_params["game_id"]))
+    await json_body(request, required=False)
+    return answer(await service(request).restart(player(request), game_id(request)))
 
 
 async def auto_step(request: Request) -> Response:
-    return answer(service(request).auto_step(player(request), request.path_params["game_id"]))
+    await json_body(request, required=False)
+    return answer(await service(request).auto_step(player(request), game_id(request)))
+
+
+async def share(request: Request) -> Response:
+    await json_body(request, required=False)
+    return answer(await service(request).share(player(request), game_id(request)), 201)
 
 
 async def hint(request: Request) -> Response:
-    return answer(await service(request).hint(player(request), request.path_params["game_id"]))
+    svc, who, which = service(request), player(request), game_id(request)
+    return answer(await until_disconnected(request, lambda: svc.hint(who, which)))
 
 
 async def progress(request: Request) -> Response:
-    return answer(await service(request).progress(player(request), request.path_params["game_id"]))
+    svc, who, which = service(request), player(request), game_id(request)
+    return answer(await until_disconnected(request, lambda: svc.progress(who, which)))
+
+
+async def _finished(request: Request) -> list[Any]:
+    svc = service(request)
+    games: list[Any] = await anyio.to_thread.run_sync(svc.storage.finished_games, player(request))
+    return games
 
 
 async def get_stats(request: Request) -> Response:
-    games = service(request).storage.finished_games(player(request))
-    return answer({"groups": statistics(games)})
+    return answer(statistics(await _finished(request)))
 
 
 async def reset_stats(request: Request) -> Response:
-    count = service(request).storage.archive_finished_games(player(request))
-    return answer({"reset": count, "groups": []})
+    svc = service(request)
+    count = await anyio.to_thread.run_sync(svc.storage.archive_finished_games, player(request))
+    return answer({"reset": count, "groups": [], "chosen": []})
 
 
 async def export_stats(request: Request) -> Response:
-    games = service(request).storage.finished_games(player(request))
+    games = await _finished(request)
     data = {
         "format": "bonanza-statistics",
         "exported_at": time.time(),
-        "groups": statistics(games),
+        **statistics(games),
         "games": [export_game(game) for game in games],
     }
     headers = {**NO_STORE, "Content-Disposition": 'attachment; filename="bonanza-statistics.json"'}
@@ -127,6 +193,7 @@ routes = [
     Route(GAME + "/redo", redo, methods=["POST"]),
     Route(GAME + "/restart", restart, methods=["POST"]),
     Route(GAME + "/auto", auto_step, methods=["POST"]),
+    Route(GAME + "/share", share, methods=["POST"]),
     Route(GAME + "/hint", hint, methods=["GET"]),
     Route(GAME + "/progress", progress, methods=["GET"]),
     Route("/api/stats", get_stats, methods=["GET"]),

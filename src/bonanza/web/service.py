@@ -1,4 +1,9 @@
-"""The game service: the server's truth. Loads, plays and saves games for their owners."""
+"""The game service: the server's truth. Loads, plays and saves games for their owners.
+
+The flow of a game lives in ``bonanza.session``; this module adds what is the
+server's own: who owns which game, the cache of live games, storage writes off
+the event loop (rolled back when they fail), shares, limits and searches.
+"""
 
 from __future__ import annotations
 
@@ -6,317 +11,314 @@ import json
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable
-from functools import lru_cache
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import anyio
 import anyio.to_thread
 
-from bonanza.core import (
-    CARDS,
-    BonanzaError,
-    Deal,
-    Game,
-    HistoryError,
-    Move,
-    MoveSyntaxError,
-    Position,
-    Rules,
-    describe_move,
-    format_move,
-    parse_move,
+from bonanza.core import BonanzaError, Deal, Move, Rules, Scoring
+from bonanza.session import (
+    Advisor,
+    Event,
+    GameRecord,
+    HistoryFullError,
+    Origin,
+    Session,
+    SessionError,
+    Status,
+    bankroll,
+    random_deal,
+    rules_key,
 )
-from bonanza.web import hints
-from bonanza.web.autofinish import finish_plan
+from bonanza.storage import Storage, StorageError
+from bonanza.web.checks import checked_move
+from bonanza.web.deal_codes import deal_code
 from bonanza.web.errors import ApiError, not_found
-from bonanza.web.records import GameRecord, Status
-from bonanza.web.storage import Storage
-from bonanza.web.view import move_json, position_json
+from bonanza.web.limits import ServerLimits
+from bonanza.web.rate import RateLimiter
+from bonanza.web.searches import SearchPool
+from bonanza.web.view import game_view, move_json
 
-CACHE_SIZE = 2048
-IDLE_CAP = 60.0
-
-
-def rules_key(rules: Rules) -> str:
-    """A canonical text for a rule set: statistics are grouped by it."""
-    return json.dumps(rules.to_dict(), sort_keys=True, separators=(",", ":"))
-
-
-@lru_cache(maxsize=CACHE_SIZE)
-def deal_code(deal: Deal) -> str:
-    """The deal's 39-character code (worth keeping: it is a big-number computation)."""
-    return deal.code
-
-
-def sentence(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def announce(move: Move, before: Position, after: Position) -> str:
-    """What a screen reader says for a move: ``Seven of hearts to column 3; revealed ...``."""
-    text = sentence(describe_move(move, before))
-    source = move.source
-    if source.is_tableau and after.down[source] < before.down[source]:
-        revealed = after.tableau[source][after.down[source]]
-        text += f"; revealed {sentence(CARDS[revealed].name)}"
-    return text
+GAME_ID_BYTES = 12
+SHARE_ID_BYTES = 9
+MAX_ID_LENGTH = 64
 
 
 class GameService:
     """Every game operation the API offers, checked against the player who owns the game.
 
-    Live games are cached in memory (the storage is written through on every
-    change, before the answer goes out, so the cache is only a speed-up).
+    Live games are cached in memory; every change is written to storage
+    before the answer goes out, and a failed write drops the cached game, so
+    the next request sees what is stored.
     """
 
-    def __init__(self, storage: Storage, clock: Callable[[], float] = time.time) -> None:
+    def __init__(
+        self,
+        storage: Storage,
+        clock: Callable[[], float] = time.time,
+        *,
+        limits: ServerLimits | None = None,
+        advisor: Advisor | None = None,
+        random_deals: Callable[[], Deal] = random_deal,
+    ) -> None:
         self.storage = storage
         self.clock = clock
-        self._cache: OrderedDict[str, tuple[GameRecord, Game]] = OrderedDict()
-        self._progress: OrderedDict[str, bool | None] = OrderedDict()
-        # Searches run in worker threads, one at a time, so moves never wait behind them.
-        self._search_limiter = anyio.CapacityLimiter(1)
+        self.random_deals = random_deals
+        self.limits = limits or ServerLimits()
+        self._cache: OrderedDict[str, tuple[GameRecord, Session]] = OrderedDict()
+        self._locks: dict[str, anyio.Lock] = {}
+        self._new_games = RateLimiter(self.limits.new_games_per_minute)
+        self.searches = SearchPool(self.limits, advisor)
 
-    # -- loading and saving ------------------------------------------------
+    # -- storage, off the event loop ----------------------------------------------
 
-    def _remember(self, record: GameRecord, game: Game) -> None:
-        self._cache[record.id] = (record, game)
+    async def _store(self, work: Callable[..., Any], *args: Any) -> Any:
+        try:
+            return await anyio.to_thread.run_sync(work, *args)
+        except StorageError:
+            raise ApiError(503, "the game store is not answering: try again shortly") from None
+
+    def _remember(self, record: GameRecord, session: Session) -> None:
+        self._cache[record.id] = (record, session)
         self._cache.move_to_end(record.id)
-        while len(self._cache) > CACHE_SIZE:
+        while len(self._cache) > self.limits.game_cache_size:
             self._cache.popitem(last=False)
 
-    def load(self, player: str, game_id: str) -> tuple[GameRecord, Game]:
+    def _session_of(self, record: GameRecord) -> Session:
+        try:
+            return Session.from_json(record.state, max_moves=self.limits.max_history_moves)
+        except BonanzaError:
+            message = f"game {record.id!r} cannot be read back: start a new one"
+            raise ApiError(409, message) from None
+
+    async def load(self, player: str, game_id: str) -> tuple[GameRecord, Session]:
         """The player's game; another player's game or an unknown ID is 404."""
         cached = self._cache.get(game_id)
         if cached is not None:
             self._cache.move_to_end(game_id)
-            record, game = cached
+            record, session = cached
         else:
-            found = self.storage.get_game(game_id) if len(game_id) <= 64 else None
-            if found is None:
+            found = (
+                await self._store(self.storage.get_game, game_id)
+                if len(game_id) <= MAX_ID_LENGTH
+                else None
+            )
+            if found is None or found.player != player:
                 raise not_found(f"game {game_id!r}")
-            record, game = found, Game.from_json(found.state)
-            self._remember(record, game)
+            record, session = found, self._session_of(found)
+            self._remember(record, session)
         if record.player != player:
             raise not_found(f"game {game_id!r}")
-        return record, game
+        return record, session
 
-    def _elapsed(self, record: GameRecord, now: float) -> float:
-        """Playing time: the clock starts at the first move, and a pause between two
-        actions counts for at most ``IDLE_CAP`` seconds (a tab left open overnight
-        does not ruin the time)."""
-        if record.started_at is None:
-            return 0.0
-        if record.finished_at is not None:
-            return record.elapsed
-        last = float(record.extra.get("last_active", record.started_at))
-        return record.elapsed + min(IDLE_CAP, max(0.0, now - last))
+    @contextmanager
+    def _rollback_on_failure(self, game_id: str) -> Iterator[None]:
+        try:
+            yield
+        except ApiError as error:
+            if error.status_code == 503:
+                self._cache.pop(game_id, None)  # ahead of the store: forget it
+            raise
 
-    def _idle_left(self, record: GameRecord, now: float) -> float:
-        """How much longer the clock runs without another action."""
-        last = float(record.extra.get("last_active", record.started_at or now))
-        return max(0.0, IDLE_CAP - max(0.0, now - last))
+    async def _save(self, record: GameRecord, session: Session, now: float) -> None:
+        record.update(session, now)
+        record.version += 1
+        with self._rollback_on_failure(record.id):
+            await self._store(self.storage.update_game, record)
 
-    def _save(self, record: GameRecord, game: Game, now: float) -> None:
-        if record.status is Status.PLAYING:
-            if record.started_at is None and game.move_count:
-                record.started_at = now
-            record.elapsed = self._elapsed(record, now)
-            record.extra["last_active"] = now
-            if game.is_won:
-                record.status = Status.WON
-                record.finished_at = now
-        game.elapsed = record.elapsed
-        record.state = game.to_json()
-        record.moves = game.move_count
-        record.score = game.score(record.elapsed)
-        record.cards_home = sum(game.position.foundations)
-        self.storage.update_game(record)
+    def _lock(self, game_id: str) -> anyio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            if len(self._locks) > self.limits.game_cache_size:
+                for key in [k for k, v in self._locks.items() if not v.locked()]:
+                    del self._locks[key]
+            lock = self._locks[game_id] = anyio.Lock()
+        return lock
 
     # -- views -----------------------------------------------------------------
 
-    def view(self, record: GameRecord, game: Game, **extra: Any) -> dict[str, Any]:
-        now = self.clock()
-        position = game.position
-        elapsed = self._elapsed(record, now)
-        auto = finish_plan(position) if record.status is Status.PLAYING else None
-        deal = game.deal
-        visible = position_json(position)
-        data: dict[str, Any] = {
-            "id": record.id,
-            "deal": deal.id,
-            "deal_code": deal_code(deal),
-            "rules": game.rules.to_dict(),
-            "rules_label": str(game.rules),
-            "status": str(record.status),
-            "won": game.is_won,
-            "position": visible,
-            "has_moves": bool(visible["legal"]),
-            "moves": game.move_count,
-            "score": game.score(elapsed),
-            "elapsed": round(elapsed, 1),
-            "running": record.started_at is not None and record.finished_at is None,
-            "idle_cap": round(self._idle_left(record, now), 1),
-            "can_undo": game.can_undo and record.status is Status.PLAYING,
-            "can_redo": game.can_redo and record.status is Status.PLAYING,
-            "auto_finish": auto is not None,
-            "history": [format_move(move) for move in game.history],
-        }
+    async def view(self, record: GameRecord, session: Session, **extra: Any) -> dict[str, Any]:
+        data = game_view(record.id, session, self.clock())
+        if session.is_over:
+            data["deal_code"] = deal_code(session.game.deal)
+        if session.rules.scoring is Scoring.VEGAS_CUMULATIVE:
+            earlier = await self._store(self.storage.finished_games, record.player)
+            same = [
+                g
+                for g in earlier
+                if g.rules_key == record.rules_key
+                and g.id != record.id
+                and g.origin.is_chosen == record.origin.is_chosen
+            ]
+            data["bankroll"] = bankroll(same) + session.score(self.clock())
         data.update(extra)
         return data
 
-    # -- operations -----------------------------------------------------------
+    async def _event_view(
+        self, record: GameRecord, session: Session, event: Event
+    ) -> dict[str, Any]:
+        extra: dict[str, Any] = {"announce": event.text}
+        if event.move is not None and event.action.value != "undo":
+            extra["last"] = move_json(event.move)
+        return await self.view(record, session, **extra)
 
-    def new_game(self, player: str, deal_text: str | None, rules: Rules) -> dict[str, Any]:
-        """Start a game; the player's unfinished games end (lost if any move was made)."""
-        now = self.clock()
-        try:
-            deal = (
-                Deal.parse(deal_text)
-                if deal_text is not None
-                else Deal.from_number(secrets.randbits(64))
+    # -- starting games -------------------------------------------------------------
+
+    async def new_game(
+        self,
+        player: str,
+        rules: Rules,
+        *,
+        deal_text: str | None = None,
+        share: str | None = None,
+        replay: str | None = None,
+    ) -> dict[str, Any]:
+        """Start a game; the player's unfinished games end (lost once they count)."""
+        if not self._new_games.allow(player):
+            raise ApiError(
+                429,
+                f"too many new games: at most {self.limits.new_games_per_minute} a minute",
             )
-        except BonanzaError as error:
-            raise ApiError(422, str(error)) from None
-        for old in self.storage.playing_games(player):
-            self._end(old, now)
-        game = Game(deal, rules)
-        record = GameRecord(
-            id=secrets.token_urlsafe(12),
-            player=player,
-            deal=deal.id,
-            rules_key=rules_key(rules),
-            state=game.to_json(),
-            created_at=now,
-            score=game.score(0.0),
+        deal, rules, origin = await self._choose_deal(player, rules, deal_text, share, replay)
+        now = self.clock()
+        for old in await self._store(self.storage.playing_games, player):
+            await self._end(old, now)
+        session = Session.new(
+            deal,
+            rules,
+            now,
+            origin=origin,
+            typed=deal_text,
+            max_moves=self.limits.max_history_moves,
         )
-        self.storage.insert_game(record)
-        self._remember(record, game)
-        return self.view(record, game, announce=f"New deal {deal.id}")
+        record = GameRecord.of(secrets.token_urlsafe(GAME_ID_BYTES), player, session, now)
+        await self._store(self.storage.insert_game, record)
+        self._remember(record, session)
+        return await self.view(record, session, announce="New deal")
 
-    def _end(self, record: GameRecord, now: float) -> None:
-        cached = self._cache.get(record.id)
-        if cached is not None:
-            record = cached[0]
-        record.elapsed = self._elapsed(record, now)
-        record.status = Status.LOST if record.moves else Status.ABANDONED
-        record.finished_at = now
-        self.storage.update_game(record)
+    async def _choose_deal(
+        self,
+        player: str,
+        rules: Rules,
+        deal_text: str | None,
+        share: str | None,
+        replay: str | None,
+    ) -> tuple[Deal, Rules, Origin]:
+        given = [
+            name
+            for name, v in (("deal", deal_text), ("share", share), ("replay", replay))
+            if v is not None
+        ]
+        if len(given) > 1:
+            raise ApiError(422, f"give at most one of deal, share and replay, not {given}")
+        if share is not None:
+            found = (
+                await self._store(self.storage.get_share, share)
+                if len(share) <= MAX_ID_LENGTH
+                else None
+            )
+            if found is None:
+                raise not_found(f"shared deal {share!r}")
+            return Deal.parse(found[0]), _rules_of(found[1]), Origin.SHARED
+        if replay is not None:
+            old, _session = await self.load(player, replay)
+            return Deal.parse(old.deal), _rules_of(old.rules_key), Origin.REPLAY
+        if deal_text is not None:
+            try:
+                return Deal.parse(deal_text), rules, Origin.TYPED
+            except BonanzaError as error:
+                raise ApiError(422, f"that is not a deal: {error}") from None
+        deal = self.random_deals()
+        seen = await self._store(self.storage.has_played_deal, player, deal.id)
+        return deal, rules, Origin.REPLAY if seen else Origin.RANDOM
 
-    def current(self, player: str) -> dict[str, Any] | None:
+    async def _end(self, stored: GameRecord, now: float) -> None:
+        cached = self._cache.get(stored.id)
+        record, session = cached if cached is not None else (stored, self._session_of(stored))
+        if not session.is_over:
+            session.end(now)
+            await self._save(record, session, now)
+
+    # -- reading ----------------------------------------------------------------------
+
+    async def current(self, player: str) -> dict[str, Any] | None:
         """The player's latest game (to resume after a reload), or None before the first."""
-        latest = self.storage.latest_game(player)
+        latest = await self._store(self.storage.latest_game, player)
         if latest is None:
             return None
-        record, game = self.load(player, latest.id)
-        return self.view(record, game)
+        record, session = await self.load(player, latest.id)
+        return await self.view(record, session)
 
-    def get(self, player: str, game_id: str) -> dict[str, Any]:
-        record, game = self.load(player, game_id)
-        return self.view(record, game)
+    async def get(self, player: str, game_id: str) -> dict[str, Any]:
+        record, session = await self.load(player, game_id)
+        return await self.view(record, session)
 
-    def _playing(self, player: str, game_id: str) -> tuple[GameRecord, Game]:
-        record, game = self.load(player, game_id)
-        if record.status is not Status.PLAYING:
-            raise ApiError(409, f"game {game_id!r} is over ({record.status}): start a new one")
-        return record, game
+    # -- actions ------------------------------------------------------------------------
 
-    def play(self, player: str, game_id: str, move: Move | str) -> dict[str, Any]:
-        record, game = self._playing(player, game_id)
-        before = game.position
-        played = checked_move(before, move)
-        game.play(played)
-        now = self.clock()
-        self._save(record, game, now)
-        return self.view(
-            record, game, last=move_json(played), announce=announce(played, before, game.position)
-        )
+    async def _act(
+        self, player: str, game_id: str, action: Callable[[Session, float], Event]
+    ) -> dict[str, Any]:
+        async with self._lock(game_id):
+            record, session = await self.load(player, game_id)
+            now = self.clock()
+            try:
+                event = action(session, now)
+            except HistoryFullError as error:
+                raise ApiError(409, str(error)) from None
+            except SessionError as error:
+                raise ApiError(409, str(error)) from None
+            await self._save(record, session, now)
+            return await self._event_view(record, session, event)
 
-    def undo(self, player: str, game_id: str) -> dict[str, Any]:
-        record, game = self._playing(player, game_id)
-        try:
-            move = game.undo()
-        except HistoryError as error:
-            raise ApiError(409, str(error)) from None
-        self._save(record, game, self.clock())
-        text = "Undid " + describe_move(move, game.position)
-        return self.view(record, game, announce=text)
+    async def play(self, player: str, game_id: str, move: Move | str) -> dict[str, Any]:
+        def act(session: Session, now: float) -> Event:
+            if session.is_over:
+                return session.play(move, now)  # raises GameOverError
+            return session.play(checked_move(session.position, move), now)
 
-    def redo(self, player: str, game_id: str) -> dict[str, Any]:
-        record, game = self._playing(player, game_id)
-        before = game.position
-        try:
-            move = game.redo()
-        except HistoryError as error:
-            raise ApiError(409, str(error)) from None
-        self._save(record, game, self.clock())
-        return self.view(
-            record,
-            game,
-            last=move_json(move),
-            announce="Redid " + announce(move, before, game.position),
-        )
+        return await self._act(player, game_id, act)
 
-    def restart(self, player: str, game_id: str) -> dict[str, Any]:
-        record, game = self._playing(player, game_id)
-        game.restart()
-        self._save(record, game, self.clock())
-        return self.view(record, game, announce="Restarted the deal; redo replays the moves")
+    async def undo(self, player: str, game_id: str) -> dict[str, Any]:
+        return await self._act(player, game_id, lambda s, now: s.undo(now))
 
-    def auto_step(self, player: str, game_id: str) -> dict[str, Any]:
+    async def redo(self, player: str, game_id: str) -> dict[str, Any]:
+        return await self._act(player, game_id, lambda s, now: s.redo(now))
+
+    async def restart(self, player: str, game_id: str) -> dict[str, Any]:
+        return await self._act(player, game_id, lambda s, now: s.restart(now))
+
+    async def auto_step(self, player: str, game_id: str) -> dict[str, Any]:
         """Play the next auto-finish move (409 when auto finish is not available)."""
-        _record, game = self._playing(player, game_id)
-        move = finish_plan(game.position)
-        if move is None:
-            raise ApiError(409, "auto finish is not available: some cards are still unseen")
-        return self.play(player, game_id, move)
+        return await self._act(player, game_id, lambda s, now: s.auto_step(now))
+
+    async def share(self, player: str, game_id: str) -> dict[str, Any]:
+        """A short opaque ID for this game's deal, which this server maps to the deal."""
+        record, _session = await self.load(player, game_id)
+        share_id = secrets.token_urlsafe(SHARE_ID_BYTES)
+        await self._store(self.storage.add_share, share_id, record.deal, record.rules_key)
+        return {"share": share_id, "url": f"/?share={share_id}"}
+
+    # -- searches ------------------------------------------------------------------------
 
     async def hint(self, player: str, game_id: str) -> dict[str, Any]:
-        """A hint from the solver, searched off the event loop on a copy of the position."""
-        _record, game = self._playing(player, game_id)
-        position = game.position.copy()
-        move = await anyio.to_thread.run_sync(hints.hint, position, limiter=self._search_limiter)
-        if move is None:
-            return {"move": None, "text": "No useful move"}
-        return {"move": move_json(move), "text": sentence(describe_move(move, position))}
+        """A fair hint, searched in the pool on a copy of the position."""
+        _record, session = await self.load(player, game_id)
+        if session.is_over:
+            raise ApiError(409, f"this game is over ({session.status}): start a new one")
+        return await self.searches.hint(player, session.snapshot())
 
     async def progress(self, player: str, game_id: str) -> dict[str, Any]:
-        """Whether progress is still possible (None: unknown), cached per position."""
-        record, game = self.load(player, game_id)
-        if record.status is not Status.PLAYING or not game.position.has_moves():
+        """Whether progress is still possible (None: not proven either way)."""
+        _record, session = await self.load(player, game_id)
+        if session.status is not Status.PLAYING or not session.position.has_moves():
             return {"progress": None}
-        key = f"{game.rules!r} {game.position.to_text()}"
-        if key not in self._progress:
-            position = game.position.copy()
-            found = await anyio.to_thread.run_sync(
-                hints.progress_possible, position, limiter=self._search_limiter
-            )
-            self._progress[key] = found
-            while len(self._progress) > CACHE_SIZE:
-                self._progress.popitem(last=False)
-        return {"progress": self._progress[key]}
+        return await self.searches.progress(player, session.snapshot())
 
 
-def checked_move(position: Position, move: Move | str) -> Move:
-    """The legal move meant, or a 422 whose message names the move and never the hidden cards.
+def _rules_of(key: str) -> Rules:
+    return Rules.from_dict(json.loads(key))
 
-    Core errors name the whole position, so they are not passed on as they are.
-    """
-    if isinstance(move, str):
-        try:
-            return parse_move(move, position)
-        except MoveSyntaxError:
-            raise ApiError(
-                422, f"{move!r} is not a move: write it like sw, w3, 6f, fh2 or 47:3"
-            ) from None
-        except BonanzaError:  # illegal, or fits several moves
-            raise ApiError(422, f"{move!r} is not legal now") from None
-    if move not in position.legal_moves():
-        if move.count < 1 or (
-            move.source.is_tableau
-            and move.count > len(position.tableau[move.source]) - position.down[move.source]
-        ):
-            raise ApiError(422, f"{format_move(move)} is not legal now: no such run of cards")
-        raise ApiError(422, f"{format_move(move)} is not legal now: {position.why_illegal(move)}")
-    return move
+
+__all__ = ["GameService", "rules_key"]

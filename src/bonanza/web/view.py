@@ -1,8 +1,9 @@
-"""What the browser may see of a position: the one place positions become JSON.
+"""What the browser may see of a game: the one place games become JSON.
 
 The visibility rule lives here. A face-down tableau card's identity and the
 stock's cards are sent only under thoughtful rules; otherwise a face-down card
-is counted, never named, and the stock is a count.
+is counted, never named, and the stock is a count. The deal's number or code
+(which rebuild every card) are sent only once the game is over.
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from bonanza.core.cards import Card
 from bonanza.core.moves import Move
 from bonanza.core.notation import format_move
 from bonanza.core.position import Position
+from bonanza.core.rules import Scoring
+from bonanza.session import Session
 
 
 def card_text(card: int) -> str:
@@ -57,3 +60,36 @@ def position_json(position: Position) -> dict[str, Any]:
         "recycles_left": None if allowed is None else max(0, allowed - position.recycles),
         "legal": [move_json(move) for move in position.legal_moves()],
     }
+
+
+def game_view(game_id: str, session: Session, now: float) -> dict[str, Any]:
+    """What the browser sees of a game at ``now``."""
+    game = session.game
+    visible = position_json(game.position)
+    elapsed = session.elapsed(now)
+    data: dict[str, Any] = {
+        "id": game_id,
+        "rules": game.rules.to_dict(),
+        "rules_label": str(game.rules),
+        "status": str(session.status),
+        "origin": str(session.origin),
+        "won": game.is_won,
+        "position": visible,
+        "has_moves": bool(visible["legal"]),
+        "moves": game.move_count,
+        "score": session.score(now),
+        "timed": game.rules.scoring is Scoring.TIMED,
+        "elapsed": round(elapsed, 1),
+        "running": session.clock.running,
+        "idle_cap": round(session.clock.idle_left(now), 1),
+        "can_undo": session.can_undo,
+        "can_redo": session.can_redo,
+        "can_restart": session.can_restart,
+        "auto_finish": session.auto_move() is not None,
+        "history": [format_move(move) for move in game.history],
+    }
+    if session.typed is not None:
+        data["typed"] = session.typed
+    if session.is_over:
+        data["deal"] = game.deal.id
+    return data

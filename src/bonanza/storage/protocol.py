@@ -1,10 +1,14 @@
-"""The storage interface the server speaks. SQLite implements it; PostgreSQL can follow."""
+"""The storage interface the games speak. SQLite implements it; PostgreSQL can follow."""
 
 from __future__ import annotations
 
 from typing import Protocol
 
-from bonanza.web.records import GameRecord
+from bonanza.session.records import GameRecord
+
+
+class StorageError(Exception):
+    """A write or read of the store failed (the game is rolled back to what is stored)."""
 
 
 class Storage(Protocol):
@@ -37,8 +41,28 @@ class Storage(Protocol):
         """
         ...
 
+    def has_played_deal(self, player: str, deal: str) -> bool:
+        """Whether the player has had a game of this deal before (any status)."""
+        ...
+
     def archive_finished_games(self, player: str) -> int:
         """Take the player's finished games out of the statistics; return how many."""
+        ...
+
+    def add_share(self, share_id: str, deal: str, rules_key: str) -> None:
+        """Remember that ``share_id`` stands for a deal under a rule set."""
+        ...
+
+    def get_share(self, share_id: str) -> tuple[str, str] | None:
+        """The deal and rules key that ``share_id`` stands for, or None."""
+        ...
+
+    def get_setting(self, key: str) -> str | None:
+        """A stored setting (such as this machine's local player), or None."""
+        ...
+
+    def set_setting(self, key: str, value: str) -> None:
+        """Store a setting."""
         ...
 
     def close(self) -> None:

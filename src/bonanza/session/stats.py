@@ -1,4 +1,9 @@
-"""Statistics per rule set, computed by the server from the stored games."""
+"""Statistics per rule set, computed from the stored games, never from a client.
+
+Headline figures come only from deals the program chose at random; deals the
+player chose (typed, shared, replayed) are summed up apart, so they cannot
+farm streaks, win rates or best times.
+"""
 
 from __future__ import annotations
 
@@ -6,9 +11,10 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-from bonanza.core import Rules, Scoring
+from bonanza.core.rules import Rules, Scoring
 from bonanza.core.scoring import vegas_bankroll
-from bonanza.web.records import GameRecord, Status
+from bonanza.session.records import GameRecord
+from bonanza.session.status import Status
 
 
 def group_stats(rules: Rules, games: list[GameRecord]) -> dict[str, Any]:
@@ -32,18 +38,23 @@ def group_stats(rules: Rules, games: list[GameRecord]) -> dict[str, Any]:
         "fewest_moves": min((g.moves for g in won), default=None),
     }
     if rules.scoring is Scoring.VEGAS_CUMULATIVE:
-        bankroll = 0
-        for game in games:
-            bankroll = vegas_bankroll(bankroll, game.score)
-        data["bankroll"] = bankroll
+        data["bankroll"] = bankroll(games)
     return data
 
 
-def statistics(games: Iterable[GameRecord]) -> list[dict[str, Any]]:
-    """One entry per rule set played, draw 1 first."""
+def bankroll(games: Iterable[GameRecord]) -> int:
+    """Cumulative Vegas: the money after these games."""
+    total = 0
+    for game in games:
+        total = vegas_bankroll(total, game.score)
+    return total
+
+
+def _groups(games: Iterable[GameRecord]) -> list[dict[str, Any]]:
     groups: dict[str, list[GameRecord]] = {}
     for game in games:
-        groups.setdefault(game.rules_key, []).append(game)
+        if game.status in (Status.WON, Status.LOST):
+            groups.setdefault(game.rules_key, []).append(game)
     entries = [
         group_stats(Rules.from_dict(json.loads(key)), group) for key, group in groups.items()
     ]
@@ -51,13 +62,23 @@ def statistics(games: Iterable[GameRecord]) -> list[dict[str, Any]]:
     return entries
 
 
+def statistics(games: Iterable[GameRecord]) -> dict[str, list[dict[str, Any]]]:
+    """``{"groups": headline groups, "chosen": chosen-deal groups}``, draw 1 first."""
+    listed = list(games)
+    return {
+        "groups": _groups(g for g in listed if not g.origin.is_chosen),
+        "chosen": _groups(g for g in listed if g.origin.is_chosen),
+    }
+
+
 def export_game(game: GameRecord) -> dict[str, Any]:
-    """A finished game as exported: no hidden information beyond what its deal ID gives."""
+    """A finished game as exported (finished games only: the deal is no secret then)."""
     return {
         "id": game.id,
         "deal": game.deal,
         "rules": json.loads(game.rules_key),
         "status": str(game.status),
+        "origin": str(game.origin),
         "moves": game.moves,
         "score": game.score,
         "elapsed": round(game.elapsed, 1),

@@ -1,0 +1,48 @@
+"""The session layer: one game's flow, shared by the web and terminal games.
+
+Standard library only, over ``bonanza.core``; hints come through an injected
+``Advisor``, so the session never imports the solver.
+"""
+
+from bonanza.session.advisor import Advisor, Hint
+from bonanza.session.clock import IDLE_CAP, PlayClock
+from bonanza.session.deals import random_deal
+from bonanza.session.errors import (
+    GameOverError,
+    HistoryFullError,
+    NoAutoFinishError,
+    RedoRefusedError,
+    SessionError,
+    UndoRefusedError,
+)
+from bonanza.session.events import Action, Event
+from bonanza.session.records import GameRecord, rules_key
+from bonanza.session.session import MAX_MOVES, Outcome, Session
+from bonanza.session.stats import bankroll, export_game, statistics
+from bonanza.session.status import Origin, Status
+
+__all__ = [
+    "IDLE_CAP",
+    "MAX_MOVES",
+    "Action",
+    "Advisor",
+    "Event",
+    "GameOverError",
+    "GameRecord",
+    "Hint",
+    "HistoryFullError",
+    "NoAutoFinishError",
+    "Origin",
+    "Outcome",
+    "PlayClock",
+    "RedoRefusedError",
+    "Session",
+    "SessionError",
+    "Status",
+    "UndoRefusedError",
+    "bankroll",
+    "export_game",
+    "random_deal",
+    "rules_key",
+    "statistics",
+]

@@ -1,0 +1,82 @@
+"""The playing clock: it starts at the first move, and idle pauses count only so much."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+IDLE_CAP = 60.0
+"""Seconds a pause between two actions counts for, at most (a tab left open
+overnight does not ruin the time)."""
+
+
+@dataclass
+class PlayClock:
+    """Playing time in seconds, from the first move to the end of the game.
+
+    ``elapsed`` is the time up to ``last_active``; the time since then counts up
+    to ``idle_cap`` more. Time is given by the caller (``now``): the session has
+    no clock of its own, so tests and front ends agree on it.
+    """
+
+    started_at: float | None = None
+    last_active: float | None = None
+    elapsed: float = 0.0
+    stopped: bool = False
+    idle_cap: float = IDLE_CAP
+
+    @property
+    def running(self) -> bool:
+        return self.started_at is not None and not self.stopped
+
+    def read(self, now: float) -> float:
+        """The playing time at ``now``."""
+        if not self.running or self.last_active is None:
+            return self.elapsed
+        return self.elapsed + min(self.idle_cap, max(0.0, now - self.last_active))
+
+    def idle_left(self, now: float) -> float:
+        """How much longer the clock runs without another action."""
+        if not self.running or self.last_active is None:
+            return 0.0
+        return max(0.0, self.idle_cap - max(0.0, now - self.last_active))
+
+    def touch(self, now: float) -> None:
+        """An action at ``now``: the first one starts the clock."""
+        if self.stopped:
+            return
+        if self.started_at is None:
+            self.started_at = self.last_active = now
+            return
+        self.elapsed = self.read(now)
+        self.last_active = now
+
+    def stop(self, now: float) -> None:
+        """The game is over: the time stands."""
+        if not self.stopped:
+            self.elapsed = self.read(now)
+            self.stopped = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "started_at": self.started_at,
+            "last_active": self.last_active,
+            "elapsed": self.elapsed,
+            "stopped": self.stopped,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any], idle_cap: float = IDLE_CAP) -> PlayClock:
+        return cls(
+            started_at=_number(data.get("started_at")),
+            last_active=_number(data.get("last_active")),
+            elapsed=_number(data.get("elapsed")) or 0.0,
+            stopped=bool(data.get("stopped", False)),
+            idle_cap=idle_cap,
+        )
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        return None
+    return float(value)

@@ -1,0 +1,53 @@
+"""The words the game says, the same in every front end."""
+
+from __future__ import annotations
+
+from bonanza.core.cards import CARDS
+from bonanza.core.moves import Move
+from bonanza.core.notation import describe_move
+from bonanza.core.position import Position
+
+NO_HINT = "No move makes progress from here: undo, or deal again"
+NEW_DEAL = "New deal"
+RESTARTED = "Restarted the deal; redo replays the moves"
+NO_MOVES_LEFT = "No moves left: undo, or deal again"
+STUCK = "No sequence of moves can make progress: undo, or deal again"
+
+
+def sentence(text: str) -> str:
+    """``text`` with its first letter in capitals."""
+    return text[:1].upper() + text[1:]
+
+
+def revealed_card(move: Move, before: Position, after: Position) -> int | None:
+    """The face-down card that ``move`` turned up, if any."""
+    source = move.source
+    if source.is_tableau and after.down[source] < before.down[source]:
+        return after.tableau[source][after.down[source]]
+    return None
+
+
+def announce(move: Move, before: Position, after: Position) -> str:
+    """What a move says: ``Seven of hearts to column 3; revealed Two of clubs``."""
+    text = sentence(describe_move(move, before))
+    revealed = revealed_card(move, before, after)
+    if revealed is not None:
+        text += f"; revealed {sentence(CARDS[revealed].name)}"
+    return text
+
+
+def undid(move: Move, after: Position) -> str:
+    """What undoing ``move`` says (``after`` is the position it leads back to)."""
+    return "Undid " + describe_move(move, after)
+
+
+def redid(move: Move, before: Position, after: Position) -> str:
+    return "Redid " + announce(move, before, after)
+
+
+def won(moves: int) -> str:
+    return f"You won in {moves} moves!"
+
+
+def hint_text(move: Move, position: Position) -> str:
+    return "Hint: " + describe_move(move, position)

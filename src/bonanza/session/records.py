@@ -1,0 +1,71 @@
+"""The record kept of each game: one row per game, its session inside."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+from bonanza.core.rules import Rules
+from bonanza.session.session import Session
+from bonanza.session.status import Origin, Status
+
+
+def rules_key(rules: Rules) -> str:
+    """A canonical text for a rule set: statistics are grouped by it."""
+    return json.dumps(rules.to_dict(), sort_keys=True, separators=(",", ":"))
+
+
+@dataclass
+class GameRecord:
+    """One game of one player, as stored.
+
+    ``state`` is ``Session.to_json()``: enough to rebuild the identical game.
+    The other fields are summaries kept in columns, so statistics need not
+    replay games. ``version`` counts the writes (for optimistic concurrency).
+    """
+
+    id: str
+    player: str
+    deal: str
+    rules_key: str
+    state: dict[str, Any]
+    status: Status = Status.PLAYING
+    origin: Origin = Origin.RANDOM
+    created_at: float = 0.0
+    started_at: float | None = None
+    finished_at: float | None = None
+    elapsed: float = 0.0
+    moves: int = 0
+    score: int = 0
+    cards_home: int = 0
+    archived: bool = False
+    version: int = 0
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, game_id: str, player: str, session: Session, now: float) -> GameRecord:
+        record = cls(
+            id=game_id,
+            player=player,
+            deal=session.game.deal.id,
+            rules_key=rules_key(session.rules),
+            state={},
+            origin=session.origin,
+            created_at=session.created_at,
+        )
+        record.update(session, now)
+        return record
+
+    def update(self, session: Session, now: float) -> None:
+        """Bring the summaries and the state up to ``session`` at ``now``."""
+        outcome = session.outcome(now)
+        self.state = session.to_json()
+        self.status = outcome.status
+        self.origin = outcome.origin
+        self.started_at = session.clock.started_at
+        self.finished_at = session.finished_at
+        self.elapsed = outcome.elapsed
+        self.moves = outcome.moves
+        self.score = outcome.score
+        self.cards_home = outcome.cards_home

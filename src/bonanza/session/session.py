@@ -1,0 +1,346 @@
+"""One game's flow: status, clock, undo rules, auto finish, score and outcome.
+
+The web service and the terminal game both drive a ``Session``; they only
+present it. Time is always passed in (``now``), so the session does no I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Final
+
+from bonanza.core.deal import Deal
+from bonanza.core.errors import BonanzaError, HistoryError, SaveError
+from bonanza.core.game import Game
+from bonanza.core.moves import Move
+from bonanza.core.position import Position
+from bonanza.core.rules import Rules, Scoring
+from bonanza.core.scoring import time_bonus, time_ticks, timed_charge
+from bonanza.session import messages
+from bonanza.session.autofinish import finish_plan
+from bonanza.session.clock import IDLE_CAP, PlayClock
+from bonanza.session.errors import (
+    GameOverError,
+    HistoryFullError,
+    NoAutoFinishError,
+    RedoRefusedError,
+    SessionError,
+    UndoRefusedError,
+)
+from bonanza.session.events import Action, Event
+from bonanza.session.status import Origin, Status
+
+SESSION_FORMAT: Final = "bonanza-session"
+SESSION_VERSION: Final = 1
+MAX_MOVES: Final = 5_000
+"""Moves one game may hold, by default: a game cannot grow without bound."""
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What a game adds to the statistics once it is over."""
+
+    status: Status
+    origin: Origin
+    elapsed: float
+    moves: int
+    score: int
+    cards_home: int
+
+    @property
+    def counts(self) -> bool:
+        """Whether the game counts as played (won or lost)."""
+        return self.status in (Status.WON, Status.LOST)
+
+
+class Session:
+    """A game of one deal under one rule set, from the deal to its outcome.
+
+    - The game counts as played from its first move, whatever undo or restart
+      do later; in Vegas, from the deal, since the ante is paid then.
+    - Once over (won, lost or abandoned) nothing more can be played or undone.
+    - In Vegas scoring, undo cannot take back a draw or a recycle: a card seen
+      from the stock stays seen. Elsewhere undo is unlimited.
+    - Timed scoring takes its penalty as the clock runs, never below 0.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        *,
+        origin: Origin = Origin.RANDOM,
+        typed: str | None = None,
+        created_at: float = 0.0,
+        idle_cap: float = IDLE_CAP,
+        max_moves: int = MAX_MOVES,
+    ) -> None:
+        self.game = game
+        self.origin = origin
+        self.typed = typed
+        self.created_at = created_at
+        self.max_moves = max_moves
+        self.status = Status.PLAYING
+        self.finished_at: float | None = None
+        self.clock = PlayClock(idle_cap=idle_cap)
+        self.touched = self.rules.scoring.is_vegas  # the ante is paid at the deal
+        self.undo_floor = 0  # moves at or below this index cannot be undone
+        self._charged = 0  # timed scoring: penalty points taken so far
+        self._ticks = 0  # timed scoring: 10-second periods charged so far
+
+    @classmethod
+    def new(
+        cls,
+        deal: Deal,
+        rules: Rules,
+        now: float,
+        *,
+        origin: Origin = Origin.RANDOM,
+        typed: str | None = None,
+        idle_cap: float = IDLE_CAP,
+        max_moves: int = MAX_MOVES,
+    ) -> Session:
+        return cls(
+            Game(deal, rules),
+            origin=origin,
+            typed=typed,
+            created_at=now,
+            idle_cap=idle_cap,
+            max_moves=max_moves,
+        )
+
+    # -- what the game is ----------------------------------------------------
+
+    @property
+    def rules(self) -> Rules:
+        return self.game.rules
+
+    @property
+    def position(self) -> Position:
+        """The current position: read it, never change it."""
+        return self.game.position
+
+    @property
+    def is_over(self) -> bool:
+        return self.status.is_over
+
+    @property
+    def portable_deal(self) -> str | None:
+        """The deal's ID (number or code), which reveals every card: only once over."""
+        return self.game.deal.id if self.is_over else None
+
+    @property
+    def can_undo(self) -> bool:
+        return not self.is_over and self.game.move_count > self.undo_floor
+
+    @property
+    def can_redo(self) -> bool:
+        return not self.is_over and self.game.can_redo
+
+    @property
+    def can_restart(self) -> bool:
+        return not self.is_over and self.undo_floor == 0 and self.game.can_undo
+
+    def elapsed(self, now: float) -> float:
+        return self.clock.read(now)
+
+    def score(self, now: float) -> int:
+        """The score shown at ``now``: the timed penalty counted up to then."""
+        running = self.game.running_score
+        if self.rules.scoring is not Scoring.TIMED:
+            return running
+        elapsed = self.elapsed(now)
+        charged = timed_charge(running, self._charged, time_ticks(elapsed) - self._ticks)
+        bonus = time_bonus(elapsed) if self.status is Status.WON else 0
+        return max(0, running - charged) + bonus
+
+    def auto_move(self) -> Move | None:
+        """The next move of an auto finish that wins, when every card is seen."""
+        return None if self.is_over else finish_plan(self.position)
+
+    def snapshot(self) -> Position:
+        """A copy of the position, for a search in another thread."""
+        return self.position.copy()
+
+    def outcome(self, now: float) -> Outcome:
+        return Outcome(
+            status=self.status,
+            origin=self.origin,
+            elapsed=self.elapsed(now),
+            moves=self.game.move_count,
+            score=self.score(now),
+            cards_home=sum(self.position.foundations),
+        )
+
+    # -- actions -----------------------------------------------------------------
+
+    def play(self, move: Move | str, now: float, action: Action = Action.PLAY) -> Event:
+        """Play a legal move (or its text); raises a ``BonanzaError`` naming why not."""
+        self._check_playing()
+        if self.game.move_count >= self.max_moves:
+            raise HistoryFullError(
+                f"this game has reached its limit of {self.max_moves} moves: start a new one"
+            )
+        before = self.position
+        self._tick(now)
+        played = self.game.play(move)
+        self.touched = True
+        return self._after_move(action, played, before, now)
+
+    def draw(self, now: float) -> Event:
+        """Turn the stock: draw, or recycle the waste."""
+        self._check_playing()
+        for move in self.position.legal_moves():
+            if move.is_draw or move.is_recycle:
+                return self.play(move, now)
+        raise SessionError("the stock is empty and the pass limit is reached")
+
+    def auto_step(self, now: float) -> Event:
+        """Play the next auto-finish move."""
+        move = self.auto_move()
+        if move is None:
+            self._check_playing()
+            raise NoAutoFinishError("auto finish is not available: some cards are still unseen")
+        return self.play(move, now, Action.AUTO)
+
+    def auto_finish(self, now: float) -> list[Event]:
+        """Play the whole auto finish."""
+        events = [self.auto_step(now)]
+        while not self.is_over:
+            events.append(self.auto_step(now))
+        return events
+
+    def undo(self, now: float) -> Event:
+        self._check_playing()
+        if self.game.move_count <= self.undo_floor:
+            if self.undo_floor:
+                raise UndoRefusedError(
+                    "in Vegas a card seen from the stock stays seen: that draw cannot be undone"
+                )
+            raise UndoRefusedError("nothing to undo: no move has been played")
+        self._tick(now)
+        move = self.game.undo()
+        return Event(Action.UNDO, messages.undid(move, self.position), self.status, move)
+
+    def redo(self, now: float) -> Event:
+        self._check_playing()
+        before = self.position
+        self._tick(now)
+        try:
+            move = self.game.redo()
+        except HistoryError:
+            raise RedoRefusedError("nothing to redo") from None
+        return self._after_move(Action.REDO, move, before, now)
+
+    def restart(self, now: float) -> Event:
+        """Back to the deal, every move kept for redo; the game still counts."""
+        self._check_playing()
+        if self.undo_floor:
+            raise UndoRefusedError("in Vegas a card seen from the stock stays seen: no restart")
+        if not self.game.can_undo:
+            raise UndoRefusedError("nothing to restart: no move has been played")
+        self._tick(now)
+        self.game.restart()
+        return Event(Action.RESTART, messages.RESTARTED, self.status)
+
+    def end(self, now: float) -> Event:
+        """Leave the game: lost once it counts, abandoned before."""
+        self._check_playing()
+        self._finish(Status.LOST if self.touched else Status.ABANDONED, now)
+        return Event(Action.END, f"Game {self.status}", self.status)
+
+    # -- inside ----------------------------------------------------------------
+
+    def _check_playing(self) -> None:
+        if self.is_over:
+            raise GameOverError(f"this game is over ({self.status}): start a new one")
+
+    def _tick(self, now: float) -> None:
+        """Bring the clock and the timed penalty up to ``now`` before an action."""
+        if self.rules.scoring is Scoring.TIMED:
+            ticks = time_ticks(self.clock.read(now))
+            running = self.game.running_score
+            self._charged = timed_charge(running, self._charged, ticks - self._ticks)
+            self._ticks = ticks
+        self.clock.touch(now)
+
+    def _after_move(self, action: Action, move: Move, before: Position, now: float) -> Event:
+        after = self.position
+        if self.rules.scoring.is_vegas and (move.is_draw or move.is_recycle):
+            self.undo_floor = self.game.move_count
+        if action is Action.REDO:
+            text = messages.redid(move, before, after)
+        else:
+            text = messages.announce(move, before, after)
+        won = self.game.is_won
+        if won:
+            self._finish(Status.WON, now)
+            text += ". " + messages.won(self.game.move_count)
+        elif not after.has_moves():
+            text += ". " + messages.NO_MOVES_LEFT
+        revealed = messages.revealed_card(move, before, after)
+        return Event(action, text, self.status, move, revealed, won)
+
+    def _finish(self, status: Status, now: float) -> None:
+        self.status = status
+        self.finished_at = now
+        self.clock.stop(now)
+        self.game.elapsed = self.clock.elapsed
+
+    # -- saving ------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        self.game.elapsed = self.clock.elapsed
+        return {
+            "format": SESSION_FORMAT,
+            "version": SESSION_VERSION,
+            "game": self.game.to_json(),
+            "status": str(self.status),
+            "origin": str(self.origin),
+            "typed": self.typed,
+            "created_at": self.created_at,
+            "finished_at": self.finished_at,
+            "clock": self.clock.to_json(),
+            "touched": self.touched,
+            "undo_floor": self.undo_floor,
+            "timed": [self._charged, self._ticks],
+        }
+
+    @classmethod
+    def from_json(
+        cls, data: Any, *, idle_cap: float = IDLE_CAP, max_moves: int = MAX_MOVES
+    ) -> Session:
+        """Load what ``to_json`` wrote (or a bare saved ``Game``); ``SaveError`` names faults."""
+        if isinstance(data, dict) and data.get("format") != SESSION_FORMAT:
+            game = Game.from_json(data)
+            session = cls(game, idle_cap=idle_cap, max_moves=max_moves)
+            session.clock.elapsed = game.elapsed
+            session.touched = session.touched or game.can_undo
+            return session
+        if not isinstance(data, dict) or data.get("version") != SESSION_VERSION:
+            raise SaveError(f"not a saved Bonanza session of version {SESSION_VERSION}")
+        try:
+            session = cls(
+                Game.from_json(data.get("game")),
+                origin=Origin(data.get("origin", "random")),
+                typed=data.get("typed") if isinstance(data.get("typed"), str) else None,
+                created_at=float(data.get("created_at") or 0.0),
+                idle_cap=idle_cap,
+                max_moves=max_moves,
+            )
+            session.status = Status(data.get("status", "playing"))
+            finished = data.get("finished_at")
+            session.finished_at = float(finished) if finished is not None else None
+            clock = data.get("clock")
+            session.clock = PlayClock.from_json(clock if isinstance(clock, dict) else {}, idle_cap)
+            session.touched = bool(data.get("touched", False))
+            session.undo_floor = int(data.get("undo_floor", 0))
+            charged, ticks = data.get("timed", [0, 0])
+            session._charged, session._ticks = int(charged), int(ticks)
+        except (BonanzaError, TypeError, ValueError) as error:
+            raise SaveError(f"saved session: {error}") from None
+        if not 0 <= session.undo_floor <= session.game.move_count:
+            raise SaveError("saved session: its undo floor is past its moves")
+        return session
+
+    def __repr__(self) -> str:
+        return f"<Session {self.status} {self.rules.to_text()!r} moves={self.game.move_count}>"

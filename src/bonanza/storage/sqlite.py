@@ -1,0 +1,255 @@
+"""SQLite storage in WAL mode, synchronous=FULL: a committed move survives a crash."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from bonanza.session.records import GameRecord
+from bonanza.session.status import Origin, Status
+from bonanza.storage.protocol import StorageError
+
+T = TypeVar("T")
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    player TEXT NOT NULL,
+    deal TEXT NOT NULL,
+    rules_key TEXT NOT NULL,
+    state TEXT NOT NULL,
+    status TEXT NOT NULL,
+    created_at REAL NOT NULL,
+    started_at REAL,
+    finished_at REAL,
+    elapsed REAL NOT NULL DEFAULT 0,
+    moves INTEGER NOT NULL DEFAULT 0,
+    score INTEGER NOT NULL DEFAULT 0,
+    cards_home INTEGER NOT NULL DEFAULT 0,
+    archived INTEGER NOT NULL DEFAULT 0,
+    extra TEXT NOT NULL DEFAULT '{}'
+);
+CREATE INDEX IF NOT EXISTS games_player ON games (player, created_at);
+CREATE TABLE IF NOT EXISTS shares (
+    id TEXT PRIMARY KEY,
+    deal TEXT NOT NULL,
+    rules_key TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS settings (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+"""
+ADDED_COLUMNS = {
+    "origin": "TEXT NOT NULL DEFAULT 'random'",
+    "version": "INTEGER NOT NULL DEFAULT 0",
+}
+DEAL_INDEX = "CREATE INDEX IF NOT EXISTS games_player_deal ON games (player, deal)"
+
+FIELDS = (
+    "id",
+    "player",
+    "deal",
+    "rules_key",
+    "state",
+    "status",
+    "origin",
+    "created_at",
+    "started_at",
+    "finished_at",
+    "elapsed",
+    "moves",
+    "score",
+    "cards_home",
+    "archived",
+    "version",
+    "extra",
+)
+COLUMNS = ", ".join(FIELDS)
+SUMMARY_COLUMNS = COLUMNS.replace("state,", "'{}',")
+BUSY_TIMEOUT_MS = 5000
+
+
+class SQLiteStorage:
+    """The :class:`~bonanza.storage.Storage` on one SQLite file.
+
+    One connection serves the process; a lock keeps calls from threads apart
+    (the server writes from worker threads). A failed statement raises
+    ``StorageError``.
+    """
+
+    def __init__(self, path: str | Path, *, synchronous: str = "FULL") -> None:
+        if synchronous.upper() not in {"FULL", "NORMAL", "EXTRA"}:
+            raise ValueError(f"synchronous must be FULL, NORMAL or EXTRA, not {synchronous!r}")
+        if str(path) != ":memory:":
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self._lock = threading.Lock()
+        self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
+        self._db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        self._db.executescript(SCHEMA)
+        present = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
+        for name, kind in ADDED_COLUMNS.items():
+            if name not in present:
+                self._db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
+        self._db.execute(DEAL_INDEX)
+
+    def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
+        with self._lock:
+            try:
+                return work(self._db)
+            except sqlite3.Error as error:
+                raise StorageError(f"the game store failed: {error}") from error
+
+    @staticmethod
+    def _row(record: GameRecord) -> tuple[Any, ...]:
+        return (
+            record.id,
+            record.player,
+            record.deal,
+            record.rules_key,
+            json.dumps(record.state, separators=(",", ":")),
+            str(record.status),
+            str(record.origin),
+            record.created_at,
+            record.started_at,
+            record.finished_at,
+            record.elapsed,
+            record.moves,
+            record.score,
+            record.cards_home,
+            int(record.archived),
+            record.version,
+            json.dumps(record.extra, separators=(",", ":")),
+        )
+
+    @staticmethod
+    def _record(row: tuple[Any, ...]) -> GameRecord:
+        values = dict(zip(FIELDS, row, strict=True))
+        return GameRecord(
+            id=values["id"],
+            player=values["player"],
+            deal=values["deal"],
+            rules_key=values["rules_key"],
+            state=json.loads(values["state"]),
+            status=Status(values["status"]),
+            origin=Origin(values["origin"]),
+            created_at=values["created_at"],
+            started_at=values["started_at"],
+            finished_at=values["finished_at"],
+            elapsed=values["elapsed"],
+            moves=values["moves"],
+            score=values["score"],
+            cards_home=values["cards_home"],
+            archived=bool(values["archived"]),
+            version=values["version"],
+            extra=json.loads(values["extra"]),
+        )
+
+    def insert_game(self, record: GameRecord) -> None:
+        row = self._row(record)
+        self._run(
+            lambda db: db.execute(
+                f"INSERT INTO games ({COLUMNS}) VALUES ({', '.join('?' * len(FIELDS))})", row
+            )
+        )
+
+    def update_game(self, record: GameRecord) -> None:
+        row = self._row(record)
+        assignments = ", ".join(f"{name}=?" for name in FIELDS[1:])
+        self._run(
+            lambda db: db.execute(f"UPDATE games SET {assignments} WHERE id=?", (*row[1:], row[0]))
+        )
+
+    def get_game(self, game_id: str) -> GameRecord | None:
+        row = self._run(
+            lambda db: db.execute(f"SELECT {COLUMNS} FROM games WHERE id=?", (game_id,)).fetchone()
+        )
+        return None if row is None else self._record(row)
+
+    def latest_game(self, player: str) -> GameRecord | None:
+        row = self._run(
+            lambda db: db.execute(
+                f"SELECT {COLUMNS} FROM games WHERE player=? ORDER BY created_at DESC, rowid DESC"
+                " LIMIT 1",
+                (player,),
+            ).fetchone()
+        )
+        return None if row is None else self._record(row)
+
+    def playing_games(self, player: str) -> list[GameRecord]:
+        rows = self._run(
+            lambda db: db.execute(
+                f"SELECT {COLUMNS} FROM games WHERE player=? AND status=?",
+                (player, str(Status.PLAYING)),
+            ).fetchall()
+        )
+        return [self._record(row) for row in rows]
+
+    def finished_games(self, player: str) -> list[GameRecord]:
+        rows = self._run(
+            lambda db: db.execute(
+                f"SELECT {SUMMARY_COLUMNS} FROM games WHERE player=? AND status IN (?, ?)"
+                " AND archived=0 ORDER BY finished_at, rowid",
+                (player, str(Status.WON), str(Status.LOST)),
+            ).fetchall()
+        )
+        return [self._record(row) for row in rows]
+
+    def has_played_deal(self, player: str, deal: str) -> bool:
+        row = self._run(
+            lambda db: db.execute(
+                "SELECT 1 FROM games WHERE player=? AND deal=? LIMIT 1", (player, deal)
+            ).fetchone()
+        )
+        return row is not None
+
+    def archive_finished_games(self, player: str) -> int:
+        cursor = self._run(
+            lambda db: db.execute(
+                "UPDATE games SET archived=1 WHERE player=? AND status IN (?, ?) AND archived=0",
+                (player, str(Status.WON), str(Status.LOST)),
+            )
+        )
+        return cursor.rowcount
+
+    def add_share(self, share_id: str, deal: str, rules_key: str) -> None:
+        self._run(
+            lambda db: db.execute(
+                "INSERT INTO shares (id, deal, rules_key) VALUES (?, ?, ?)",
+                (share_id, deal, rules_key),
+            )
+        )
+
+    def get_share(self, share_id: str) -> tuple[str, str] | None:
+        row = self._run(
+            lambda db: db.execute(
+                "SELECT deal, rules_key FROM shares WHERE id=?", (share_id,)
+            ).fetchone()
+        )
+        return None if row is None else (row[0], row[1])
+
+    def get_setting(self, key: str) -> str | None:
+        row = self._run(
+            lambda db: db.execute("SELECT value FROM settings WHERE key=?", (key,)).fetchone()
+        )
+        return None if row is None else str(row[0])
+
+    def set_setting(self, key: str, value: str) -> None:
+        self._run(
+            lambda db: db.execute(
+                "INSERT INTO settings (key, value) VALUES (?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value=excluded.value",
+                (key, value),
+            )
+        )
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()

@@ -1,0 +1,30 @@
+"""Checking a requested move, with errors that never name a hidden card."""
+
+from __future__ import annotations
+
+from bonanza.core import BonanzaError, Move, MoveSyntaxError, Position, format_move, parse_move
+from bonanza.web.errors import ApiError
+
+
+def checked_move(position: Position, move: Move | str) -> Move:
+    """The legal move meant, or a 422 whose message names the move and never the hidden cards.
+
+    Core errors name the whole position, so they are not passed on as they are.
+    """
+    if isinstance(move, str):
+        try:
+            return parse_move(move, position)
+        except MoveSyntaxError:
+            raise ApiError(
+                422, f"{move!r} is not a move: write it like sw, w3, 6f, fh2 or 47:3"
+            ) from None
+        except BonanzaError:  # illegal, or fits several moves
+            raise ApiError(422, f"{move!r} is not legal now") from None
+    if move not in position.legal_moves():
+        if move.count < 1 or (
+            move.source.is_tableau
+            and move.count > len(position.tableau[move.source]) - position.down[move.source]
+        ):
+            raise ApiError(422, f"{format_move(move)} is not legal now: no such run of cards")
+        raise ApiError(422, f"{format_move(move)} is not legal now: {position.why_illegal(move)}")
+    return move
