@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
 from bonanza.session.records import GameRecord
@@ -9,6 +10,20 @@ from bonanza.session.records import GameRecord
 
 class StorageError(Exception):
     """A write or read of the store failed (the game is rolled back to what is stored)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Share:
+    """What a share ID stands for: the deal and rules of one game.
+
+    ``opens`` is false while that game is still in play: the link would let its
+    player (under another identity) look under the cards of the game in play.
+    """
+
+    deal: str
+    rules_key: str
+    game_id: str
+    opens: bool
 
 
 class Storage(Protocol):
@@ -49,12 +64,12 @@ class Storage(Protocol):
         """Take the player's finished games out of the statistics; return how many."""
         ...
 
-    def add_share(self, share_id: str, deal: str, rules_key: str) -> None:
-        """Remember that ``share_id`` stands for a deal under a rule set."""
+    def add_share(self, share_id: str, game_id: str) -> None:
+        """Remember that ``share_id`` stands for the deal and rules of a stored game."""
         ...
 
-    def get_share(self, share_id: str) -> tuple[str, str] | None:
-        """The deal and rules key that ``share_id`` stands for, or None."""
+    def get_share(self, share_id: str) -> Share | None:
+        """What ``share_id`` stands for, or None."""
         ...
 
     def get_setting(self, key: str) -> str | None:

@@ -11,7 +11,7 @@ from typing import Any, TypeVar
 
 from bonanza.session.records import GameRecord
 from bonanza.session.status import Origin, Status
-from bonanza.storage.protocol import StorageError
+from bonanza.storage.protocol import Share, StorageError
 
 T = TypeVar("T")
 
@@ -37,7 +37,8 @@ CREATE INDEX IF NOT EXISTS games_player ON games (player, created_at);
 CREATE TABLE IF NOT EXISTS shares (
     id TEXT PRIMARY KEY,
     deal TEXT NOT NULL,
-    rules_key TEXT NOT NULL
+    rules_key TEXT NOT NULL,
+    game_id TEXT NOT NULL
 );
 CREATE TABLE IF NOT EXISTS settings (
     key TEXT PRIMARY KEY,
@@ -219,21 +220,26 @@ class SQLiteStorage:
         )
         return cursor.rowcount
 
-    def add_share(self, share_id: str, deal: str, rules_key: str) -> None:
+    def add_share(self, share_id: str, game_id: str) -> None:
         self._run(
             lambda db: db.execute(
-                "INSERT INTO shares (id, deal, rules_key) VALUES (?, ?, ?)",
-                (share_id, deal, rules_key),
+                "INSERT INTO shares (id, deal, rules_key, game_id)"
+                " SELECT ?, deal, rules_key, id FROM games WHERE id=?",
+                (share_id, game_id),
             )
         )
 
-    def get_share(self, share_id: str) -> tuple[str, str] | None:
+    def get_share(self, share_id: str) -> Share | None:
         row = self._run(
             lambda db: db.execute(
-                "SELECT deal, rules_key FROM shares WHERE id=?", (share_id,)
+                "SELECT s.deal, s.rules_key, s.game_id, g.status FROM shares s"
+                " LEFT JOIN games g ON g.id = s.game_id WHERE s.id=?",
+                (share_id,),
             ).fetchone()
         )
-        return None if row is None else (row[0], row[1])
+        if row is None:
+            return None
+        return Share(row[0], row[1], row[2], row[3] is not None and row[3] != Status.PLAYING)
 
     def get_setting(self, key: str) -> str | None:
         row = self._run(

@@ -221,7 +221,11 @@ class GameService:
             )
             if found is None:
                 raise not_found(f"shared deal {share!r}")
-            return Deal.parse(found[0]), _rules_of(found[1]), Origin.SHARED
+            if not found.opens:
+                raise ApiError(
+                    409, "this shared deal opens once the game it was shared from is over"
+                )
+            return Deal.parse(found.deal), _rules_of(found.rules_key), Origin.SHARED
         if replay is not None:
             old, _session = await self.load(player, replay)
             return Deal.parse(old.deal), _rules_of(old.rules_key), Origin.REPLAY
@@ -294,11 +298,15 @@ class GameService:
         return await self._act(player, game_id, lambda s, now: s.auto_step(now))
 
     async def share(self, player: str, game_id: str) -> dict[str, Any]:
-        """A short opaque ID for this game's deal, which this server maps to the deal."""
-        record, _session = await self.load(player, game_id)
+        """A short opaque ID for this game's deal, which this server maps to the deal.
+
+        It opens once this game is over (before, it would let the player look
+        under the cards from a second browser).
+        """
+        record, session = await self.load(player, game_id)
         share_id = secrets.token_urlsafe(SHARE_ID_BYTES)
-        await self._store(self.storage.add_share, share_id, record.deal, record.rules_key)
-        return {"share": share_id, "url": f"/?share={share_id}"}
+        await self._store(self.storage.add_share, share_id, record.id)
+        return {"share": share_id, "url": f"/?share={share_id}", "opens_now": session.is_over}
 
     # -- searches ------------------------------------------------------------------------
 
