@@ -20,6 +20,7 @@ from bonanza.core.game import Game
 from bonanza.core.moves import Move, Pile
 from bonanza.core.notation import describe_move, format_move
 from bonanza.solver.hint import hint
+from bonanza.tui.help_screen import HelpScreen
 from bonanza.tui.picking import destinations, move_between, moves_from
 from bonanza.tui.pile_view import PileView, pile_id
 from bonanza.tui.status_bar import StatusBar
@@ -32,14 +33,16 @@ class BonanzaApp(App[None]):
 
     TITLE = "Bonanza"
     AUTO_FOCUS = None  # keys play the game; ":" moves focus to the move box
+    # Fits 80×24: 9 lines of chrome leave the tableau 15 (pile_view.MAX_COLUMN_LINES).
     CSS = """
     #top { height: auto; padding: 1 1 0 1; }
-    #tableau { height: auto; padding: 0 1; }
-    #gap { width: 8; }
+    #tableau { height: 1fr; padding: 0 1; overflow: hidden; }
+    #gap { width: 0; }
     .labels { height: 1; padding: 0 1; margin-top: 1; }
     .label { width: 8; padding: 0 1; color: $text-muted; }
     #message { height: 2; padding: 0 2; color: $text-muted; }
-    #command { margin: 0 1; }
+    #command { margin: 0 1; height: 1; border: none; padding: 0 1; }
+    Footer FooterKey.-command-palette { display: none; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "draw", "Draw"),
@@ -52,6 +55,8 @@ class BonanzaApp(App[None]):
         Binding("w", "pick('waste')", "Waste", show=False),
         Binding("f", "pick('foundation')", "Foundation", show=False),
         *(Binding(str(n), f"pick('t{n}')", f"Column {n}", show=False) for n in range(1, 8)),
+        Binding("question_mark", "help", "Help"),
+        Binding("f1", "help", "Help", show=False),
         Binding("q", "quit", "Quit"),
     ]
 
@@ -229,6 +234,9 @@ class BonanzaApp(App[None]):
 
     def action_command(self) -> None:
         self.query_one("#command", Input).focus()
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen(self.game.rules))
 
     def save(self) -> None:
         if self.save_path is not None:

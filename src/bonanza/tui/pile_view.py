@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from rich.text import Text
 from textual.message import Message
 from textual.reactive import reactive
@@ -11,7 +13,21 @@ from bonanza.core.cards import CARDS, Card
 from bonanza.core.moves import Pile
 from bonanza.core.position import Position
 
-SUIT_SYMBOLS = "♣♦♥♠"
+SUIT_SYMBOLS: Final = "♣♦♥♠"
+RANK_TEXTS: Final = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
+CARD_WIDTH: Final = 3
+"""Characters a card takes: ``10♥`` at most, narrower ones right-aligned."""
+WASTE_FAN: Final = 3
+"""How many waste cards show, top card last, on one line."""
+MAX_COLUMN_LINES: Final = 15
+"""The most lines a column takes (what an 80×24 terminal leaves the tableau);
+a taller column folds its face-down cards into one line."""
+FACE_DOWN: Final = "▒" * CARD_WIDTH
+EMPTY_MARK: Final = " · "
+RECYCLE_MARK: Final = "[ ↺]"
+PILE_WIDTH: Final = CARD_WIDTH + 5
+WASTE_WIDTH: Final = 2 * PILE_WIDTH
+"""The waste is two piles wide, room for ``WASTE_FAN`` cards and the padding."""
 
 
 def pile_id(pile: Pile) -> str:
@@ -19,38 +35,83 @@ def pile_id(pile: Pile) -> str:
     return pile.name.lower()
 
 
-def card_text(card: Card) -> Text:
-    """A face-up card in its colour, such as a red ``7♥``."""
-    return Text(card.symbol.rjust(3), style="bold red" if card.is_red else "bold")
+def card_label(card: Card) -> str:
+    """A card's rank and suit as shown, such as ``7♥`` or ``10♠``."""
+    return RANK_TEXTS[card.rank - 1] + SUIT_SYMBOLS[card.suit]
 
 
-def pile_text(position: Position, pile: Pile, draw: int) -> Text:
-    """What a pile shows: face-down cards as ``▒▒▒``, the stock as a count."""
+def card_text(card: Card, emphasis: str = "bold") -> Text:
+    """A face-up card in its colour, such as a red ``7♥``; ``emphasis`` is
+    ``bold`` (the default), ``dim``, or any other Rich style added to the colour."""
+    colour = "red" if card.is_red else ""
+    return Text(card_label(card).rjust(CARD_WIDTH), style=f"{emphasis} {colour}".strip())
+
+
+def stock_text(position: Position) -> Text:
+    """The stock: its count, the recycle sign when a recycle is possible, else empty."""
+    if position.stock:
+        return Text(f"[{len(position.stock):2}]", style="bold")
+    if position.waste and position.can_recycle():
+        return Text(RECYCLE_MARK, style="bold")
+    return Text(EMPTY_MARK, style="dim")
+
+
+def waste_text(position: Position) -> Text:
+    """Up to ``WASTE_FAN`` top waste cards on one line: the lower ones dim, the top bold."""
+    shown = position.waste[-WASTE_FAN:]
+    if not shown:
+        return Text(EMPTY_MARK, style="dim")
+    cards = [card_text(card, "dim") for card in shown[:-1]]
+    cards.append(card_text(shown[-1], "bold"))
+    return Text(" ").join(cards)
+
+
+def column_text(position: Position, pile: Pile) -> Text:
+    """A tableau column, deepest card first, one line each.
+
+    Face-down cards show as ``▒▒▒`` (as dim cards under thoughtful rules, where
+    every card is seen); a column taller than ``MAX_COLUMN_LINES`` folds its
+    deepest face-down cards into one ``▒▒▒×N`` line.
+    """
+    column, down = position.tableau[pile], position.down[pile]
+    if not column:
+        return Text(EMPTY_MARK, style="dim")
+    up = len(column) - down
+    folded = 0 if up + down <= MAX_COLUMN_LINES else down
+    if position.rules.thoughtful and folded:
+        folded = max(0, down - (MAX_COLUMN_LINES - up - 1))
+    lines = [Text(f"{FACE_DOWN}×{folded}", style="blue")] if folded else []
+    for card in column[folded:down]:
+        if position.rules.thoughtful:
+            lines.append(card_text(card, "dim italic"))
+        else:
+            lines.append(Text(FACE_DOWN, style="blue"))
+    lines += [card_text(card) for card in column[down:]]
+    return Text("\n").join(lines)
+
+
+def pile_text(position: Position, pile: Pile) -> Text:
+    """What a pile shows in ``position``."""
     if pile == Pile.STOCK:
-        return Text(f"[{len(position.stock):2}]" if position.stock else "[ ↺]", style="bold")
+        return stock_text(position)
     if pile == Pile.WASTE:
-        shown = position.waste[-draw:]
-        return Text(" ").join(card_text(card) for card in shown) if shown else Text(" · ")
+        return waste_text(position)
     if pile.is_foundation:
         home = position.foundations[pile - Pile.FC]
         if not home:
             return Text(f"  {SUIT_SYMBOLS[pile - Pile.FC]}", style="dim")
         return card_text(CARDS[(pile - Pile.FC) * 13 + home - 1])
-    column, down = position.tableau[pile], position.down[pile]
-    if not column:
-        return Text(" · ", style="dim")
-    lines = [Text("▒▒▒", style="blue") for _ in range(down)]
-    lines += [card_text(card) for card in column[down:]]
-    return Text("\n").join(lines)
+    return column_text(position, pile)
 
 
 class PileView(Static):
     """A pile that can be clicked to pick it up or to drop onto it."""
 
-    DEFAULT_CSS = """
-    PileView { width: 8; height: auto; min-height: 1; padding: 0 1; }
-    PileView.selected { background: $accent 40%; }
-    PileView.hinted { background: $success 40%; }
+    DEFAULT_CSS = f"""
+    PileView {{ width: {PILE_WIDTH}; height: auto; min-height: 1; padding: 0 1; }}
+    PileView#waste {{ width: {WASTE_WIDTH}; }}
+    PileView.selected {{ background: $accent 40%; }}
+    PileView.hinted {{ background: $success 40%; }}
     """
 
     selected: reactive[bool] = reactive(False)
@@ -68,7 +129,8 @@ class PileView(Static):
         self.pile = pile
 
     def show(self, position: Position) -> None:
-        self.update(pile_text(position, self.pile, position.rules.draw))
+        """Draw the pile as it lies in ``position``."""
+        self.update(pile_text(position, self.pile))
 
     def watch_selected(self, value: bool) -> None:
         self.set_class(value, "selected")

@@ -1,18 +1,111 @@
-"""The status line: deal, score, moves, passes and time."""
+"""The status line: deal and rules on the left; score, moves, passes and time on the right."""
 
 from __future__ import annotations
 
-from textual.widgets import Static
+import math
+from typing import Final
+
+from rich.text import Text
+from textual.widget import Widget
 
 from bonanza.core.game import Game
+from bonanza.core.rules import PRESETS, EmptyColumn, Rules, Scoring
+
+SEPARATOR: Final = " · "
+SECONDS_PER_MINUTE: Final = 60
+SECONDS_PER_HOUR: Final = 3600
+MIN_GAP: Final = 2
+"""Spaces kept between the left and the right part."""
+SCORING_WORDS: Final = {
+    Scoring.NONE: "no score",
+    Scoring.STANDARD: "standard",
+    Scoring.TIMED: "timed",
+    Scoring.VEGAS: "vegas",
+    Scoring.VEGAS_CUMULATIVE: "cumulative vegas",
+}
 
 
-class StatusBar(Static):
+def rules_label(rules: Rules) -> str:
+    """A short name for ``rules``: the preset's name, else the rules that differ
+    from plain Klondike, such as ``draw 3, 2 passes, any to empty, timed``."""
+    for name, preset in PRESETS.items():
+        if rules == preset:
+            return name
+    passes = rules.passes
+    parts = [
+        f"draw {rules.draw}",
+        "unlimited passes" if passes is None else f"{passes} pass{'es' if passes != 1 else ''}",
+    ]
+    if rules.empty_column is EmptyColumn.ANY:
+        parts.append("any to empty")
+    if not rules.recall:
+        parts.append("no recall")
+    if not rules.partial_runs:
+        parts.append("whole runs")
+    if rules.thoughtful:
+        parts.append("thoughtful")
+    if rules.scoring is not Scoring.STANDARD:
+        parts.append(SCORING_WORDS[rules.scoring])
+    return ", ".join(parts)
+
+
+def clock_text(seconds: float) -> str:
+    """Playing time as ``m:ss``, or ``h:mm:ss`` from an hour on."""
+    whole = int(seconds) if math.isfinite(seconds) and seconds > 0 else 0
+    hours, rest = divmod(whole, SECONDS_PER_HOUR)
+    minutes, secs = divmod(rest, SECONDS_PER_MINUTE)
+    return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
+
+
+def money(dollars: int) -> str:
+    """Dollars as ``$12`` or ``-$52``."""
+    return f"-${-dollars}" if dollars < 0 else f"${dollars}"
+
+
+class StatusBar(Widget):
+    """One line: ``Deal 7 · klondike-3`` … ``Score 15 · Moves 4 · Pass 1/3 · 0:42``."""
+
     DEFAULT_CSS = "StatusBar { height: 1; background: $panel; padding: 0 1; }"
 
-    def show(self, game: Game) -> None:
-        minutes, seconds = divmod(int(game.elapsed), 60)
-        self.update(
-            f"Deal {game.deal.id}  ·  Score {game.score()}  ·  Moves {game.move_count}"
-            f"  ·  Recycles {game.recycle_count}  ·  {minutes}:{seconds:02}"
-        )
+    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
+        super().__init__(id=id, classes=classes)
+        self.left = ""
+        self.right = ""
+
+    def show(
+        self,
+        game: Game,
+        *,
+        elapsed: float | None = None,
+        score: int | None = None,
+        bankroll: int | None = None,
+    ) -> None:
+        """Show ``game``. ``elapsed`` (seconds) and ``score`` default to the game's
+        own; ``bankroll``, the cumulative Vegas money, shows when given."""
+        seconds = game.elapsed if elapsed is None else elapsed
+        points = game.score(seconds) if score is None else score
+        rules, position = game.rules, game.position
+        right = [f"Score {money(points) if rules.scoring.is_vegas else points}"]
+        if bankroll is not None:
+            right.append(f"Bank {money(bankroll)}")
+        right.append(f"Moves {game.move_count}")
+        if rules.passes is not None:
+            right.append(f"Pass {min(position.recycles + 1, rules.passes)}/{rules.passes}")
+        right.append(clock_text(seconds))
+        self.left = f"Deal {game.deal.id}{SEPARATOR}{rules_label(rules)}"
+        self.right = SEPARATOR.join(right)
+        self.refresh()
+
+    @property
+    def text(self) -> str:
+        """The whole line, untruncated."""
+        return f"{self.left}{' ' * MIN_GAP}{self.right}"
+
+    def render(self) -> Text:
+        width = self.content_size.width
+        room = max(0, width - len(self.right) - MIN_GAP)
+        left = self.left if len(self.left) <= room else self.left[: max(0, room - 1)] + "…"
+        line = Text(left)
+        line.append(" " * max(MIN_GAP, width - len(left) - len(self.right)))
+        line.append(self.right, style="bold")
+        return line

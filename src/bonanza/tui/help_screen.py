@@ -1,0 +1,198 @@
+"""The help screen: every key, the typed-move notation, and the rules in play.
+
+Use::
+
+    self.push_screen(HelpScreen(self.game.rules))
+
+It returns nothing (dismisses with ``None``) and closes on Esc, q or ?.
+"""
+
+from __future__ import annotations
+
+import io
+from typing import ClassVar, Final
+
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from bonanza.core.rules import EmptyColumn, Rules, Scoring
+from bonanza.core.scoring import VEGAS_ANTE
+
+KEYS: Final[tuple[tuple[str, str], ...]] = (
+    ("Space", "draw, or turn the waste over (clicking the stock does the same)"),
+    ("1 – 7", "pick up a column, or drop the picked cards onto it"),
+    ("w", "pick up the waste's top card"),
+    ("f", "send the picked card to its foundation"),
+    ("Esc", "cancel the pick (or leave the move box)"),
+    (":", "type a move (see below), then Enter"),
+    ("u", "undo"),
+    ("y", "redo"),
+    ("h", "hint: light up a good move"),
+    ("a", "auto finish: play every card that can go home"),
+    ("n", "new deal (choose the rules)"),
+    ("s", "statistics"),
+    ("? or F1", "this help"),
+    ("q", "quit (the game is saved after every move)"),
+)
+"""Each key and what it does, in the order shown."""
+
+MOVES: Final[tuple[tuple[str, str], ...]] = (
+    ("sw", "draw from the stock to the waste (ws turns the waste over)"),
+    ("w3", "the waste's top card to column 3"),
+    ("wf", "the waste's top card to its foundation"),
+    ("6f", "column 6's top card to its foundation"),
+    ("fh2", "the hearts foundation's top card back to column 2"),
+    ("47", "one card from column 4 to column 7"),
+    ("47:3", "three cards from column 4 to column 7"),
+)
+"""Typed-move examples: source pile, destination pile, and ``:count`` for runs."""
+
+PILE_TOKENS: Final = (
+    "Piles: 1–7 the columns, s the stock, w the waste, f a foundation "
+    "(fc fd fh fs by suit: clubs, diamonds, hearts, spades)."
+)
+KEY_WIDTH: Final = 8
+"""Width of the key (or move) column."""
+TEXT_WIDTH: Final = 74
+"""Width of the help's text inside its box."""
+
+
+def _table(rows: tuple[tuple[str, str], ...], key_width: int = KEY_WIDTH) -> Table:
+    """Two columns, the second wrapping under itself."""
+    table = Table.grid(padding=(0, 1))
+    table.add_column(width=key_width, style="bold", no_wrap=True)
+    table.add_column(ratio=1)
+    for key, what in rows:
+        table.add_row(key, what)
+    return table
+
+
+def plain_text(renderable: RenderableType, width: int = TEXT_WIDTH) -> str:
+    """What ``renderable`` shows, as plain text ``width`` characters wide."""
+    console = Console(width=width, file=io.StringIO(), color_system=None, record=True)
+    console.print(renderable)
+    return console.export_text()
+
+
+def _passes(rules: Rules) -> str:
+    passes = rules.passes
+    if passes is None:
+        return "Unlimited passes: turn the waste back over into the stock as often as you like."
+    if passes == 1:
+        return "One pass through the stock: the waste is never turned back over."
+    return (
+        f"{passes} passes through the stock: the waste may be turned back over "
+        f"{passes - 1} time{'s' if passes != 2 else ''}."
+    )
+
+
+def _standard_points(rules: Rules) -> str:
+    recycle = (
+        "each turn of the waste -100"
+        if rules.draw == 1
+        else "each turn of the waste after the third pass -20"
+    )
+    return (
+        "+10 a card to a foundation, +5 a waste card to a column, +5 a card turned face up, "
+        f"-15 a card back from a foundation, {recycle}; the score never goes below 0."
+    )
+
+
+def _scoring(rules: Rules) -> str:
+    scoring = rules.scoring
+    if scoring is Scoring.NONE:
+        return "No score is kept."
+    if scoring is Scoring.STANDARD:
+        return "Standard scoring: " + _standard_points(rules)
+    if scoring is Scoring.TIMED:
+        return (
+            "Timed scoring: " + _standard_points(rules) + " The clock takes 2 points every "
+            "10 seconds, and a win after 30 seconds or more adds 700,000 ÷ seconds."
+        )
+    vegas = (
+        f"Vegas scoring: the deal costs ${VEGAS_ANTE} and every card on a foundation "
+        "pays $5 (a card taken back costs $5)."
+    )
+    if scoring is Scoring.VEGAS_CUMULATIVE:
+        vegas += " Your bankroll carries over from game to game."
+    return vegas
+
+
+def rules_description(rules: Rules) -> list[str]:
+    """The rules in plain words, one sentence (or two) per rule."""
+    cards = "one card" if rules.draw == 1 else f"{rules.draw} cards"
+    return [
+        f"Each draw turns {cards} from the stock; only the waste's top card plays.",
+        _passes(rules),
+        "Only a King, or a run headed by a King, may fill an empty column."
+        if rules.empty_column is EmptyColumn.KING
+        else "Any card or run may fill an empty column.",
+        "A foundation's top card may come back down to a column."
+        if rules.recall
+        else "Cards on the foundations stay there.",
+        "Any part of a face-up run may move onto another column."
+        if rules.partial_runs
+        else "Only a whole face-up run moves between columns, never part of one.",
+        "Thoughtful: every card is face up to you (face-down cards are shown dim)."
+        if rules.thoughtful
+        else "Face-down cards stay hidden until they are turned up.",
+        _scoring(rules),
+    ]
+
+
+class HelpScreen(ModalScreen[None]):
+    """Keys, move notation and the current rules, in a scrolling box."""
+
+    DEFAULT_CSS = """
+    HelpScreen { align: center middle; }
+    HelpScreen > #help-scroll {
+        width: 78; max-width: 100%; height: auto; max-height: 100%;
+        border: round $accent; background: $surface; padding: 0 1;
+        border-subtitle-color: $text-muted;
+    }
+    HelpScreen .heading { text-style: bold; color: $accent; margin-top: 1; }
+    HelpScreen .heading.first { margin-top: 0; }
+    """
+    AUTO_FOCUS = "#help-scroll"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("q", "close", "Close", show=False),
+        Binding("question_mark", "close", "Close", show=False),
+    ]
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__()
+        self.rules = rules
+
+    def sections(self) -> list[tuple[str, RenderableType]]:
+        """The help's headings and what each says."""
+        rules = tuple(("•", line) for line in rules_description(self.rules))
+        return [
+            ("Keys", _table(KEYS)),
+            ("Typed moves", Group(_table(MOVES), Text(PILE_TOKENS))),
+            (f"Rules now: {self.rules}", _table(rules, key_width=1)),
+        ]
+
+    def compose(self) -> ComposeResult:
+        scroll = VerticalScroll(id="help-scroll")
+        scroll.border_title = "Help"
+        scroll.border_subtitle = "Esc, q or ? closes · ↑ ↓ PgUp PgDn scroll"
+        with scroll:
+            for number, (heading, body) in enumerate(self.sections()):
+                yield Static(Text(heading), classes="heading first" if number == 0 else "heading")
+                yield Static(body, classes="body")
+
+    def text(self) -> str:
+        """Everything the screen says, as plain text (for tests and screen readers)."""
+        return "\n".join(
+            f"{heading}\n{plain_text(body)}" for heading, body in self.sections()
+        )
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,273 @@
+"""The new-deal screen: pick the rules (a preset, or draw, passes, empty column,
+scoring, thoughtful) and, optionally, the deal to play.
+
+Use::
+
+    def chosen(choice: NewDealChoice | None) -> None:
+        if choice is not None:
+            deal = Deal.parse(choice.deal_text) if choice.deal_text else None  # None: random
+            ...  # start a game of ``deal`` under ``choice.rules``
+
+    self.push_screen(NewDealScreen(self.game.rules), chosen)
+
+It starts from the rules given and dismisses with a ``NewDealChoice`` (the deal
+text already checked with ``Deal.parse``), or with ``None`` on Esc or Cancel.
+A bad deal is reported on the screen, which stays open.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import ClassVar, Final
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
+
+from bonanza.core.deal import Deal
+from bonanza.core.errors import BonanzaError
+from bonanza.core.rules import PRESETS, EmptyColumn, Rules, Scoring
+
+CUSTOM: Final = "custom"
+"""The preset list's entry for rules that match no preset."""
+DRAW_CHOICES: Final = (1, 3)
+PASS_CHOICES: Final = (None, 1, 3)
+UNLIMITED: Final = "unlimited"
+EMPTY_WORDS: Final = {EmptyColumn.KING: "King only", EmptyColumn.ANY: "any card"}
+SCORING_WORDS: Final = {
+    Scoring.NONE: "no score",
+    Scoring.STANDARD: "standard",
+    Scoring.TIMED: "standard, timed",
+    Scoring.VEGAS: "Vegas",
+    Scoring.VEGAS_CUMULATIVE: "Vegas, cumulative",
+}
+QUOTE_LIMIT: Final = 16
+"""Quoted input longer than this is shortened in an error message."""
+DEAL_PLACEHOLDER: Final = "number, code or 52 cards; blank for a random deal"
+VEGAS_PASSES_NOTE: Final = "Vegas scoring always has a pass limit."
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class NewDealChoice:
+    """What the player chose: the rules, and the deal's text (None for a random deal)."""
+
+    rules: Rules
+    deal_text: str | None
+
+
+def _shorten(match: re.Match[str]) -> str:
+    return f"'{match[1][: QUOTE_LIMIT - 4]}…'"
+
+
+def deal_problem(text: str) -> str | None:
+    """Why ``text`` is not a deal, as one sentence; ``None`` when it is one (or blank)."""
+    if not text.strip():
+        return None
+    try:
+        Deal.parse(text)
+    except BonanzaError as error:
+        message = re.sub(rf"'([^']{{{QUOTE_LIMIT + 1},}})'", _shorten, str(error))
+        message = " ".join(message.split())
+        return message[:1].upper() + message[1:].rstrip(".") + "."
+    return None
+
+
+def _passes_key(passes: int | None) -> str:
+    return UNLIMITED if passes is None else str(passes)
+
+
+def _passes_label(passes: int | None) -> str:
+    if passes is None:
+        return UNLIMITED
+    return f"{passes} pass{'es' if passes != 1 else ''}"
+
+
+def _preset_name(rules: Rules) -> str:
+    return next((name for name, preset in PRESETS.items() if preset == rules), CUSTOM)
+
+
+class NewDealScreen(ModalScreen[NewDealChoice | None]):
+    """Rules and an optional deal for the next game."""
+
+    DEFAULT_CSS = """
+    NewDealScreen { align: center middle; }
+    NewDealScreen > #new-deal-box {
+        width: 76; max-width: 100%; height: auto; max-height: 100%;
+        border: round $accent; background: $surface; padding: 0 1;
+        border-subtitle-color: $text-muted;
+    }
+    NewDealScreen .row { height: auto; }
+    NewDealScreen .name { width: 14; height: 3; content-align: left middle; }
+    NewDealScreen .name.second { width: 10; margin-left: 2; }
+    NewDealScreen Select { width: 1fr; }
+    NewDealScreen #thoughtful { width: 1fr; margin-left: 2; }
+    NewDealScreen #deal { width: 1fr; }
+    NewDealScreen #summary { color: $text-muted; height: auto; }
+    NewDealScreen #problem { color: $error; height: auto; min-height: 1; }
+    NewDealScreen #buttons { height: auto; align: center middle; }
+    NewDealScreen Button { margin: 0 2; }
+    """
+    AUTO_FOCUS = "#preset"
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, rules: Rules) -> None:
+        super().__init__()
+        self.start_rules = rules
+        self._base = rules  # recall and runs, which have no control here, come from it
+
+    def compose(self) -> ComposeResult:
+        rules = self.start_rules
+        draws = sorted({*DRAW_CHOICES, rules.draw})
+        passes = [*PASS_CHOICES, *([rules.passes] if rules.passes not in PASS_CHOICES else [])]
+        scroll = VerticalScroll(id="new-deal-box")
+        scroll.border_title = "New deal"
+        scroll.border_subtitle = "Tab moves · Enter deals · Esc cancels"
+        with scroll:
+            with Horizontal(classes="row"):
+                yield Label("Rules", classes="name")
+                yield Select(
+                    [*((name, name) for name in PRESETS), ("custom (as below)", CUSTOM)],
+                    value=_preset_name(rules),
+                    allow_blank=False,
+                    id="preset",
+                )
+                yield Checkbox("Thoughtful (see all)", rules.thoughtful, id="thoughtful")
+            with Horizontal(classes="row"):
+                yield Label("Draw", classes="name")
+                yield Select(
+                    [(f"{n} card{'s' if n != 1 else ''}", str(n)) for n in draws],
+                    value=str(rules.draw),
+                    allow_blank=False,
+                    id="draw",
+                )
+                yield Label("Passes", classes="name second")
+                yield Select(
+                    [(_passes_label(p), _passes_key(p)) for p in passes],
+                    value=_passes_key(rules.passes),
+                    allow_blank=False,
+                    id="passes",
+                )
+            with Horizontal(classes="row"):
+                yield Label("Empty column", classes="name")
+                yield Select(
+                    [(words, empty.value) for empty, words in EMPTY_WORDS.items()],
+                    value=rules.empty_column.value,
+                    allow_blank=False,
+                    id="empty",
+                )
+                yield Label("Scoring", classes="name second")
+                yield Select(
+                    [(words, scoring.value) for scoring, words in SCORING_WORDS.items()],
+                    value=rules.scoring.value,
+                    allow_blank=False,
+                    id="scoring",
+                )
+            with Horizontal(classes="row"):
+                yield Label("Deal", classes="name")
+                yield Input(placeholder=DEAL_PLACEHOLDER, id="deal")
+            yield Static(self._summary(rules), id="summary", markup=False)
+            yield Static("", id="problem", markup=False)
+            with Horizontal(id="buttons"):
+                yield Button("Deal", variant="primary", id="start")
+                yield Button("Cancel", id="cancel")
+
+    # -- reading the controls ------------------------------------------------
+
+    def _value(self, select_id: str) -> str:
+        return str(self.query_one(f"#{select_id}", Select).value)
+
+    def chosen_rules(self) -> Rules:
+        """The rules the controls show now."""
+        passes = self._value("passes")
+        return dataclasses.replace(
+            self._base,
+            draw=int(self._value("draw")),
+            passes=None if passes == UNLIMITED else int(passes),
+            empty_column=EmptyColumn(self._value("empty")),
+            scoring=Scoring(self._value("scoring")),
+            thoughtful=self.query_one("#thoughtful", Checkbox).value,
+        )
+
+    def _show(self, rules: Rules) -> None:
+        """Set every control to ``rules`` (each change comes back as a Changed event)."""
+        self.query_one("#draw", Select).value = str(rules.draw)
+        self._set_passes(rules.passes)
+        self.query_one("#empty", Select).value = rules.empty_column.value
+        self.query_one("#scoring", Select).value = rules.scoring.value
+        self.query_one("#thoughtful", Checkbox).value = rules.thoughtful
+
+    def _set_passes(self, passes: int | None) -> None:
+        select: Select[str] = self.query_one("#passes", Select)
+        known = [*PASS_CHOICES, *([passes] if passes not in PASS_CHOICES else [])]
+        select.set_options([(_passes_label(p), _passes_key(p)) for p in known])
+        select.value = _passes_key(passes)
+
+    # -- events ----------------------------------------------------------------
+
+    def on_select_changed(self, event: Select.Changed) -> None:
+        event.stop()
+        if event.select.id == "preset":
+            if event.value in PRESETS:
+                self._base = PRESETS[str(event.value)]
+                self._show(self._base)
+            return
+        self._rules_changed()
+
+    def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
+        event.stop()
+        self._rules_changed()
+
+    def _rules_changed(self) -> None:
+        """Keep the passes true to the rules (Vegas has a limit), the preset in
+        step, and the summary line up to date."""
+        rules = self.chosen_rules()
+        note = ""
+        if _passes_key(rules.passes) != self._value("passes"):
+            self._set_passes(rules.passes)
+            note = VEGAS_PASSES_NOTE
+        self.query_one("#summary", Static).update(self._summary(rules, note))
+        preset = self.query_one("#preset", Select)
+        name = _preset_name(rules)
+        if preset.value != name:
+            preset.value = name
+
+    def on_input_changed(self, event: Input.Changed) -> None:
+        event.stop()
+        self._say("")
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.action_start()
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "start":
+            self.action_start()
+        else:
+            self.action_cancel()
+
+    @staticmethod
+    def _summary(rules: Rules, note: str = "") -> str:
+        return f"Rules: {rules}." + (f" {note}" if note else "")
+
+    def _say(self, text: str) -> None:
+        self.query_one("#problem", Static).update(text)
+
+    # -- actions -------------------------------------------------------------
+
+    def action_start(self) -> None:
+        """Deal, unless the deal text is bad: then say why and stay."""
+        deal_input = self.query_one("#deal", Input)
+        text = deal_input.value.strip()
+        problem = deal_problem(text)
+        if problem is not None:
+            self._say(problem)
+            deal_input.focus()
+            return
+        self.dismiss(NewDealChoice(self.chosen_rules(), text or None))
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)

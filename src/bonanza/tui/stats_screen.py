@@ -1,0 +1,131 @@
+"""The statistics screen: one block of figures per rule set.
+
+Use, with the session's statistics (``bonanza.session.statistics(records)``)::
+
+    stats = statistics(records)
+    self.push_screen(StatsScreen(stats["groups"], stats["chosen"]))
+
+Each group is a dict with ``label``, ``played``, ``won``, ``win_rate``
+(percent), ``current_streak``, ``best_streak``, ``best_time`` (seconds or
+None), ``best_score`` (or None), ``fewest_moves`` (or None) and, for
+cumulative Vegas, ``bankroll``. ``chosen`` holds the same for deals the player
+picked (typed, shared, replayed): shown apart, as not counting in the headline.
+The screen dismisses with ``None`` on Esc, q or s.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar, Final
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from bonanza.tui.status_bar import clock_text, money
+
+MISSING: Final = "–"
+FIELD_GAP: Final = "   "
+EMPTY_STATE: Final = (
+    "No finished games yet. Win or lose a deal and your figures will show here, "
+    "one block per set of rules."
+)
+NO_HEADLINE: Final = (
+    "No random deals finished yet: the headline figures count only deals the game chose."
+)
+CHOSEN_HEADING: Final = "Chosen deals"
+CHOSEN_NOTE: Final = (
+    "Typed deals, shared links and replays: kept apart, not counted in the figures above."
+)
+
+
+def percent(value: Any) -> str:
+    """A win rate such as ``41.7%`` or ``100%``."""
+    if not isinstance(value, int | float):
+        return MISSING
+    return f"{value:.1f}".removesuffix(".0") + "%"
+
+
+def _figure(value: Any) -> str:
+    return MISSING if value is None else str(value)
+
+
+def group_text(group: dict[str, Any]) -> Text:
+    """One rule set's block: its label, then two lines of figures."""
+    best_time = group.get("best_time")
+    first = [
+        f"Played {_figure(group.get('played', 0))}",
+        f"Won {_figure(group.get('won', 0))}",
+        f"Win rate {percent(group.get('win_rate'))}",
+        f"Streak {_figure(group.get('current_streak', 0))}",
+        f"Best streak {_figure(group.get('best_streak', 0))}",
+    ]
+    second = [
+        f"Best time {MISSING if best_time is None else clock_text(float(best_time))}",
+        f"Best score {_figure(group.get('best_score'))}",
+        f"Fewest moves {_figure(group.get('fewest_moves'))}",
+    ]
+    bankroll = group.get("bankroll")
+    if isinstance(bankroll, int):
+        second.append(f"Bankroll {money(bankroll)}")
+    return Text.assemble(
+        (str(group.get("label", "")), "bold"),
+        "\n  " + FIELD_GAP.join(first),
+        "\n  " + FIELD_GAP.join(second),
+    )
+
+
+class StatsScreen(ModalScreen[None]):
+    """The headline groups, then the chosen-deal groups, in a scrolling box."""
+
+    DEFAULT_CSS = """
+    StatsScreen { align: center middle; }
+    StatsScreen > #stats-scroll {
+        width: 78; max-width: 100%; height: auto; max-height: 100%;
+        border: round $accent; background: $surface; padding: 0 1;
+        border-subtitle-color: $text-muted;
+    }
+    StatsScreen .group { margin-bottom: 1; }
+    StatsScreen .heading { text-style: bold; color: $accent; }
+    StatsScreen .note, StatsScreen .empty { color: $text-muted; margin-bottom: 1; }
+    """
+    AUTO_FOCUS = "#stats-scroll"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("q", "close", "Close", show=False),
+        Binding("s", "close", "Close", show=False),
+    ]
+
+    def __init__(
+        self,
+        groups: Sequence[dict[str, Any]],
+        chosen: Sequence[dict[str, Any]] | None = None,
+    ) -> None:
+        super().__init__()
+        self.groups = list(groups)
+        self.chosen = list(chosen or [])
+
+    def compose(self) -> ComposeResult:
+        scroll = VerticalScroll(id="stats-scroll")
+        scroll.border_title = "Statistics"
+        scroll.border_subtitle = "Esc, q or s closes"
+        with scroll:
+            if not self.groups:
+                yield Static(NO_HEADLINE if self.chosen else EMPTY_STATE, classes="empty")
+            for group in self.groups:
+                yield Static(group_text(group), classes="group headline")
+            if self.chosen:
+                yield Static(CHOSEN_HEADING, classes="heading")
+                yield Static(CHOSEN_NOTE, classes="note")
+                for group in self.chosen:
+                    yield Static(group_text(group), classes="group chosen")
+
+    def text(self) -> str:
+        """Everything the screen says, as plain text."""
+        return "\n".join(str(static.render()) for static in self.query(Static))
+
+    def action_close(self) -> None:
+        self.dismiss(None)
