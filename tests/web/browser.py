@@ -53,7 +53,7 @@ class Table:
         for text in line:
             played = self.api("POST", f"/api/games/{gid}/moves", {"move": text})
             assert played["status"] == 200, played
-        self.open(f"?deal={deal}")
+        self.open()  # the page resumes the game in progress
         assert self.state()["id"] == gid
         return self.state()
 
@@ -76,6 +76,19 @@ class Table:
 
     def shown_moves(self) -> int:
         return int(self.page.locator("#st-moves").inner_text())
+
+    def face_up_columns(self) -> list[list[str]]:
+        """The face-up cards the page shows in each of the 7 columns, bottom first."""
+        return self.page.evaluate(
+            """() => [0, 1, 2, 3, 4, 5, 6].map(pile =>
+                [...document.querySelectorAll(`.card.face[data-pile="${pile}"]`)]
+                    .sort((a, b) => Number(a.dataset.index) - Number(b.dataset.index))
+                    .map(e => e.dataset.card))"""
+        )
+
+    def visible_text(self) -> str:
+        """Everything the page holds that a player could read: its DOM, with attributes, and its URL."""
+        return self.page.content() + "\n" + self.page.url
 
     def wait_moves(self, count: int) -> None:
         self.page.wait_for_function(

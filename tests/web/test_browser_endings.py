@@ -10,9 +10,13 @@ from . import deals
 from .browser import Table
 
 
+def one_pass(scoring: str) -> dict[str, object]:
+    return {**deals.ONE_PASS.to_dict(), "scoring": scoring}
+
+
 def test_no_moves_dialog_offers_undo_and_new_game(table: Table) -> None:
     number, draws = deals.dead_end()
-    table.start(number, deals.ONE_PASS.to_dict())
+    table.start(number, one_pass("standard"))
     page = table.page
     dialog = page.locator("#dlg-nomoves")
     for count in range(1, draws + 1):
@@ -21,6 +25,7 @@ def test_no_moves_dialog_offers_undo_and_new_game(table: Table) -> None:
         table.wait_moves(count)
     dialog.wait_for(state="visible")
     assert "No moves" in dialog.inner_text()
+    assert not page.locator("#nomoves-deal-line").is_visible()  # still playing: no deal ID
     dialog.get_by_role("button", name="Undo last move").click()
     table.wait_moves(draws - 1)
     assert table.state()["has_moves"]
@@ -30,7 +35,26 @@ def test_no_moves_dialog_offers_undo_and_new_game(table: Table) -> None:
     page.locator("#dlg-new").wait_for(state="visible")
     page.locator("#btn-random").click()
     table.wait_moves(0)
-    assert table.state()["deal"] != number
+    fresh = table.state()
+    assert fresh["origin"] == "random" and "deal" not in fresh
+    # The dead end is over now (lost): its deal ID is shown.
+    page.wait_for_function(
+        "n => document.getElementById('prev-deal').textContent === 'Last deal ' + n", arg=number
+    )
+
+
+def test_no_moves_in_vegas_offers_only_a_new_game(table: Table) -> None:
+    number, draws = deals.dead_end()
+    table.start(number, one_pass("vegas"))
+    dialog = table.page.locator("#dlg-nomoves")
+    for count in range(1, draws + 1):
+        table.click_stock()
+        table.wait_moves(count)
+    dialog.wait_for(state="visible")
+    assert dialog.get_by_role("button", name="Undo last move").is_disabled()
+    assert not table.state()["can_undo"]  # a card seen from the stock stays seen
+    dialog.get_by_role("button", name="New game").click()
+    table.page.locator("#dlg-new").wait_for(state="visible")
 
 
 def test_stuck_note_when_no_progress_is_possible(table: Table) -> None:
@@ -63,7 +87,7 @@ def test_auto_finish_appears_sends_cards_home_and_stops_when_tapped(table: Table
         played += 1
     # One move earlier, the button is not there.
     table.api("POST", f"/api/games/{gid}/undo")
-    table.open(f"?deal={number}")
+    table.open()
     button = table.page.locator("#btn-auto")
     assert not button.is_visible()
     table.page.locator("#btn-redo").click()
@@ -98,7 +122,11 @@ def test_statistics_after_a_loss(table: Table) -> None:
     table.wait_moves(0)
     page.locator("#btn-stats").click()
     page.wait_for_selector("#stats-body table")
-    text = page.locator("#stats-body").inner_text()
+    # Deal 0 was typed: it counts apart from the headline figures.
+    assert "No finished games of random deals yet" in page.locator(".stats-headline").inner_text()
+    chosen = page.locator(".stats-chosen")
+    text = chosen.inner_text()
+    assert text.startswith("Chosen deals (typed, shared or replayed) — not counted above")
     assert "Played\t1" in text and "Won\t0" in text and "Win rate\t0%" in text
     assert "Current streak\t0" in text and "Best time\t–" in text
     page.get_by_role("button", name="Close").click()

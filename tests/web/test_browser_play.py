@@ -146,15 +146,15 @@ def test_reload_mid_game_resumes_it(table: Table) -> None:
     )
 
 
-def test_deal_id_in_the_url_copy_and_new_deal_dialog(table: Table) -> None:
+def test_typed_deal_in_the_url_and_the_new_deal_dialog(table: Table) -> None:
     table.open("?deal=123")
     page = table.page
-    assert page.locator("#deal-id").inner_text() == "123"
-    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    page.locator("#deal-id").click()
-    page.locator("#toast").wait_for(state="visible")
-    assert "copied" in page.locator("#toast").inner_text()
-    assert page.evaluate("navigator.clipboard.readText()") == "123"
+    state = table.state()
+    assert state["origin"] == "typed" and state["typed"] == "123" and "deal" not in state
+    # The typed text is shown (the player typed it); the link's parameter is gone.
+    assert page.locator("#deal-typed").inner_text() == "123"
+    assert not page.locator("#deal-id").is_visible()
+    assert "deal=" not in page.url
     page.locator("#btn-new").click()
     dialog = page.locator("#dlg-new")
     dialog.wait_for(state="visible")
@@ -168,15 +168,58 @@ def test_deal_id_in_the_url_copy_and_new_deal_dialog(table: Table) -> None:
     page.locator("#btn-new").click()
     page.locator("#deal-input").fill("77")
     page.locator("#btn-play-deal").click()
-    page.wait_for_function("() => document.getElementById('deal-id').textContent === '77'")
+    page.wait_for_function("() => document.getElementById('deal-typed').textContent === '77'")
     state = table.state()
-    assert state["deal"] == "77" and state["rules"]["draw"] == 3
-    assert "deal=77" in page.url
+    assert state["typed"] == "77" and state["rules"]["draw"] == 3
+    assert "77" not in page.url
+    # The game before (deal 123, no move made) is over: its ID is shown to copy.
+    prev = page.locator("#prev-deal")
+    prev.wait_for(state="visible")
+    assert prev.inner_text() == "Last deal 123"
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    prev.click()
+    page.wait_for_function(
+        "() => document.getElementById('toast').textContent === 'Deal ID 123 copied'"
+    )
+    assert page.evaluate("navigator.clipboard.readText()") == "123"
+    # Replay: the page does not know the deal, so it names the game to play again.
     page.locator("#btn-new").click()
-    page.locator("#btn-replay").click()
+    with page.expect_request("**/api/games") as sent:
+        page.locator("#btn-replay").click()
+    assert sent.value.post_data_json == {"replay": state["id"]}
     replay = table.wait_state(lambda now: now["id"] != state["id"])
-    assert replay["deal"] == "77" and replay["moves"] == 0
-    page.wait_for_function("() => document.getElementById('deal-id').textContent === '77'")
+    assert replay["origin"] == "replay" and replay["moves"] == 0 and "deal" not in replay
+    assert replay["position"] == state["position"]
+    page.wait_for_function("() => document.getElementById('deal-typed').hidden")
+    assert "77" not in page.locator("header").inner_text()  # the last deal is this one
     page.locator("#btn-new").click()
     page.locator("#btn-random").click()
-    page.wait_for_function("() => document.getElementById('deal-id').textContent !== '77'")
+    fresh = table.wait_state(lambda now: now["id"] != replay["id"])
+    assert fresh["origin"] == "random"
+    page.wait_for_function(
+        "() => document.getElementById('prev-deal').textContent === 'Last deal 77'"
+    )
+
+
+def test_vegas_scoring_sets_the_passes_default(table: Table) -> None:
+    table.open("?deal=5")
+    page = table.page
+    page.locator("#btn-new").click()
+    page.locator("#dlg-new").wait_for(state="visible")
+    passes = page.locator('select[name="passes"]')
+    scoring = page.locator('select[name="scoring"]')
+    page.get_by_text("Draw 1").click()
+    passes.select_option("")
+    scoring.select_option("vegas")
+    assert passes.input_value() == "1"
+    page.get_by_text("Draw 3").click()  # still the default: it follows the draw
+    assert passes.input_value() == "3"
+    passes.select_option("2")  # the player may choose others
+    page.get_by_text("Draw 1").click()
+    assert passes.input_value() == "2"
+    scoring.select_option("standard")
+    scoring.select_option("vegas-cumulative")
+    assert passes.input_value() == "1"
+    page.locator("#btn-random").click()
+    table.wait_state(lambda now: now["rules"]["scoring"] == "vegas-cumulative")
+    assert table.state()["rules"]["passes"] == 1

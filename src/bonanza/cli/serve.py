@@ -1,43 +1,186 @@
-"""``bonanza serve``: the web game on a local address."""
+"""``bonanza serve``: the web game on a local address.
+
+Every field of :class:`~bonanza.web.limits.ServerLimits` is an option named
+after it (``max_connections`` is ``--max-connections``); a bad value ends the
+command with one line on stderr and status 2, as other bad input does.
+"""
 
 from __future__ import annotations
 
 import argparse
-import os
+import ast
+import asyncio
+import dataclasses
+import inspect
+import itertools
+import math
+import textwrap
 import webbrowser
 from pathlib import Path
 from typing import Any
 
+from bonanza.core.errors import BonanzaError
+from bonanza.web.limits import ServerLimits
 
-def default_db() -> Path:
-    """The SQLite file in the user's data directory (XDG_DATA_HOME or ~/.local/share)."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "bonanza" / "bonanza.db"
+DEFAULT_PORT = 8000
+PORTS = range(1, 65536)
+
+
+def field_docs(cls: type) -> dict[str, str]:
+    """The docstring written under each field of a class body, by field name."""
+    try:
+        tree = ast.parse(textwrap.dedent(inspect.getsource(cls)))
+    except (OSError, TypeError):  # no source (a frozen build): options go without help
+        return {}
+    body = tree.body[0].body if isinstance(tree.body[0], ast.ClassDef) else []
+    docs = {}
+    for node, after in itertools.pairwise(body):
+        if (
+            isinstance(node, ast.AnnAssign)
+            and isinstance(node.target, ast.Name)
+            and isinstance(after, ast.Expr)
+            and isinstance(after.value, ast.Constant)
+            and isinstance(after.value.value, str)
+        ):
+            docs[node.target.id] = after.value.value
+    return docs
+
+
+def option(name: str) -> str:
+    return "--" + name.replace("_", "-")
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("serve", help="play in the browser: start the web game")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
-    parser.add_argument("--port", type=int, default=8000, help="port to listen on")
+    parser.add_argument(
+        "--port", default=str(DEFAULT_PORT), help=f"port to listen on (default {DEFAULT_PORT})"
+    )
     parser.add_argument("--db", type=Path, default=None, help="SQLite file for games and stats")
     parser.add_argument("--open", action="store_true", help="open the game in a web browser")
     parser.add_argument("--log-level", default="warning", help="uvicorn log level")
+    group = parser.add_argument_group("limits")
+    docs = field_docs(ServerLimits)
+    defaults = ServerLimits()
+    for limit in dataclasses.fields(ServerLimits):
+        default = getattr(defaults, limit.name)
+        group.add_argument(
+            option(limit.name),
+            dest=f"limit_{limit.name}",
+            metavar="N" if isinstance(default, int) else "SECONDS",
+            help=f"{docs.get(limit.name, '')} Default: {default}.".lstrip(),
+        )
     parser.set_defaults(func=run)
 
 
+def port_from(text: str) -> int:
+    """``--port``'s value, from 1 to 65535."""
+    try:
+        port = int(text)
+    except ValueError:
+        raise BonanzaError(f"--port must be from 1 to 65535, not {text!r}") from None
+    if port not in PORTS:
+        raise BonanzaError(f"--port must be from 1 to 65535, not {port}")
+    return port
+
+
+def limit_from(name: str, text: str, kind: type) -> int | float:
+    """One limit's value: a whole number of at least 1, or a finite number above 0."""
+    try:
+        value: int | float = int(text) if kind is int else float(text)
+    except ValueError:
+        value = math.nan
+    if kind is int and not value >= 1:
+        raise BonanzaError(f"{option(name)} must be a whole number of at least 1, not {text!r}")
+    if not (value > 0 and math.isfinite(value)):
+        raise BonanzaError(f"{option(name)} must be a number above 0, not {text!r}")
+    return value
+
+
+def limits_from(args: argparse.Namespace) -> ServerLimits:
+    """The defaults, changed by each limit option given."""
+    defaults = ServerLimits()
+    changes: dict[str, Any] = {}
+    for limit in dataclasses.fields(ServerLimits):
+        text = getattr(args, f"limit_{limit.name}", None)
+        if text is not None:
+            kind = type(getattr(defaults, limit.name))
+            changes[limit.name] = limit_from(limit.name, text, kind)
+    return dataclasses.replace(defaults, **changes)
+
+
+def header_timeout_protocol(seconds: float) -> type[asyncio.Protocol]:
+    """uvicorn's h11 protocol, closing a connection whose request head takes over ``seconds``.
+
+    uvicorn has no such timeout (its keep-alive timer stops at a request's first
+    byte), so a client sending its headers a byte at a time, or a connection that
+    never sends anything, would be held open for ever. Here a timer starts when
+    the connection opens or a request's first bytes arrive, and stops once h11
+    has the whole head; if it fires first, the connection is closed.
+    """
+    import h11
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class HeaderTimeoutProtocol(H11Protocol):
+        _head_timer: asyncio.TimerHandle | None = None
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._start_head_timer()
+
+        def data_received(self, data: bytes) -> None:
+            super().data_received(data)
+            if self.conn.their_state is h11.IDLE:  # still waiting for (the rest of) a head
+                self._start_head_timer()
+            else:
+                self._stop_head_timer()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._stop_head_timer()
+            super().connection_lost(exc)
+
+        def _start_head_timer(self) -> None:
+            if self._head_timer is None:
+                self._head_timer = self.loop.call_later(seconds, self._head_timed_out)
+
+        def _stop_head_timer(self) -> None:
+            if self._head_timer is not None:
+                self._head_timer.cancel()
+                self._head_timer = None
+
+        def _head_timed_out(self) -> None:
+            self._head_timer = None
+            if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
+                self.transport.close()
+
+    return HeaderTimeoutProtocol
+
+
 def run(args: argparse.Namespace) -> int:
+    port = port_from(args.port)
+    limits = limits_from(args)
+
     import uvicorn
 
+    from bonanza.storage import SQLiteStorage, default_db_path
     from bonanza.web import create_app
-    from bonanza.web.sqlite_storage import SQLiteStorage
 
-    db = args.db if args.db is not None else default_db()
-    app = create_app(SQLiteStorage(db))
+    db = args.db if args.db is not None else default_db_path()
+    app = create_app(SQLiteStorage(db), limits=limits)
     host = args.host
     shown = f"[{host}]" if ":" in host else host
-    url = f"http://{shown}:{args.port}/"
+    url = f"http://{shown}:{port}/"
     print(f"Bonanza is being served at {url} (games in {db}); Ctrl+C stops it.", flush=True)
     if args.open:
         webbrowser.open(url)
-    uvicorn.run(app, host=host, port=args.port, log_level=args.log_level, access_log=False)
+    uvicorn.run(
+        app,
+        host=host,
+        port=port,
+        log_level=args.log_level,
+        access_log=False,
+        http=header_timeout_protocol(limits.header_timeout),
+        limit_concurrency=limits.max_connections,
+        timeout_keep_alive=limits.keep_alive_timeout,  # type: ignore[arg-type]  # a float works
+    )
     return 0

@@ -23,6 +23,8 @@ class GameRecord:
     ``state`` is ``Session.to_json()``: enough to rebuild the identical game.
     The other fields are summaries kept in columns, so statistics need not
     replay games. ``version`` counts the writes (for optimistic concurrency).
+    ``client`` is the front end that plays it ("web" or "terminal"): each
+    resumes and ends only its own games, and statistics count them all.
     """
 
     id: str
@@ -41,11 +43,15 @@ class GameRecord:
     cards_home: int = 0
     archived: bool = False
     version: int = 0
+    client: str = "web"
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, game_id: str, player: str, session: Session, now: float) -> GameRecord:
+    def of(
+        cls, game_id: str, player: str, session: Session, now: float, client: str = "web"
+    ) -> GameRecord:
         record = cls(
+            client=client,
             id=game_id,
             player=player,
             deal=session.game.deal.id,

@@ -41,12 +41,12 @@ class Storage(Protocol):
         """The game with this ID, or None."""
         ...
 
-    def latest_game(self, player: str) -> GameRecord | None:
-        """The player's most recently created game, or None."""
+    def latest_game(self, player: str, client: str = "web") -> GameRecord | None:
+        """The player's most recently created game on that front end, or None."""
         ...
 
-    def playing_games(self, player: str) -> list[GameRecord]:
-        """The player's games still in progress."""
+    def playing_games(self, player: str, client: str = "web") -> list[GameRecord]:
+        """The player's games still in progress on that front end."""
         ...
 
     def finished_games(self, player: str) -> list[GameRecord]:

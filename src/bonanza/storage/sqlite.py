@@ -48,6 +48,7 @@ CREATE TABLE IF NOT EXISTS settings (
 ADDED_COLUMNS = {
     "origin": "TEXT NOT NULL DEFAULT 'random'",
     "version": "INTEGER NOT NULL DEFAULT 0",
+    "client": "TEXT NOT NULL DEFAULT 'web'",
 }
 DEAL_INDEX = "CREATE INDEX IF NOT EXISTS games_player_deal ON games (player, deal)"
 
@@ -68,6 +69,7 @@ FIELDS = (
     "cards_home",
     "archived",
     "version",
+    "client",
     "extra",
 )
 COLUMNS = ", ".join(FIELDS)
@@ -127,6 +129,7 @@ class SQLiteStorage:
             record.cards_home,
             int(record.archived),
             record.version,
+            record.client,
             json.dumps(record.extra, separators=(",", ":")),
         )
 
@@ -150,6 +153,7 @@ class SQLiteStorage:
             cards_home=values["cards_home"],
             archived=bool(values["archived"]),
             version=values["version"],
+            client=values["client"],
             extra=json.loads(values["extra"]),
         )
 
@@ -174,21 +178,21 @@ class SQLiteStorage:
         )
         return None if row is None else self._record(row)
 
-    def latest_game(self, player: str) -> GameRecord | None:
+    def latest_game(self, player: str, client: str = "web") -> GameRecord | None:
         row = self._run(
             lambda db: db.execute(
-                f"SELECT {COLUMNS} FROM games WHERE player=? ORDER BY created_at DESC, rowid DESC"
-                " LIMIT 1",
-                (player,),
+                f"SELECT {COLUMNS} FROM games WHERE player=? AND client=?"
+                " ORDER BY created_at DESC, rowid DESC LIMIT 1",
+                (player, client),
             ).fetchone()
         )
         return None if row is None else self._record(row)
 
-    def playing_games(self, player: str) -> list[GameRecord]:
+    def playing_games(self, player: str, client: str = "web") -> list[GameRecord]:
         rows = self._run(
             lambda db: db.execute(
-                f"SELECT {COLUMNS} FROM games WHERE player=? AND status=?",
-                (player, str(Status.PLAYING)),
+                f"SELECT {COLUMNS} FROM games WHERE player=? AND status=? AND client=?",
+                (player, str(Status.PLAYING), client),
             ).fetchall()
         )
         return [self._record(row) for row in rows]

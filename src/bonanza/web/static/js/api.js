@@ -7,11 +7,13 @@ export class ApiError extends Error {
   }
 }
 
+// Every request but a GET carries a JSON body ({} when there is nothing to say):
+// the server refuses writes that are not JSON, as no cross-site form can send JSON.
 async function request(method, path, body) {
   const init = { method, headers: {}, credentials: "same-origin" };
-  if (body !== undefined) {
+  if (method !== "GET") {
     init.headers["Content-Type"] = "application/json";
-    init.body = JSON.stringify(body);
+    init.body = JSON.stringify(body ?? {});
   }
   const response = await fetch(path, init);
   let data = null;
@@ -44,4 +46,8 @@ export const api = {
   progress: (id) => request("GET", `/api/games/${id}/progress`),
   stats: () => request("GET", "/api/stats"),
   resetStats: () => request("DELETE", "/api/stats"),
+  // Start a game: {rules} for a random deal, {deal, rules} for a typed one,
+  // {share} for a shared deal (its rules come with it), {replay: gameId} for a deal again.
+  start: (how) => request("POST", "/api/games", how),
+  share: (id) => request("POST", `/api/games/${id}/share`),
 };

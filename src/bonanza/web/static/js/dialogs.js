@@ -1,8 +1,9 @@
-// Dialogs: new deal, statistics, win, no moves and restart confirmation.
+// Dialogs: new deal, statistics, win, no moves, confirmations and the deal link.
 import { api } from "./api.js";
 import { formatTime } from "./game.js";
 
 const RULES_KEY = "bonanza.rules";
+const VEGAS = new Set(["vegas", "vegas-cumulative"]);
 
 /** Open a <dialog> modally and resolve with the button value that closed it. */
 export function ask(dialog) {
@@ -50,13 +51,45 @@ function fillForm(form, rules) {
   form.elements.scoring.value = rules.scoring;
 }
 
-/** The new-deal dialog: resolves with {deal, rules} or null when cancelled. */
+/** The passes Vegas plays with unless the player picks others: 1 in draw 1, 3 in draw 3. */
+export function vegasPasses(draw) {
+  return draw === 1 ? 1 : 3;
+}
+
+/** Choosing Vegas scoring sets the passes control to Vegas's default (still changeable). */
+function wireVegasPasses(form) {
+  const { draw, passes, scoring } = form.elements;
+  const isVegas = () => VEGAS.has(scoring.value);
+  const putDefault = () => {
+    form.dataset.vegasDefault = String(vegasPasses(Number(draw.value)));
+    passes.value = form.dataset.vegasDefault;
+  };
+  // At each opening: the passes shown follow the draw while they are Vegas's default.
+  form.dataset.vegasDefault = isVegas() && passes.value === String(vegasPasses(Number(draw.value)))
+    ? passes.value : "";
+  if (form.dataset.vegasWired) return;
+  form.dataset.vegasWired = "1";
+  scoring.addEventListener("change", () => {
+    if (isVegas()) putDefault();
+  });
+  for (const radio of draw) {
+    radio.addEventListener("change", () => {
+      if (isVegas() && passes.value === form.dataset.vegasDefault) putDefault();
+    });
+  }
+}
+
+/**
+ * The new-deal dialog: resolves with what to start, or null when cancelled:
+ * {rules} for a random deal, {deal, rules} for a typed one, {replay} for the current deal again.
+ */
 export async function newDealDialog(currentState) {
   const dialog = document.getElementById("dlg-new");
   const form = document.getElementById("form-new");
   const error = document.getElementById("new-error");
   const input = document.getElementById("deal-input");
   fillForm(form, savedRules());
+  wireVegasPasses(form);
   error.textContent = "";
   input.value = "";
   document.getElementById("btn-replay").disabled = !currentState;
@@ -65,8 +98,9 @@ export async function newDealDialog(currentState) {
     if (action === "cancel") return null;
     const rules = readForm(form);
     localStorage.setItem(RULES_KEY, JSON.stringify(rules));
-    if (action === "replay") return { deal: currentState.deal, rules };
-    if (action === "random") return { deal: null, rules };
+    // The deal itself is not known to the page while it is played: the server replays it.
+    if (action === "replay") return { replay: currentState.id };
+    if (action === "random") return { rules };
     const deal = input.value.trim();
     if (deal) return { deal, rules };
     error.textContent = "Type a deal number or deal code first.";
@@ -82,33 +116,53 @@ function cell(table, label, value) {
   row.insertCell().textContent = value ?? "–";
 }
 
+function groupTable(g) {
+  const table = document.createElement("table");
+  table.dataset.rules = JSON.stringify(g.rules);
+  table.createCaption().textContent = g.label[0].toUpperCase() + g.label.slice(1);
+  cell(table, "Played", g.played);
+  cell(table, "Won", g.won);
+  cell(table, "Win rate", `${g.win_rate}%`);
+  cell(table, "Current streak", g.current_streak);
+  cell(table, "Best streak", g.best_streak);
+  cell(table, "Best time", g.best_time === null ? null : formatTime(g.best_time));
+  cell(table, "Best score", g.best_score);
+  cell(table, "Fewest moves", g.fewest_moves);
+  if ("bankroll" in g) cell(table, "Vegas bankroll", `$${g.bankroll}`);
+  return table;
+}
+
+/** The games the player chose (typed, shared, replayed), apart from the headline figures. */
+function chosenSection(groups) {
+  const section = document.createElement("section");
+  section.className = "stats-chosen";
+  section.setAttribute("aria-labelledby", "stats-chosen-title");
+  const title = document.createElement("h3");
+  title.id = "stats-chosen-title";
+  title.textContent = "Chosen deals (typed, shared or replayed) — not counted above";
+  section.append(title, ...groups.map(groupTable));
+  return section;
+}
+
+function showStats(body, { groups = [], chosen = [] }) {
+  body.textContent = "";
+  if (!groups.length && !chosen.length) {
+    body.textContent = "No finished games yet.";
+    return;
+  }
+  const headline = document.createElement("section");
+  headline.className = "stats-headline";
+  if (groups.length) headline.append(...groups.map(groupTable));
+  else headline.textContent = "No finished games of random deals yet.";
+  body.append(headline);
+  if (chosen.length) body.append(chosenSection(chosen));
+}
+
 export async function statsDialog(toast) {
   const dialog = document.getElementById("dlg-stats");
   const body = document.getElementById("stats-body");
   body.textContent = "Loading…";
-  const show = async () => {
-    const { groups } = await api.stats();
-    body.textContent = "";
-    if (!groups.length) {
-      body.textContent = "No finished games yet.";
-      return;
-    }
-    for (const g of groups) {
-      const table = document.createElement("table");
-      table.dataset.rules = JSON.stringify(g.rules);
-      table.createCaption().textContent = g.label[0].toUpperCase() + g.label.slice(1);
-      cell(table, "Played", g.played);
-      cell(table, "Won", g.won);
-      cell(table, "Win rate", `${g.win_rate}%`);
-      cell(table, "Current streak", g.current_streak);
-      cell(table, "Best streak", g.best_streak);
-      cell(table, "Best time", g.best_time === null ? null : formatTime(g.best_time));
-      cell(table, "Best score", g.best_score);
-      cell(table, "Fewest moves", g.fewest_moves);
-      if ("bankroll" in g) cell(table, "Vegas bankroll", `$${g.bankroll}`);
-      body.append(table);
-    }
-  };
+  const show = async () => showStats(body, await api.stats());
   const reset = document.getElementById("btn-stats-reset");
   reset.onclick = async () => {
     if (!window.confirm("Reset all statistics?")) return;
@@ -128,19 +182,63 @@ export async function statsDialog(toast) {
   return closed;
 }
 
+/** Show the deal ID in a dialog's deal line once the server gives it (the game is over). */
+function showDealLine(prefix, state) {
+  const line = document.getElementById(`${prefix}-deal-line`);
+  const button = document.getElementById(`${prefix}-deal`);
+  line.hidden = !state.deal;
+  button.textContent = state.deal || "";
+  button.dataset.deal = state.deal || "";
+  button.title = state.deal ? "Copy the deal ID" : "";
+}
+
 export function winDialog(state) {
   document.getElementById("win-time").textContent = formatTime(state.elapsed);
   document.getElementById("win-moves").textContent = String(state.moves);
   document.getElementById("win-score").textContent = String(state.score);
+  const hasBankroll = typeof state.bankroll === "number";
+  document.getElementById("win-bankroll-box").hidden = !hasBankroll;
+  document.getElementById("win-bankroll").textContent = hasBankroll ? `$${state.bankroll}` : "";
+  showDealLine("win", state);
   return ask(document.getElementById("dlg-win"));
 }
 
-export function noMovesDialog() {
+export function noMovesDialog(state) {
   const dialog = document.getElementById("dlg-nomoves");
   if (dialog.open) return Promise.resolve("cancel");
+  showDealLine("nomoves", state);
+  // In Vegas a draw cannot be taken back: then only a new game is offered.
+  document.getElementById("nomoves-undo").disabled = !state.can_undo;
   return ask(dialog);
 }
 
-export function confirmRestart() {
+/** The page's yes/no question: resolves with "ok" or "cancel". */
+export function confirmDialog({ title, text, ok, cancel }) {
+  document.getElementById("dlg-confirm-title").textContent = title;
+  document.getElementById("confirm-text").textContent = text;
+  document.getElementById("confirm-ok").textContent = ok;
+  document.getElementById("confirm-cancel").textContent = cancel;
   return ask(document.getElementById("dlg-confirm"));
+}
+
+export function confirmRestart() {
+  return confirmDialog({
+    title: "Restart this deal?",
+    text: "All cards go back to the start. Redo can replay your moves.",
+    ok: "Restart",
+    cancel: "Cancel",
+  });
+}
+
+/** Where the clipboard cannot be used: the link in a field, selected, to copy by hand. */
+export function linkDialog(link, note = "") {
+  const dialog = document.getElementById("dlg-link");
+  const field = document.getElementById("link-field");
+  field.value = link;
+  document.getElementById("link-help").textContent =
+    `Copy this link to share the deal. It does not show the cards.${note ? ` ${note}` : ""}`;
+  const closed = ask(dialog);
+  field.focus();
+  field.select();
+  return closed;
 }

@@ -3,6 +3,8 @@ import { api } from "./api.js";
 import { isFoundation, isTableau, STOCK, WASTE } from "./piles.js";
 
 const DOUBLE_TAP_MS = 380;
+const TIMED_TICK_SECONDS = 10; // timed scoring takes 2 points for every full 10 s played
+const TIMED_TICK_POINTS = 2;
 const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -30,6 +32,8 @@ export class Controller {
     this.autoRunning = false;
     this.stuckDismissedAt = -1;
     this.progressTimer = null;
+    this.previousDeal = null; // the ID of the game before this one, once it is over
+    this.previousAsked = 0;
   }
 
   /** Run ``task`` after every earlier action: the server sees actions in order. */
@@ -62,11 +66,7 @@ export class Controller {
     this.updateControls();
     if (state.announce) this.dom.announce(state.announce);
     this.soundFor(state);
-    const url = new URL(window.location.href);
-    if (url.searchParams.get("deal") !== state.deal) {
-      url.searchParams.set("deal", state.deal);
-      window.history.replaceState(null, "", url);
-    }
+    if (before && before.id !== state.id) this.noteEnded(before);
     this.dom.hideStuck();
     if (state.won && before && before.id === state.id && !before.won) {
       this.autoRunning = false;
@@ -74,7 +74,7 @@ export class Controller {
       this.dom.celebrate(state);
       this.sound.play("win");
     } else if (state.status === "playing" && !state.has_moves) {
-      this.dom.noMoves();
+      this.dom.noMoves(state);
     } else if (state.status === "playing") {
       this.scheduleProgressCheck();
     }
@@ -89,6 +89,24 @@ export class Controller {
     else this.sound.play("place");
   }
 
+  /**
+   * The ID of a game that ended when another began: its answer names its deal
+   * once it is over, so ask the server for it again when the last answer did not.
+   */
+  noteEnded(old) {
+    const asked = ++this.previousAsked;
+    const show = (deal) => {
+      if (!deal || asked !== this.previousAsked) return;
+      this.previousDeal = deal;
+      this.updateDealBox();
+    };
+    if (old.deal) {
+      show(old.deal);
+      return;
+    }
+    api.get(old.id).then((ended) => show(ended.deal), () => {});
+  }
+
   elapsed() {
     if (!this.state) return 0;
     const away = (performance.now() - this.receivedAt) / 1000;
@@ -96,19 +114,63 @@ export class Controller {
     return this.state.elapsed + extra;
   }
 
+  /** The score now: in timed scoring, 2 points go with every full 10 s since the answer. */
+  score() {
+    const s = this.state;
+    if (!s || !s.timed || !s.running) return s ? s.score : 0;
+    const ticks = Math.floor(this.elapsed() / TIMED_TICK_SECONDS)
+      - Math.floor(s.elapsed / TIMED_TICK_SECONDS);
+    return Math.max(0, s.score - TIMED_TICK_POINTS * Math.max(0, ticks));
+  }
+
+  /** Keep the clock (and a timed score) running between answers. */
+  tick() {
+    if (!this.state || !this.state.running) return;
+    this.dom.time.textContent = formatTime(this.elapsed());
+    this.dom.score.textContent = String(this.score());
+  }
+
   updateStatus() {
     const s = this.state;
     if (!s) return;
     const d = this.dom;
-    d.score.textContent = String(s.score);
+    d.score.textContent = String(this.score());
     d.time.textContent = formatTime(this.elapsed());
     d.moves.textContent = String(s.moves);
     const passes = s.rules.passes;
     d.passes.textContent = passes === null
       ? String(s.position.recycles + 1)
       : `${s.position.recycles + 1}/${passes}`;
-    d.dealId.textContent = s.deal;
-    d.dealId.title = `Copy deal ID ${s.deal}`;
+    const hasBankroll = typeof s.bankroll === "number";
+    d.bankrollBox.hidden = !hasBankroll;
+    d.bankroll.textContent = hasBankroll ? `$${s.bankroll}` : "";
+    this.updateDealBox();
+  }
+
+  /**
+   * The header's deal place. While a game is played its deal stays unknown to
+   * the page (the ID names every hidden card): only the text the player typed
+   * is shown, beside the button that copies a link to the deal. Once over, the
+   * server gives the deal's ID, shown to copy.
+   */
+  updateDealBox() {
+    const s = this.state;
+    const d = this.dom;
+    const deal = s.deal || "";
+    d.dealId.hidden = !deal;
+    d.dealId.textContent = deal;
+    d.dealId.dataset.deal = deal;
+    d.dealId.title = deal ? "Copy the deal ID" : "";
+    d.dealId.setAttribute("aria-label", deal ? `Deal ID ${deal}, copy` : "Deal ID");
+    const typed = !deal && s.typed ? s.typed : "";
+    d.dealTyped.hidden = !typed;
+    d.dealTyped.textContent = typed;
+    // A replay is of a deal seen before: the last game's ID might be this one's.
+    const previous = s.status === "playing" && s.origin === "replay" ? "" : this.previousDeal || "";
+    d.prevDeal.hidden = !previous;
+    d.prevDeal.textContent = previous ? `Last deal ${previous}` : "";
+    d.prevDeal.dataset.deal = previous;
+    d.prevDeal.title = previous ? "Copy the last game's deal ID" : "";
   }
 
   updateControls() {
@@ -118,7 +180,7 @@ export class Controller {
     d.undo.disabled = !(playing && s.can_undo);
     d.redo.disabled = !(playing && s.can_redo);
     d.hint.disabled = !playing;
-    d.restart.disabled = !(playing && s.moves > 0);
+    d.restart.disabled = !(playing && s.can_restart);
     d.auto.hidden = !(playing && (s.auto_finish || this.autoRunning));
     d.auto.classList.toggle("running", this.autoRunning);
     d.autoLabel.textContent = this.autoRunning ? "Stop" : "Finish";
@@ -360,10 +422,11 @@ export class Controller {
     this.updateControls();
   }
 
-  newGame(deal, rules) {
+  /** Start a game: ``how`` is what api.start sends ({rules}, {deal, rules}, {share} or {replay}). */
+  newGame(how) {
     this.autoRunning = false;
     return this.run(async () => {
-      this.setState(await api.newGame(deal, rules));
+      this.setState(await api.start(how));
     });
   }
 }

@@ -1,6 +1,8 @@
 // Start the game: wire the view, input, dialogs and controls to the controller.
 import { api } from "./api.js";
-import { confirmRestart, newDealDialog, noMovesDialog, savedRules, statsDialog, winDialog } from "./dialogs.js";
+import {
+  confirmDialog, confirmRestart, linkDialog, newDealDialog, noMovesDialog, savedRules, statsDialog, winDialog,
+} from "./dialogs.js";
 import { Controller, formatTime } from "./game.js";
 import { attachPointer } from "./input.js";
 import { attachKeyboard } from "./keyboard.js";
@@ -53,7 +55,11 @@ const game = new Controller({
     time: $("st-time"),
     moves: $("st-moves"),
     passes: $("st-passes"),
+    bankroll: $("st-bankroll"),
+    bankrollBox: $("st-bankroll-box"),
     dealId: $("deal-id"),
+    dealTyped: $("deal-typed"),
+    prevDeal: $("prev-deal"),
     undo: $("btn-undo"),
     redo: $("btn-redo"),
     hint: $("btn-hint"),
@@ -68,8 +74,8 @@ const game = new Controller({
     hideStuck: () => {
       $("stuck-note").hidden = true;
     },
-    noMoves: async () => {
-      const choice = await noMovesDialog();
+    noMoves: async (state) => {
+      const choice = await noMovesDialog(state);
       if (choice === "undo") game.undo();
       else if (choice === "new") commands.newDeal();
     },
@@ -97,14 +103,62 @@ const commands = {
   },
   newDeal: async () => {
     const choice = await newDealDialog(game.state);
-    if (choice) game.newGame(choice.deal, choice.rules);
+    if (choice) game.newGame(choice);
   },
   restart: async () => {
-    if (!game.state || game.state.moves === 0) return;
+    if (!game.state || !game.state.can_restart) return;
     if ((await confirmRestart()) === "ok") game.restart();
   },
   stats: () => statsDialog(toast),
+  share: () => shareDeal(),
 };
+
+/** Copy ``text`` to the clipboard; false where the page may not. */
+async function copyText(text) {
+  if (!navigator.clipboard) return false;
+  try {
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A link to this game's deal that does not name it: the server keeps the deal
+ * behind an opaque ID, and opens it only once this game is over (else the
+ * player could look under the cards from another browser).
+ */
+async function shareDeal() {
+  if (!game.state) return;
+  let answer;
+  try {
+    answer = await api.share(game.state.id);
+  } catch (error) {
+    toast(error.message);
+    return;
+  }
+  const link = window.location.origin + answer.url;
+  const later = answer.opens_now === false ? " It opens once this game is over." : "";
+  if (await copyText(link)) {
+    toast(`Deal link copied.${later}`);
+    announce(`Deal link copied.${later}`);
+  } else {
+    announce(`Deal link ready to copy.${later}`);
+    await linkDialog(link, later.trim());
+  }
+}
+
+/** Copy a finished game's deal ID, named by the button's data-deal. */
+async function copyDealId(event) {
+  const button = event.currentTarget;
+  if (event.detail > 0 && !button.closest("dialog")) button.blur();
+  const text = button.dataset.deal;
+  if (!text) return;
+  const ok = await copyText(text);
+  toast(ok ? `Deal ID ${text} copied` : `Deal ID: ${text}`);
+  announce(ok ? "Deal ID copied" : `Deal ID ${text}`);
+}
 
 function showMute() {
   $("btn-mute").setAttribute("aria-pressed", String(sound.muted));
@@ -125,29 +179,13 @@ bind("btn-hint", commands.hint);
 bind("btn-auto", commands.auto);
 bind("btn-stats", commands.stats);
 bind("btn-mute", commands.mute);
+bind("btn-share", commands.share);
+for (const id of ["deal-id", "prev-deal", "win-deal", "nomoves-deal"]) {
+  $(id).addEventListener("click", copyDealId);
+}
 $("stuck-close").addEventListener("click", () => {
   $("stuck-note").hidden = true;
   if (game.state) game.stuckDismissedAt = game.state.moves;
-});
-
-$("deal-id").addEventListener("click", async (event) => {
-  if (event.detail > 0) event.currentTarget.blur();
-  if (!game.state) return;
-  const text = game.state.deal;
-  let ok = false;
-  try {
-    await navigator.clipboard.writeText(text);
-    ok = true;
-  } catch {
-    const area = document.createElement("textarea");
-    area.value = text;
-    document.body.append(area);
-    area.select();
-    ok = document.execCommand("copy");
-    area.remove();
-  }
-  toast(ok ? `Deal ID ${text} copied` : `Deal ID: ${text}`);
-  announce(ok ? "Deal ID copied" : `Deal ID ${text}`);
 });
 
 attachPointer($("table"), view, game);
@@ -159,28 +197,92 @@ window.addEventListener("resize", () => {
   cancelAnimationFrame(resizeFrame);
   resizeFrame = requestAnimationFrame(() => game.state && game.render());
 });
-setInterval(() => {
-  if (game.state && game.state.running) $("st-time").textContent = formatTime(game.elapsed());
-}, 500);
+setInterval(() => game.tick(), 500);
 
-async function start() {
-  const wanted = new URL(window.location.href).searchParams.get("deal");
-  let current = null;
+// -- opening the page: resume, or start the deal a link names ---------------------
+
+const LINK_PARAMS = ["share", "deal"];
+const VEGAS = new Set(["vegas", "vegas-cumulative"]);
+
+/** What the page's address asks to start: a shared deal (?share=) or a typed one (?deal=). */
+function linkedDeal() {
+  const params = new URL(window.location.href).searchParams;
+  const share = params.get("share");
+  if (share) return { how: { share }, title: "Start the shared deal?" };
+  const deal = params.get("deal");
+  if (deal) return { how: { deal, rules: savedRules() }, typed: deal, title: "Start the deal from this link?" };
+  return null;
+}
+
+function forgetLink() {
+  const url = new URL(window.location.href);
+  for (const name of LINK_PARAMS) url.searchParams.delete(name);
+  window.history.replaceState(null, "", url);
+}
+
+/** Whether leaving this game costs the player: it counts as lost once a move is made (in Vegas, from the deal). */
+function inProgress(state) {
+  return !!state && state.status === "playing" && (state.moves > 0 || VEGAS.has(state.rules.scoring));
+}
+
+async function currentGame() {
   try {
-    current = await api.current();
+    return await api.current();
   } catch {
-    current = null;
+    return null;
   }
-  const matches = current && wanted && (current.deal === wanted || current.deal_code === wanted);
-  if (current && (matches || (!wanted && current.status === "playing"))) {
-    game.setState(current);
+}
+
+/** Resume the game in progress, else start a random deal. */
+async function resumeOrDeal(current) {
+  if (current && current.status === "playing") {
+    if (game.state !== current) game.setState(current);
     return;
   }
+  game.setState(await api.start({ rules: savedRules() }));
+  if (current) game.noteEnded(current);
+}
+
+/** Start the deal the link names, asking first when that ends a game in progress. */
+async function startLinked(link, current) {
+  const playing = current && current.status === "playing";
+  if (playing && link.typed !== undefined && current.typed === link.typed) {
+    game.setState(current); // this very deal, already under way
+    return true;
+  }
+  if (inProgress(current)) {
+    game.setState(current);
+    const answer = await confirmDialog({
+      title: link.title,
+      text: "Your game in progress will count as lost.",
+      ok: "Yes",
+      cancel: "No",
+    });
+    if (answer !== "ok") {
+      announce("Your game in progress goes on");
+      return true;
+    }
+  }
   try {
-    game.setState(await api.newGame(wanted || null, savedRules()));
+    game.setState(await api.start(link.how));
+    if (current && !playing) game.noteEnded(current);
+    return true;
   } catch (error) {
-    toast(error.message);
-    game.setState(await api.newGame(null, savedRules()));
+    await resumeOrDeal(current);
+    toast(error.message); // after the new deal's own announcement, not under it
+    announce(error.message);
+    // A shared deal whose game is still played opens later: keep the link for a reload.
+    return !(link.how.share && error.status === 409);
+  }
+}
+
+async function start() {
+  const link = linkedDeal();
+  const current = await currentGame();
+  if (link) {
+    if (await startLinked(link, current)) forgetLink();
+  } else {
+    await resumeOrDeal(current);
   }
 }
 
