@@ -110,7 +110,7 @@ async def player(
                 state = json.loads(data)
                 continue
             if state["can_undo"] and rng.random() < 0.05:
-                path, body = f"/api/games/{state['id']}/undo", None
+                path, body = f"/api/games/{state['id']}/undo", {}
             else:
                 useful = [m for m in legal if m["source"] != 7 and m["dest"] != 7]
                 move = rng.choice(useful if useful and rng.random() < 0.6 else legal)
