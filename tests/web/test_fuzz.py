@@ -279,6 +279,13 @@ def hostile_bodies() -> list[bytes]:
         b'{"move": "\xff"}',
         b'{"move": "\xed\xa0\x80"}',
         b'{"move": "\\ud800"}',
+        b'{"share": "\\ud800x"}',
+        b'{"replay": "\\udfff"}',
+        b'{"deal": "\\udbff\\udbff"}',
+        b'{"rules": {"\\ud800": 1}}',
+        b'{"\\ud800": 1}',
+        b'{"deal": "\\ud83d\\ude00"}',
+        b'{"deal": "\\\\ud800"}',
         b"\x00" * 100,
         b'{"a": 1, "a": 2}',
         b'{"move": "sw"} trailing',
@@ -287,7 +294,7 @@ def hostile_bodies() -> list[bytes]:
         b'{"x": "' + b"a" * (LIMITS.max_body_bytes - 9) + b'"}',
         b'{"deal": "' + b"9" * 500 + b'"}',
         b'{"rules": ' + b"[" * 40 + b"]" * 40 + b"}",
-        b'"[[[[[[[' * 10 + b"",
+        b'"[[[[[[[' * 10,
         b"deal=0&draw=3",
         b"--xyz\r\nContent-Disposition: form-data; name=deal\r\n\r\n0\r\n--xyz--\r\n",
         b"[]",
@@ -307,8 +314,15 @@ game_ids = st.one_of(
     st.text(min_size=1, max_size=80),
     st.sampled_from(["current", "..", "%00", "a" * 65, "a" * 1000, "0", " "]),
 )
+escaped = st.builds(
+    lambda key, code: f'{{"{key}": "\\u{code:04x}"}}'.encode(),
+    keys,
+    st.integers(0xD800, 0xDFFF) | st.integers(0, 0xFFFF),
+)
+"""A field holding one \\u escape: a lone surrogate, often."""
 bodies = st.one_of(
     st.none(),
+    escaped,
     objects.map(lambda o: json.dumps(o).encode()),
     st.sampled_from(HOSTILE),
     values.map(lambda v: json.dumps(v).encode()),
@@ -410,6 +424,7 @@ PARSER_CASES = [
     (b'{"count": NaN}', 400, "NaN"),
     (b'{"count": -Infinity}', 400, "-Infinity"),
     (b'{"move": "\xff"}', 400, "not valid JSON"),
+    (b'{"move": "\\ud800"}', 400, "lone surrogate"),
 ]
 
 

@@ -13,6 +13,7 @@ import asyncio
 import dataclasses
 import inspect
 import itertools
+import json
 import math
 import textwrap
 import webbrowser
@@ -24,6 +25,8 @@ from bonanza.web.limits import ServerLimits
 
 DEFAULT_PORT = 8000
 PORTS = range(1, 65536)
+BAD_REQUEST = 400
+NOT_HTTP = "the request is not valid HTTP/1.1 (or its headers are too large)"
 
 
 def field_docs(cls: type) -> dict[str, str]:
@@ -110,7 +113,8 @@ def limits_from(args: argparse.Namespace) -> ServerLimits:
 
 
 def header_timeout_protocol(seconds: float) -> type[asyncio.Protocol]:
-    """uvicorn's h11 protocol, closing a connection whose request head takes over ``seconds``.
+    """uvicorn's h11 protocol, closing a connection whose request head takes over ``seconds``,
+    and answering a request that is not HTTP in JSON like the API's other errors.
 
     uvicorn has no such timeout (its keep-alive timer stops at a request's first
     byte), so a client sending its headers a byte at a time, or a connection that
@@ -120,6 +124,8 @@ def header_timeout_protocol(seconds: float) -> type[asyncio.Protocol]:
     """
     import h11
     from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    bad_request = json.dumps({"error": NOT_HTTP, "status": BAD_REQUEST}).encode()
 
     class HeaderTimeoutProtocol(H11Protocol):
         _head_timer: asyncio.TimerHandle | None = None
@@ -152,6 +158,19 @@ def header_timeout_protocol(seconds: float) -> type[asyncio.Protocol]:
             self._head_timer = None
             if self.conn.their_state is h11.IDLE and not self.transport.is_closing():
                 self.transport.close()
+
+        def send_400_response(self, msg: str) -> None:
+            """As uvicorn's, but in JSON."""
+            headers = [
+                (b"content-type", b"application/json"),
+                (b"content-length", str(len(bad_request)).encode()),
+                (b"connection", b"close"),
+            ]
+            output = self.conn.send(h11.Response(status_code=BAD_REQUEST, headers=headers))
+            output += self.conn.send(h11.Data(data=bad_request))
+            output += self.conn.send(h11.EndOfMessage())
+            self.transport.write(output)
+            self.transport.close()
 
     return HeaderTimeoutProtocol
 

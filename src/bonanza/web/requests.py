@@ -67,7 +67,7 @@ def parse_json(raw: bytes, limits: ServerLimits) -> Any:
     if json_depth(text) > limits.max_json_depth:
         raise ApiError(400, f"request body is nested deeper than {limits.max_json_depth} levels")
     try:
-        return json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
+        data = json.loads(text, parse_constant=_refuse_constant, parse_float=_finite_float)
     except json.JSONDecodeError as error:
         raise ApiError(400, f"request body is not valid JSON: {error}") from None
     except RecursionError:  # the depth check should make this unreachable
@@ -75,6 +75,14 @@ def parse_json(raw: bytes, limits: ServerLimits) -> Any:
     except ValueError:  # int() refusing a number over Python's digit limit
         digits = sys.get_int_max_str_digits()
         raise ApiError(400, f"a number in the request body has more than {digits} digits") from None
+    if "\\u" in text:  # only an escape can make a lone surrogate, which no text may hold
+        try:
+            json.dumps(data, ensure_ascii=False).encode()
+        except UnicodeEncodeError:
+            raise ApiError(
+                400, "a string in the request body has a lone surrogate escape such as \\ud800"
+            ) from None
+    return data
 
 
 async def read_body(request: Request, limits: ServerLimits) -> bytes:

@@ -1,0 +1,255 @@
+"""``bonanza serve``: its options, its one-line errors, and the timeouts of a real server."""
+
+from __future__ import annotations
+
+import dataclasses
+import http.client
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bonanza.cli import build_parser
+from bonanza.cli.serve import NOT_HTTP, limits_from, option
+from bonanza.web.limits import ServerLimits
+
+HEADER_TIMEOUT = 0.5
+BODY_TIMEOUT = 0.5
+SLACK = 3.0
+"""Seconds a timeout may fire late on a loaded machine."""
+STARTUP = 30.0
+TRICKLE_GAP = 0.1
+HUGE_HEADER = 64 * 1024
+"""Bytes of one header: over h11's 16 KiB limit on an unfinished request head."""
+
+
+def bonanza(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "bonanza", *args],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=STARTUP,
+    )
+
+
+def test_an_out_of_range_port_is_one_line_and_status_2() -> None:
+    result = bonanza("serve", "--port", "99999")
+    assert result.returncode == 2
+    expected = "bonanza serve: --port must be from 1 to 65535, not 99999"
+    assert result.stderr.splitlines() == [expected]
+    assert result.stdout == ""
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["--port", "0"],
+        ["--port", "http"],
+        ["--max-connections", "0"],
+        ["--search-workers", "1.5"],
+        ["--header-timeout", "nan"],
+        ["--body-timeout", "-1"],
+        ["--keep-alive-timeout", "inf"],
+    ],
+)
+def test_bad_values_are_one_line_and_status_2(args: list[str]) -> None:
+    result = bonanza("serve", *args)
+    assert result.returncode == 2, result.stderr
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"bonanza serve: {args[0]} must be") and args[1] in line
+    assert "Traceback" not in result.stderr and result.stdout == ""
+
+
+def test_every_limit_is_an_option_that_reaches_the_server(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    import uvicorn
+
+    names = [limit.name for limit in dataclasses.fields(ServerLimits)]
+    given = {name: str(index + 2) for index, name in enumerate(names)}
+    argv = ["serve", "--db", str(tmp_path / "games.db"), "--port", "8123"]
+    for name, value in given.items():
+        argv += [option(name), value]
+    args = build_parser().parse_args(argv)
+    limits = limits_from(args)
+    for name, value in given.items():
+        assert getattr(limits, name) == float(value), name
+    calls: list[dict[str, Any]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: calls.append(kwargs))
+    assert args.func(args) == 0
+    (kwargs,) = calls
+    assert kwargs["port"] == 8123
+    assert kwargs["limit_concurrency"] == limits.max_connections
+    assert kwargs["timeout_keep_alive"] == limits.keep_alive_timeout
+    assert kwargs["http"].__name__ == "HeaderTimeoutProtocol"
+
+
+def test_help_names_each_limit() -> None:
+    result = bonanza("serve", "--help")
+    assert result.returncode == 0
+    for limit in dataclasses.fields(ServerLimits):
+        assert option(limit.name) in result.stdout
+
+
+# -- a real server ---------------------------------------------------------------------
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
+    """``bonanza serve`` with short header and body timeouts: its port."""
+    port = free_port()
+    db = tmp_path_factory.mktemp("serve") / "games.db"
+    process = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "bonanza",
+            "serve",
+            "--port",
+            str(port),
+            "--db",
+            str(db),
+            "--header-timeout",
+            str(HEADER_TIMEOUT),
+            "--body-timeout",
+            str(BODY_TIMEOUT),
+        ],
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + STARTUP
+    while True:
+        assert process.poll() is None, process.stderr.read() if process.stderr else ""
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            assert time.monotonic() < deadline, "the server did not start"
+            time.sleep(0.1)
+    yield port
+    process.terminate()
+    try:
+        process.wait(10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait(10)
+
+
+def connect(port: int) -> socket.socket:
+    sock = socket.create_connection(("127.0.0.1", port), timeout=HEADER_TIMEOUT + SLACK)
+    return sock
+
+
+def seconds_until_closed(sock: socket.socket) -> float:
+    """Seconds until the server closes ``sock`` (reading and dropping what it sends)."""
+    began = time.monotonic()
+    try:
+        while sock.recv(4096):
+            pass
+    except ConnectionResetError:
+        pass
+    return time.monotonic() - began
+
+
+def exchange(sock: socket.socket, request: bytes) -> tuple[int, dict[str, str], bytes]:
+    """Send one request on ``sock``; its response's status, headers and body."""
+    sock.sendall(request)
+    response = http.client.HTTPResponse(sock)
+    response.begin()
+    body = response.read()
+    return response.status, {k.lower(): v for k, v in response.getheaders()}, body
+
+
+def test_a_half_sent_request_line_is_closed_after_the_header_timeout(server: int) -> None:
+    with connect(server) as sock:
+        sock.sendall(b"GET / HT")
+        waited = seconds_until_closed(sock)
+    assert HEADER_TIMEOUT * 0.8 <= waited <= HEADER_TIMEOUT + SLACK
+
+
+def test_a_silent_connection_is_closed_after_the_header_timeout(server: int) -> None:
+    with connect(server) as sock:
+        waited = seconds_until_closed(sock)
+    assert waited <= HEADER_TIMEOUT + SLACK
+
+
+def test_headers_trickled_a_byte_at_a_time_do_not_hold_the_connection(server: int) -> None:
+    """The timer does not restart with each byte: the whole head must arrive in time."""
+    request = b"GET /api/games/current HTTP/1.1\r\nHost: x\r\nX-Slow: " + b"a" * 100
+    began = time.monotonic()
+    with connect(server) as sock:
+        try:
+            for byte in request:
+                sock.sendall(bytes([byte]))
+                time.sleep(TRICKLE_GAP)
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+        seconds_until_closed(sock)
+    assert time.monotonic() - began <= HEADER_TIMEOUT + SLACK
+    assert time.monotonic() - began < len(request) * TRICKLE_GAP
+
+
+def test_a_connection_serves_requests_after_a_refused_one(server: int) -> None:
+    get = b"GET /api/games/current HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+    body = b'{"deal": "0"}'
+    form = (
+        b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\n"
+        b"Content-Length: %d\r\n\r\n%s" % (len(body), body)
+    )
+    with connect(server) as sock:
+        status, _, _ = exchange(sock, get)
+        assert status == 204
+        status, headers, answer = exchange(sock, form)
+        assert status == 415 and headers["content-type"] == "application/json"
+        assert json.loads(answer)["status"] == 415
+        time.sleep(HEADER_TIMEOUT * 2)  # idle between requests: the keep-alive timeout rules
+        status, _, _ = exchange(sock, get)
+        assert status in (200, 204)
+
+
+def test_a_body_that_stalls_gets_408_and_the_connection_closes(server: int) -> None:
+    head = (
+        b"POST /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        b"Content-Length: 100\r\n\r\n"
+    )
+    with connect(server) as sock:
+        began = time.monotonic()
+        status, headers, answer = exchange(sock, head + b'{"deal": ')
+        assert time.monotonic() - began <= BODY_TIMEOUT + SLACK
+        assert status == 408 and headers.get("connection") == "close"
+        assert "took more than" in json.loads(answer)["error"]
+        assert seconds_until_closed(sock) <= SLACK
+
+
+@pytest.mark.parametrize(
+    "request_bytes",
+    [
+        b"NOT HTTP AT ALL\r\n\r\n",
+        b"GET / HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n",
+        b"GET / HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * HUGE_HEADER,  # a head without end
+        b"POST /api/games HTTP/1.1\r\nHost: x\r\nContent-Length: ten\r\n\r\n",
+    ],
+    ids=["garbage", "bad header", "huge header", "bad length"],
+)
+def test_a_request_that_is_not_http_gets_400_in_json(server: int, request_bytes: bytes) -> None:
+    with connect(server) as sock:
+        status, headers, answer = exchange(sock, request_bytes)
+        assert status == 400 and headers["content-type"] == "application/json"
+        assert json.loads(answer) == {"error": NOT_HTTP, "status": 400}
+        assert seconds_until_closed(sock) <= SLACK
