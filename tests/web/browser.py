@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from playwright.sync_api import Page
@@ -44,7 +44,9 @@ class Table:
             [method, path, body],
         )
 
-    def start(self, deal: str, rules: dict[str, Any] | None = None, line: list[str] = ()) -> Any:
+    def start(
+        self, deal: str, rules: dict[str, Any] | None = None, line: Sequence[str] = ()
+    ) -> Any:
         """Start a game by API (optionally playing ``line``), then load the page on it."""
         self.open()
         answer = self.api("POST", "/api/games", {"deal": deal, "rules": rules})
@@ -79,15 +81,16 @@ class Table:
 
     def face_up_columns(self) -> list[list[str]]:
         """The face-up cards the page shows in each of the 7 columns, bottom first."""
-        return self.page.evaluate(
+        columns: list[list[str]] = self.page.evaluate(
             """() => [0, 1, 2, 3, 4, 5, 6].map(pile =>
                 [...document.querySelectorAll(`.card.face[data-pile="${pile}"]`)]
                     .sort((a, b) => Number(a.dataset.index) - Number(b.dataset.index))
                     .map(e => e.dataset.card))"""
         )
+        return columns
 
     def visible_text(self) -> str:
-        """Everything the page holds that a player could read: its DOM, with attributes, and its URL."""
+        """All a player could read of the page: its DOM, attributes included, and its URL."""
         return self.page.content() + "\n" + self.page.url
 
     def wait_moves(self, count: int) -> None:
@@ -157,7 +160,7 @@ def moving_card(game: Game, move: Move) -> str:
 
 
 def boxes_overlap(a: Any, b: Any) -> bool:
-    return (
+    return bool(
         a["x"] < b["x"] + b["width"] - 0.5
         and b["x"] < a["x"] + a["width"] - 0.5
         and a["y"] < b["y"] + b["height"] - 0.5
