@@ -170,7 +170,11 @@ class Rules:
 
     def __str__(self) -> str:
         passes = "unlimited" if self.passes is None else str(self.passes)
-        parts = [f"draw {self.draw}", f"{passes} passes", f"{self.empty_column.value} to empty"]
+        parts = [
+            f"draw {self.draw}",
+            f"{passes} pass" if passes == "1" else f"{passes} passes",
+            f"{self.empty_column.value} to empty",
+        ]
         parts.append("recall" if self.recall else "no recall")
         if not self.partial_runs:
             parts.append("whole runs")
