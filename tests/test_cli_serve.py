@@ -253,3 +253,20 @@ def test_a_request_that_is_not_http_gets_400_in_json(server: int, request_bytes:
         assert status == 400 and headers["content-type"] == "application/json"
         assert json.loads(answer) == {"error": NOT_HTTP, "status": 400}
         assert seconds_until_closed(sock) <= SLACK
+
+
+def test_the_local_player_is_the_default_only_for_this_machines_own_store() -> None:
+    import argparse
+
+    from bonanza.cli.serve import uses_local_player
+
+    def args(**given: object) -> argparse.Namespace:
+        return argparse.Namespace(
+            **{"local_player": None, "db": None, "host": "127.0.0.1", **given}
+        )
+
+    assert uses_local_player(args())
+    assert not uses_local_player(args(host="0.0.0.0"))
+    assert not uses_local_player(args(db="games.db"))
+    assert uses_local_player(args(db="games.db", local_player=True))
+    assert not uses_local_player(args(local_player=False))

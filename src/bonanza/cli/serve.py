@@ -29,6 +29,8 @@ BAD_REQUEST = 400
 NOT_HTTP = "the request is not valid HTTP/1.1 (or its headers are too large)"
 
 
+LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+
 def field_docs(cls: type) -> dict[str, str]:
     """The docstring written under each field of a class body, by field name."""
     try:
@@ -56,6 +58,13 @@ def option(name: str) -> str:
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser("serve", help="play in the browser: start the web game")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on")
+    parser.add_argument(
+        "--local-player",
+        action=argparse.BooleanOptionalAction,
+        default=None,
+        help="every browser plays as this machine's player, whose games and statistics"
+        " 'bonanza play' shares (default: on for the default database on a loopback address)",
+    )
     parser.add_argument(
         "--port", default=str(DEFAULT_PORT), help=f"port to listen on (default {DEFAULT_PORT})"
     )
@@ -175,18 +184,28 @@ def header_timeout_protocol(seconds: float) -> type[asyncio.Protocol]:
     return HeaderTimeoutProtocol
 
 
+def uses_local_player(args: argparse.Namespace) -> bool:
+    """Whether browsers play as this machine's player: asked for, or by default the
+    machine's own store (no ``--db``) served to the machine itself (a loopback host)."""
+    if args.local_player is not None:
+        return bool(args.local_player)
+    return args.db is None and args.host in LOOPBACK_HOSTS
+
+
 def run(args: argparse.Namespace) -> int:
     port = port_from(args.port)
     limits = limits_from(args)
 
     import uvicorn
 
-    from bonanza.storage import SQLiteStorage, default_db_path
+    from bonanza.storage import SQLiteStorage, default_db_path, local_player
     from bonanza.web import create_app
 
     db = args.db if args.db is not None else default_db_path()
-    app = create_app(SQLiteStorage(db), limits=limits)
+    storage = SQLiteStorage(db)
     host = args.host
+    player = local_player(storage) if uses_local_player(args) else None
+    app = create_app(storage, limits=limits, local_player=player)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
     print(f"Bonanza is being served at {url} (games in {db}); Ctrl+C stops it.", flush=True)
