@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from bonanza.core import Deal, Game, Move, Pile, Rules
+from bonanza.core import Deal, Move, Pile, Rules, format_move
+from bonanza.session import Session, Status
+from bonanza.solver.advisor import SolverAdvisor
+from bonanza.storage import SQLiteStorage
 from bonanza.tui.app import BonanzaApp
+from bonanza.tui.new_deal_screen import NewDealChoice
 from bonanza.tui.pile_view import PileView
+from tests.tui.test_session_play import SIZE, FakeAdvisor, message, status
 
 pytestmark = pytest.mark.anyio
 
@@ -19,39 +26,56 @@ def anyio_backend() -> str:
     return "asyncio"
 
 
-def new_app(tmp_path: Path, number: int = 7, rules: Rules | None = None) -> BonanzaApp:
-    return BonanzaApp(Game(Deal.from_number(number), rules or Rules()), tmp_path / "save.json")
+@pytest.fixture
+def storage(tmp_path: Path) -> Iterator[SQLiteStorage]:
+    store = SQLiteStorage(tmp_path / "games.db")
+    yield store
+    store.close()
 
 
-def message(app: BonanzaApp) -> str:
-    return str(app.query_one("#message").render())
+def new_app(
+    tmp_path: Path, storage: SQLiteStorage, number: int = 7, rules: Rules | None = None,
+    **options: Any,
+) -> BonanzaApp:  # fmt: skip
+    options.setdefault("advisor", FakeAdvisor())
+    return BonanzaApp(
+        storage,
+        "player",
+        start=NewDealChoice(rules or Rules(), str(number)),
+        save_path=tmp_path / "save.json",
+        **options,
+    )
 
 
-async def test_space_draws_and_u_undoes(tmp_path: Path) -> None:
-    app = new_app(tmp_path)
-    async with app.run_test() as pilot:
+async def test_space_draws_and_u_undoes(tmp_path: Path, storage: SQLiteStorage) -> None:
+    app = new_app(tmp_path, storage)
+    async with app.run_test(size=SIZE) as pilot:
         await pilot.press("space")
         assert app.game.history == [Move(Pile.STOCK, Pile.WASTE, 1)]
         assert "9♣" in str(app.query_one("#waste", PileView).render())
         await pilot.press("u")
         assert app.game.move_count == 0 and app.game.can_redo
+        assert message(app).startswith("Undid ")
         await pilot.press("y")
         assert app.game.move_count == 1
+        assert message(app).startswith("Redid ")
 
 
-async def test_a_sole_destination_moves_on_one_pick(tmp_path: Path) -> None:
+async def test_a_sole_destination_moves_on_one_pick(
+    tmp_path: Path, storage: SQLiteStorage
+) -> None:
     # Deal 7: column 7's AC can only go home.
-    app = new_app(tmp_path)
-    async with app.run_test() as pilot:
+    app = new_app(tmp_path, storage)
+    async with app.run_test(size=SIZE) as pilot:
         await pilot.press("7")
         assert app.game.history == [Move(Pile.T7, Pile.FC, 1)]
         assert "Ace of clubs to clubs foundation" in message(app)
 
 
-async def test_pick_then_drop_with_clicks(tmp_path: Path) -> None:
+async def test_pick_then_drop_with_clicks(tmp_path: Path, storage: SQLiteStorage) -> None:
     # Deal 3: AD (column 1) may go home or onto 2C (column 3), so a click picks it up.
-    app = new_app(tmp_path, number=3)
-    async with app.run_test() as pilot:
+    app = new_app(tmp_path, storage, number=3)
+    async with app.run_test(size=SIZE) as pilot:
         await pilot.click("#t1")
         assert app.selected == Pile.T1 and app.game.move_count == 0
         assert app.query_one("#t1", PileView).has_class("selected")
@@ -60,18 +84,18 @@ async def test_pick_then_drop_with_clicks(tmp_path: Path) -> None:
         assert app.selected is None
 
 
-async def test_keys_pick_and_f_sends_home(tmp_path: Path) -> None:
-    app = new_app(tmp_path, number=3)
-    async with app.run_test() as pilot:
+async def test_keys_pick_and_f_sends_home(tmp_path: Path, storage: SQLiteStorage) -> None:
+    app = new_app(tmp_path, storage, number=3)
+    async with app.run_test(size=SIZE) as pilot:
         await pilot.press("1", "f")
         assert app.game.history == [Move(Pile.T1, Pile.FD, 1)]
         await pilot.press("4", "5")  # JC cannot go onto 5C: nothing happens
         assert app.game.move_count == 1
 
 
-async def test_typed_moves_and_errors(tmp_path: Path) -> None:
-    app = new_app(tmp_path)
-    async with app.run_test() as pilot:
+async def test_typed_moves_and_errors(tmp_path: Path, storage: SQLiteStorage) -> None:
+    app = new_app(tmp_path, storage)
+    async with app.run_test(size=SIZE) as pilot:
         await pilot.press("colon")
         await pilot.press(*"7f", "enter")
         assert app.game.move_count == 1
@@ -82,51 +106,65 @@ async def test_typed_moves_and_errors(tmp_path: Path) -> None:
         await pilot.press("colon")
         await pilot.press(*"zz", "enter")
         assert "is not a move" in message(app)
-
-
-async def test_hint_highlights_a_move(tmp_path: Path) -> None:
-    app = new_app(tmp_path)
-    async with app.run_test() as pilot:
-        await pilot.press("h")
-        hinted = [view.pile for view in app.query(PileView) if view.hinted]
-        assert hinted == [Pile.T7, Pile.FC] or set(hinted) == {Pile.T7, Pile.FC}
-        assert "Hint:" in message(app)
-
-
-async def test_every_move_is_saved_and_resumes(tmp_path: Path) -> None:
-    app = new_app(tmp_path)
-    async with app.run_test() as pilot:
-        await pilot.press("space", "space", "7")
-    saved = Game.from_json(json.loads((tmp_path / "save.json").read_text()))
-    assert saved.history == app.game.history and saved.move_count == 3
-
-
-async def test_new_deal_and_escape(tmp_path: Path) -> None:
-    app = new_app(tmp_path)
-    async with app.run_test() as pilot:
-        first = app.game.deal
-        await pilot.press("n")
-        assert app.game.deal != first and app.game.move_count == 0
-        assert "New deal" in message(app)
-        await pilot.press("escape")
-        assert app.selected is None
-
-
-async def test_a_win_is_announced(tmp_path: Path) -> None:
-    rules = Rules()
-    game = Game(Deal.from_number(7), rules)
-    from bonanza.solver import solve
-
-    result = solve(game.position, rules, time_limit=10)
-    assert result.solved
-    for move in result.moves[:-1]:
-        game.play(move)
-    app = BonanzaApp(game, tmp_path / "save.json")
-    async with app.run_test() as pilot:
-        last = result.moves[-1]
         await pilot.press("colon")
-        from bonanza.core import format_move
+        await pilot.press(*"[bold]", "enter")  # markup in the input is shown as typed
+        assert "[bold]" in message(app)
 
-        await pilot.press(*format_move(last), "enter")
-        assert app.game.is_won
+
+async def test_the_solver_hint_highlights_a_move(tmp_path: Path, storage: SQLiteStorage) -> None:
+    app = new_app(tmp_path, storage, advisor=SolverAdvisor())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        hinted = {view.pile for view in app.query(PileView) if view.hinted}
+        assert hinted == {Pile.T7, Pile.FC}
+        assert message(app) == "Hint: ace of clubs to clubs foundation"
+
+
+async def test_every_move_is_saved_and_resumes(tmp_path: Path, storage: SQLiteStorage) -> None:
+    app = new_app(tmp_path, storage)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space", "space", "7")
+    saved = Session.from_json(json.loads((tmp_path / "save.json").read_text()))
+    assert saved.game.history == app.game.history and saved.game.move_count == 3
+    stored = storage.get_game(app.record.id)
+    assert stored is not None and stored.client == "terminal" and stored.moves == 3
+    assert Session.from_json(stored.state).game.history == app.game.history
+
+    again = BonanzaApp(storage, "player", advisor=FakeAdvisor())  # from the store
+    assert again.record.id == app.record.id and again.game.history == app.game.history
+    from_file = BonanzaApp(storage, "player", advisor=FakeAdvisor(), start=saved)
+    assert from_file.record.id == app.record.id  # the file's game is the stored one
+    assert len(storage.playing_games("player", "terminal")) == 1
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert message(again).startswith("Resumed")
+        assert "Moves 3" in status(again)
+
+
+async def test_escape_cancels_a_pick(tmp_path: Path, storage: SQLiteStorage) -> None:
+    app = new_app(tmp_path, storage, number=3)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("1")
+        assert app.selected == Pile.T1
+        await pilot.press("escape")
+        assert app.selected is None and message(app) == ""
+
+
+async def test_a_win_is_announced(tmp_path: Path, storage: SQLiteStorage) -> None:
+    from tests.web.deals import winning
+
+    number, line = winning()
+    app = new_app(tmp_path, storage, number=int(number))
+    async with app.run_test(size=SIZE) as pilot:
+        for move in line[:-1]:
+            app.play(move)
+        assert "Deal " + number in status(app)  # a typed deal shows what was typed
+        await pilot.press("colon")
+        await pilot.press(*format_move(line[-1]), "enter")
+        assert app.game.is_won and app.session.status is Status.WON
         assert "You won" in message(app)
+        assert "Won" in status(app) and f"Deal {Deal.parse(number).id}" in status(app)
+    stored = storage.get_game(app.record.id)
+    assert stored is not None and stored.status is Status.WON

@@ -10,6 +10,7 @@ from textual.screen import Screen
 from textual.widgets import Input, Select, Static
 
 from bonanza.core import CARDS, Card, Deal, EmptyColumn, Game, Pile, Position, Rules, Scoring
+from bonanza.storage import SQLiteStorage
 from bonanza.tui.app import BonanzaApp
 from bonanza.tui.confirm_screen import ConfirmScreen
 from bonanza.tui.help_screen import KEYS, MOVES, HelpScreen, rules_description
@@ -26,6 +27,12 @@ from bonanza.tui.pile_view import (
 )
 from bonanza.tui.stats_screen import CHOSEN_NOTE, EMPTY_STATE, NO_HEADLINE, StatsScreen
 from bonanza.tui.status_bar import StatusBar, rules_label
+
+
+def terminal_app(rules: Rules) -> BonanzaApp:
+    """The terminal game on deal 7 under ``rules``, with a store in memory."""
+    return BonanzaApp(SQLiteStorage(":memory:"), "player", start=NewDealChoice(rules, "7"))
+
 
 pytestmark = pytest.mark.anyio
 
@@ -64,7 +71,7 @@ def is_one_sentence(text: str) -> bool:
 
 async def test_help_lists_every_key_and_the_rules() -> None:
     rules = Rules.preset("vegas-3")
-    app = BonanzaApp(Game(Deal.from_number(7), rules))
+    app = terminal_app(rules)
     async with app.run_test(size=SMALL) as pilot:
         await pilot.press("question_mark")
         screen = app.screen
@@ -86,7 +93,7 @@ async def test_help_lists_every_key_and_the_rules() -> None:
 
 
 async def test_help_closes_on_its_keys_and_f1_opens_it() -> None:
-    app = BonanzaApp(Game(Deal.from_number(7), Rules()))
+    app = terminal_app(Rules())
     async with app.run_test(size=SMALL) as pilot:
         for opener, closer in (("f1", "escape"), ("question_mark", "q"), ("f1", "question_mark")):
             await pilot.press(opener)
@@ -296,7 +303,7 @@ async def test_stats_empty_states() -> None:
 
 
 async def test_the_table_fits_80_by_24() -> None:
-    app = BonanzaApp(Game(Deal.from_number(7), Rules.preset("vegas-3")))
+    app = terminal_app(Rules.preset("vegas-3"))
     async with app.run_test(size=SMALL) as pilot:
         await pilot.pause()
         width, height = SMALL
@@ -329,7 +336,7 @@ def test_a_tall_column_folds_its_face_down_cards() -> None:
 
 
 async def test_the_draw_3_waste_shows_three_cards_on_one_line() -> None:
-    app = BonanzaApp(Game(Deal.from_number(7), Rules(draw=3)))
+    app = terminal_app(Rules(draw=3))
     async with app.run_test(size=SMALL) as pilot:
         await pilot.press("space")
         view = app.query_one("#waste", PileView)
@@ -400,4 +407,3 @@ def test_rules_labels_are_short() -> None:
     assert rules_label(Rules()) == "klondike" and rules_label(Rules(draw=3)) == "klondike-3"
     assert rules_label(Rules(draw=3, scoring=Scoring.TIMED)) == "draw 3, unlimited passes, timed"
     assert rules_label(Rules(passes=1, recall=False)) == "draw 1, 1 pass, no recall"
-

@@ -1,37 +1,53 @@
-"""``bonanza play``: Klondike in the terminal, resuming the last game."""
+"""``bonanza play``: Klondike in the terminal, resuming your game in progress.
+
+Games are kept in the same store as a local ``bonanza serve`` (``--db``,
+default ``bonanza.storage.default_db_path()``), as this machine's player, so
+the terminal's games count in the web statistics too.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
 import math
-import os
-import random
+import sqlite3
 from pathlib import Path
-from typing import Any, Final, NoReturn
+from typing import TYPE_CHECKING, Any, Final, NoReturn
 
 from bonanza.cli.options import add_rule_options, rules_from
-from bonanza.core.deal import MAX_DEAL_NUMBER, Deal
+from bonanza.core.deal import Deal
 from bonanza.core.errors import BonanzaError, SaveError
-from bonanza.core.game import Game
+from bonanza.session import Session
+from bonanza.storage import SQLiteStorage, StorageError, default_db_path, local_player
+
+if TYPE_CHECKING:
+    from bonanza.tui.app import Start
 
 UNREADABLE_SUFFIX: Final = ".unreadable"
-
-
-def default_save_path() -> Path:
-    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(data) / "bonanza" / "terminal-game.json"
+SAVE_PREFIXES: Final = ("saved game: ", "saved session: ")
+"""What the loaders put before a fault, left out where the line names the file."""
 
 
 def register(subparsers: Any) -> None:
     parser = subparsers.add_parser(
         "play",
         help="play in the terminal",
-        description="Play Klondike in the terminal. Resumes your last game unless given a deal.",
+        description=(
+            "Play Klondike in the terminal. Resumes your game in progress unless given "
+            "a deal or --new. Games and statistics are shared with a local 'bonanza serve'."
+        ),
     )
     parser.add_argument("deal", metavar="DEAL", nargs="?", help="deal number, code or listing")
     parser.add_argument("--new", action="store_true", help="start a new random deal")
-    parser.add_argument("--save", type=Path, default=None, help="where the game is kept")
+    parser.add_argument(
+        "--save",
+        type=Path,
+        default=None,
+        help="also keep the game in this JSON file after every move, and resume from it",
+    )
+    parser.add_argument(
+        "--db", type=Path, default=None, help="SQLite file for games and stats (as serve's)"
+    )
     add_rule_options(parser)
     parser.set_defaults(func=run)
 
@@ -58,8 +74,8 @@ def _finite_float(text: str) -> float:
     return value
 
 
-def read_save(save_path: Path) -> Game:
-    """The game saved at ``save_path``.
+def read_save(save_path: Path) -> Session:
+    """The session saved at ``save_path`` (a session, or an older bare saved game).
 
     Raises ``OSError`` when the file cannot be read, ``SaveError`` (one line,
     without the path) when it is not a saved game: bad JSON, ``NaN`` or
@@ -72,7 +88,7 @@ def read_save(save_path: Path) -> Game:
         raise
     except (ValueError, RecursionError) as error:
         raise SaveError(f"it is not JSON: {error}") from None
-    return Game.from_json(data)
+    return Session.from_json(data)
 
 
 def _aside(save_path: Path) -> Path:
@@ -85,8 +101,15 @@ def _aside(save_path: Path) -> Path:
     return kept
 
 
-def load_or_start(args: argparse.Namespace, save_path: Path) -> Game:
-    """The game to play: the DEAL given, else the saved game, else a new deal.
+def _reason(error: Exception) -> str:
+    reason = str(error)
+    for prefix in SAVE_PREFIXES:
+        reason = reason.removeprefix(prefix)
+    return reason
+
+
+def load_save(args: argparse.Namespace, save_path: Path | None) -> Session | None:
+    """The saved session to resume: from ``save_path``, unless a DEAL or ``--new`` is given.
 
     A save that cannot be read stops the command with one line (``SaveError``,
     exit status 2) before the game starts: a directory or an unreadable file is
@@ -94,34 +117,61 @@ def load_or_start(args: argparse.Namespace, save_path: Path) -> Game:
     moves that do not replay) is moved aside to ``NAME.unreadable`` so that the
     next run starts afresh.
     """
+    if save_path is None:
+        return None
     check_save_path(save_path)
-    if args.deal is not None:
-        return Game(Deal.parse(args.deal), rules_from(args))
-    if not args.new and save_path.exists():
+    if args.deal is not None or args.new or not save_path.exists():
+        return None
+    try:
+        return read_save(save_path)
+    except OSError as error:
+        raise SaveError(f"cannot read the saved game {save_path}: {error.strerror}") from None
+    except (BonanzaError, ValueError) as error:
+        reason = _reason(error)
         try:
-            return read_save(save_path)
-        except OSError as error:
-            raise SaveError(f"cannot read the saved game {save_path}: {error.strerror}") from None
-        except (BonanzaError, ValueError) as error:
-            reason = str(error).removeprefix("saved game: ")
-            try:
-                kept = _aside(save_path)
-                save_path.replace(kept)
-            except OSError:
-                raise SaveError(
-                    f"{save_path} is not a saved game: {reason}; move it away, or use --new"
-                ) from None
+            kept = _aside(save_path)
+            save_path.replace(kept)
+        except OSError:
             raise SaveError(
-                f"{save_path} is not a saved game: {reason}; kept it as {kept.name}, "
-                "so the next run starts a new deal"
+                f"{save_path} is not a saved game: {reason}; move it away, or use --new"
             ) from None
-    return Game(Deal.from_number(random.randint(0, MAX_DEAL_NUMBER)), rules_from(args))
+        raise SaveError(
+            f"{save_path} is not a saved game: {reason}; kept it as {kept.name}, "
+            "so the next run starts a new deal"
+        ) from None
+
+
+def open_storage(db: Path) -> SQLiteStorage:
+    """The game store at ``db``; one line (``BonanzaError``) when it cannot be opened."""
+    try:
+        return SQLiteStorage(db)
+    except (sqlite3.Error, StorageError, OSError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise BonanzaError(f"cannot open the game store {db}: {reason}") from None
 
 
 def run(args: argparse.Namespace) -> int:
-    save_path = args.save or default_save_path()
-    game = load_or_start(args, save_path)  # refuses a bad save before the screen is taken
-    from bonanza.tui.app import BonanzaApp
+    save_path: Path | None = args.save
+    rules = rules_from(args)
+    if args.deal is not None:
+        Deal.parse(args.deal)  # a bad deal: one line, before anything else
+    saved = load_save(args, save_path)  # refuses a bad save before the screen is taken
+    db = args.db if args.db is not None else default_db_path()
+    storage = open_storage(db)
+    try:
+        try:
+            player = local_player(storage)
+        except StorageError as error:
+            raise BonanzaError(f"cannot use the game store {db}: {error}") from None
+        from bonanza.tui.app import BonanzaApp
+        from bonanza.tui.new_deal_screen import NewDealChoice
 
-    BonanzaApp(game, save_path).run()
+        start: Start | None = saved
+        if args.deal is not None:
+            start = NewDealChoice(rules, args.deal.strip())
+        elif args.new:
+            start = NewDealChoice(rules, None)
+        BonanzaApp(storage, player, rules=rules, start=start, save_path=save_path).run()
+    finally:
+        storage.close()
     return 0

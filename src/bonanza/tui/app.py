@@ -1,35 +1,105 @@
-"""The terminal game: the table, picking piles, typed moves, hints, undo."""
+"""The terminal game: the table, picking piles, typed moves, hints, over a ``Session``.
+
+The flow of a game (status, clock, undo rules, auto finish, score, what may be
+done once it is over) is the session's, as on the web; this module presents
+it, writes the game's record after every action, and runs the searches
+(hints, the progress check) in worker threads so the table keeps answering.
+"""
 
 from __future__ import annotations
 
+import contextlib
 import json
-import random
+import secrets
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
+from textual.css.query import NoMatches
+from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
+from textual.worker import Worker, WorkerState
 
-from bonanza.core.deal import MAX_DEAL_NUMBER, Deal
-from bonanza.core.errors import BonanzaError
+from bonanza.core.deal import Deal
+from bonanza.core.errors import BonanzaError, SaveError
 from bonanza.core.game import Game
 from bonanza.core.moves import Move, Pile
-from bonanza.core.notation import describe_move, format_move
-from bonanza.solver.hint import hint
+from bonanza.core.rules import Rules, Scoring
+from bonanza.session import (
+    Action,
+    Advisor,
+    Event,
+    GameRecord,
+    Origin,
+    Session,
+    Status,
+    bankroll,
+    messages,
+    random_deal,
+    statistics,
+)
+from bonanza.storage import Storage, StorageError
+from bonanza.tui.confirm_screen import ConfirmScreen
 from bonanza.tui.help_screen import HelpScreen
+from bonanza.tui.new_deal_screen import NewDealChoice, NewDealScreen
 from bonanza.tui.picking import destinations, move_between, moves_from
-from bonanza.tui.pile_view import PileView, pile_id
+from bonanza.tui.pile_view import PileView
+from bonanza.tui.stats_screen import StatsScreen
 from bonanza.tui.status_bar import StatusBar
 
 TOP_ROW = (Pile.STOCK, Pile.WASTE, Pile.FC, Pile.FD, Pile.FH, Pile.FS)
+CLIENT: Final = "terminal"
+"""The front end named in the records: the terminal resumes and ends only its own games."""
+GAME_ID_BYTES: Final = 12
+"""Random bytes in a game's ID (as the web's)."""
+TICK_SECONDS: Final = 1.0
+"""How often the status line's clock and timed score are brought up to date."""
+AUTO_STEP_SECONDS: Final = 0.1
+"""The pause between two auto-finish moves, so the player sees each card go home."""
+PROGRESS_DELAY: Final = 0.35
+"""Seconds after a move before the progress check starts (as the web): quick
+moves in a row start one search, not one each."""
+
+THINKING: Final = "Thinking…"
+AUTO_OFFER: Final = "Press A to finish"
+AUTO_STOPPED: Final = "Auto finish stopped"
+HINT_FAILED: Final = "No hint: the search failed"
+NEW_DEAL_QUESTION: Final = "Start a new deal? This game will count as lost."
+RESTART_QUESTION: Final = (
+    "Restart this deal? All cards go back to the start. Redo can replay your moves."
+)
+OVER_NOTE: Final = "Press N for a new deal"
+RESUMED: Final = "Resumed your game"
+
+
+def new_game_id() -> str:
+    return secrets.token_urlsafe(GAME_ID_BYTES)
+
+
+Start = NewDealChoice | Session
+"""How the app begins instead of resuming from storage: a new game (its rules,
+and the deal's text or None for a random deal), or a saved session to resume."""
 
 
 class BonanzaApp(App[None]):
-    """Klondike in the terminal. Click or press a pile's key to pick it up, then its target."""
+    """Klondike in the terminal. Click or press a pile's key to pick it up, then its target.
+
+    ``storage`` keeps the games of ``player``; the app does not close it.
+    ``start`` is what to play: a ``NewDealChoice`` starts that game now; a
+    ``Session`` (read from ``save_path``) resumes it, unless the records show
+    it is over; ``None`` resumes the player's latest terminal game still in
+    play, else deals ``random_deals()`` under ``rules``. A new game ends the
+    player's other terminal games in play (lost once they count), as on the web.
+    After every action the record is written, and the session's JSON to
+    ``save_path`` when given. ``advisor`` gives hints and the progress check
+    (default: the solver's); ``clock`` is wall-clock time; ``auto_step`` is the
+    pause between auto-finish moves.
+    """
 
     TITLE = "Bonanza"
     AUTO_FOCUS = None  # keys play the game; ":" moves focus to the move box
@@ -49,8 +119,11 @@ class BonanzaApp(App[None]):
         Binding("u", "undo", "Undo"),
         Binding("y", "redo", "Redo"),
         Binding("h", "hint", "Hint"),
-        Binding("n", "new_deal", "New deal"),
-        Binding("colon", "command", "Type a move"),
+        Binding("a", "auto", "Finish"),
+        Binding("n", "new_deal", "New"),
+        Binding("r", "restart", "Restart", show=False),
+        Binding("s", "stats", "Stats"),
+        Binding("colon", "command", "Type a move", show=False),
         Binding("escape", "cancel", "Cancel", show=False),
         Binding("w", "pick('waste')", "Waste", show=False),
         Binding("f", "pick('foundation')", "Foundation", show=False),
@@ -62,18 +135,225 @@ class BonanzaApp(App[None]):
 
     def __init__(
         self,
-        game: Game,
+        storage: Storage,
+        player: str,
+        *,
+        rules: Rules | None = None,
+        start: Start | None = None,
+        advisor: Advisor | None = None,
+        clock: Callable[[], float] = time.time,
         save_path: Path | None = None,
-        clock: Callable[[], float] = time.monotonic,
+        random_deals: Callable[[], Deal] = random_deal,
+        auto_step: float = AUTO_STEP_SECONDS,
     ) -> None:
         super().__init__()
-        self.game = game
-        self.save_path = save_path
+        self.storage = storage
+        self.player = player
         self.clock = clock
-        self.selected: Pile | None = None
-        self._started = clock() - game.elapsed
+        self.save_path = save_path
+        self.random_deals = random_deals
+        self.auto_step = auto_step
+        if advisor is None:
+            from bonanza.solver.advisor import SolverAdvisor
 
-    # -- layout ------------------------------------------------------------
+            advisor = SolverAdvisor()
+        self.advisor: Advisor = advisor
+        self.selected: Pile | None = None
+        self._turn = 0  # counts the changes of position: a search answers for one turn
+        self._notes: list[str] = []  # problems met before the table is shown
+        self._text = ""  # the message line's announcement
+        self._auto_on = False  # an auto finish is running
+        self._auto: Timer | None = None  # its next step
+        self._progress_timer: Timer | None = None
+        self._hint: tuple[Worker[Move | None], int] | None = None
+        self._progress: tuple[Worker[bool | None], int] | None = None
+        self._progress_waiting = False
+        self._bank_base = 0
+        self._stored = False
+        self._resumed = False
+        self.session, self.record = self._open(rules or Rules(), start, self.clock())
+        self._save_noted()  # the file and the record agree from the start
+
+    @property
+    def game(self) -> Game:
+        """The game being played (read it; play through the session)."""
+        return self.session.game
+
+    # -- starting and resuming ------------------------------------------------------
+
+    def _open(self, rules: Rules, start: Start | None, now: float) -> tuple[Session, GameRecord]:
+        """The game to show first: ``start``, else the latest terminal game in play,
+        else a random deal."""
+        if isinstance(start, NewDealChoice):
+            return self._begin(start.rules, start.deal_text, now)
+        if isinstance(start, Session):
+            resumed = self._resume_saved(start, now)
+            if resumed is not None:
+                return resumed
+        else:
+            resumed = self._resume_stored(now)
+            if resumed is not None:
+                return resumed
+        return self._begin(rules, None, now)
+
+    def _playing(self) -> list[GameRecord]:
+        """The player's terminal games in play, newest last."""
+        try:
+            found = self.storage.playing_games(self.player, CLIENT)
+        except StorageError as error:
+            self._notes.append(f"Could not read the stored games: {error}")
+            return []
+        return sorted(found, key=lambda record: record.created_at)
+
+    def _resume_stored(self, now: float) -> tuple[Session, GameRecord] | None:
+        """The latest terminal game in play, its older fellows ended."""
+        playing = self._playing()
+        for record in reversed(playing):
+            try:
+                session = Session.from_json(record.state)
+            except SaveError as error:
+                self._notes.append(f"Could not read back a stored game: {error}")
+                continue
+            if session.is_over:
+                continue
+            self._stored = self._resumed = True
+            self._end_others(playing, record.id, now)
+            return session, record
+        return None
+
+    def _resume_saved(self, session: Session, now: float) -> tuple[Session, GameRecord] | None:
+        """The session from the save file, with its record (made if the records lack it).
+
+        A save whose deal the records hold but as another game (an older game of
+        that file, since ended) is not played again: that would count it twice.
+        """
+        if session.is_over:
+            return None
+        playing = self._playing()
+        deal = session.game.deal.id
+        for record in playing:
+            if record.deal == deal and record.created_at == session.created_at:
+                self._stored = self._resumed = True
+                self._end_others(playing, record.id, now)
+                return session, record
+        try:
+            seen = self.storage.has_played_deal(self.player, deal)
+        except StorageError as error:
+            self._notes.append(f"Could not read the stored games: {error}")
+            seen = False
+        if seen:
+            self._notes.append("The saved game is over in the records: here is a new deal")
+            return None
+        if not session.created_at:
+            session.created_at = now  # an older save: it starts in the records now
+        self._end_others(playing, None, now)
+        self._resumed = True
+        return session, self._new_record(session, now)
+
+    def _begin(
+        self, rules: Rules, deal_text: str | None, now: float
+    ) -> tuple[Session, GameRecord]:
+        """A new game: the typed deal, else a random one (a replay if seen before)."""
+        self._end_others(self._playing(), None, now)
+        self._resumed = False
+        if deal_text is not None:
+            deal, origin = Deal.parse(deal_text), Origin.TYPED
+        else:
+            deal, origin = self.random_deals(), Origin.RANDOM
+            try:
+                if self.storage.has_played_deal(self.player, deal.id):
+                    origin = Origin.REPLAY
+            except StorageError as error:
+                self._notes.append(f"Could not read the stored games: {error}")
+        session = Session.new(deal, rules, now, origin=origin, typed=deal_text)
+        return session, self._new_record(session, now)
+
+    def _new_record(self, session: Session, now: float) -> GameRecord:
+        record = GameRecord.of(new_game_id(), self.player, session, now, client=CLIENT)
+        self._stored = False
+        try:
+            self.storage.insert_game(record)
+            self._stored = True
+        except StorageError as error:
+            self._notes.append(self._unstored(error))
+        return record
+
+    def _end_others(self, playing: list[GameRecord], keep: str | None, now: float) -> None:
+        """End the stored terminal games in play but ``keep``: one game at a time."""
+        for record in playing:
+            if record.id == keep:
+                continue
+            try:
+                session = Session.from_json(record.state)
+            except SaveError:
+                continue  # unreadable: left as it is
+            if session.is_over:
+                continue
+            session.end(now)
+            record.update(session, now)
+            record.version += 1
+            try:
+                self.storage.update_game(record)
+            except StorageError as error:
+                self._notes.append(self._unstored(error))
+
+    # -- keeping the game ------------------------------------------------------------
+
+    @staticmethod
+    def _unstored(error: StorageError) -> str:
+        return f"Not stored: {error}"
+
+    def _write(self, now: float) -> list[str]:
+        """Store the record (and the save file); the problems met, as notes."""
+        notes: list[str] = []
+        self.record.update(self.session, now)
+        self.record.version += 1
+        try:
+            if self._stored:
+                self.storage.update_game(self.record)
+            else:  # its first write failed: it is not in the store yet
+                self.storage.insert_game(self.record)
+                self._stored = True
+        except StorageError as error:
+            notes.append(self._unstored(error))
+        save_note = self.save()
+        if save_note is not None:
+            notes.append(save_note)
+        return notes
+
+    def save(self) -> str | None:
+        """Write the session's JSON to ``save_path`` (atomically); a problem, as a note."""
+        if self.save_path is None:
+            return None
+        try:
+            self.save_path.parent.mkdir(parents=True, exist_ok=True)
+            temporary = self.save_path.with_name(self.save_path.name + ".tmp")
+            temporary.write_text(json.dumps(self.session.to_json()), encoding="utf-8")
+            temporary.replace(self.save_path)
+        except OSError as error:
+            return f"Not saved to {self.save_path}: {error.strerror or error}"
+        return None
+
+    def _earlier_bankroll(self) -> int:
+        """Cumulative Vegas: the money after the earlier games of these rules and kind."""
+        if self.session.rules.scoring is not Scoring.VEGAS_CUMULATIVE:
+            return 0
+        try:
+            earlier = self.storage.finished_games(self.player)
+        except StorageError as error:
+            self._notes.append(f"Could not read the bankroll: {error}")
+            return 0
+        chosen = self.record.origin.is_chosen
+        same = [
+            game
+            for game in earlier
+            if game.rules_key == self.record.rules_key
+            and game.id != self.record.id
+            and game.origin.is_chosen == chosen
+        ]
+        return bankroll(same)
+
+    # -- layout ----------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
@@ -89,58 +369,110 @@ class BonanzaApp(App[None]):
         with Horizontal(id="tableau"):
             for index in range(7):
                 yield PileView(Pile.column(index))
-        yield Static(id="message")
+        yield Static(id="message", markup=False)
         yield Input(placeholder="type a move (sw, w3, 6f, 47:2) and Enter", id="command")
         yield Footer()
 
     def on_mount(self) -> None:
-        self.set_interval(1, self.tick)
-        self.refresh_table()
+        # Kept, not queried: queries go to the screen on top (a dialog, say).
+        self.status_line = self.query_one(StatusBar)
+        self.message_line = self.query_one("#message", Static)
+        self._views = {view.pile: view for view in self.query(PileView)}
+        self.set_interval(TICK_SECONDS, self.tick)
+        self._shown(self.clock())
+        notes = list(self._notes)
+        self._notes.clear()
+        self.say(self._greeting(), *notes)
+
+    def _save_noted(self) -> None:
+        """Write the save file, noting a problem for the message line."""
+        note = self.save()
+        if note is not None:
+            self._notes.append(note)
+
+    def _greeting(self) -> str:
+        if self.session.is_over:
+            return OVER_NOTE
+        return RESUMED if self._resumed else messages.NEW_DEAL
+
+    def _shown(self, now: float) -> None:
+        """A game comes on the table: forget the last one's searches and timers."""
+        self._turn += 1
+        self._stop_auto()
+        self.selected = None
+        self._bank_base = self._earlier_bankroll()
+        self.refresh_table(now)
 
     def pile_view(self, pile: Pile) -> PileView:
-        return self.query_one(f"#{pile_id(pile)}", PileView)
+        return self._views[pile]
 
-    def refresh_table(self) -> None:
-        for view in self.query(PileView):
-            view.show(self.game.position)
+    def refresh_table(self, now: float | None = None) -> None:
+        position = self.session.position
+        for view in self._views.values():
+            view.show(position)
             view.selected = view.pile == self.selected
             view.hinted = False
-        self.query_one(StatusBar).show(self.game)
+        self._show_status(self.clock() if now is None else now)
 
-    def say(self, text: str) -> None:
-        self.query_one("#message", Static).update(text)
+    def _show_status(self, now: float) -> None:
+        bank = None
+        if self.session.rules.scoring is Scoring.VEGAS_CUMULATIVE:
+            bank = self._bank_base + self.session.score(now)
+        self.status_line.show_session(self.session, now, bankroll=bank)
+
+    def say(self, text: str, *notes: str) -> None:
+        """Show ``text`` (an announcement), then each note on its own line."""
+        self._text = text
+        self.message_line.update("\n".join((text, *notes)) if text else "\n".join(notes))
 
     def tick(self) -> None:
-        if not self.game.is_won and self.game.move_count:
-            self.game.elapsed = self.clock() - self._started
-        self.query_one(StatusBar).show(self.game)
-
-    # -- playing -------------------------------------------------------------
-
-    def play(self, move: Move | str) -> None:
-        before = self.game.position
-        try:
-            played = self.game.play(move)
-        except BonanzaError as error:
-            self.say(str(error))
+        """Once a second: the clock and the timed score, live."""
+        if not self.is_running:
             return
-        if self.game.move_count == 1:
-            self._started = self.clock()
-        self.selected = None
-        self.save()
-        self.refresh_table()
-        self.say(describe_move(played, before).capitalize() + self.outcome())
+        with contextlib.suppress(NoMatches):  # shutting down: the table may be gone
+            self._show_status(self.clock())
 
-    def outcome(self) -> str:
-        if self.game.is_won:
-            return f". You won in {self.game.move_count} moves! N deals again."
-        if not self.game.position.has_moves():
-            return ". No moves left: U to undo, N for a new deal."
-        return ""
+    # -- playing -------------------------------------------------------------------
+
+    def _act(self, action: Callable[[float], Event], *, auto: bool = False) -> Event | None:
+        """Run one session action and show what it did; a refusal says why."""
+        if not auto:
+            self._stop_auto()
+        now = self.clock()
+        try:
+            event = action(now)
+        except BonanzaError as error:  # the session's (or the rules') own words
+            self.say(str(error))
+            return None
+        self._turn += 1
+        self.selected = None
+        notes = self._write(now)
+        self.refresh_table(now)
+        if self.session.is_over:
+            notes.append(OVER_NOTE)
+        elif not self._auto_on and self.session.auto_move() is not None:
+            notes.append(AUTO_OFFER)
+        self.say(event.text, *notes)
+        if event.action is not Action.AUTO:
+            self._schedule_progress()
+        return event
+
+    def play(self, move: Move | str) -> Event | None:
+        """Play ``move`` (or its text) through the session."""
+        return self._act(partial(self.session.play, move))
+
+    def _refused_as_over(self) -> bool:
+        """Once over, say why nothing can be played (the session's GameOverError)."""
+        if not self.session.is_over:
+            return False
+        self._act(self.session.draw)  # refused: the game is over
+        return True
 
     def pick(self, pile: Pile) -> None:
         """Pick ``pile`` up, or drop the picked cards onto it."""
-        position = self.game.position
+        if self._refused_as_over():
+            return
+        position = self.session.position
         if pile == Pile.STOCK:
             self.action_draw()
             return
@@ -173,58 +505,187 @@ class BonanzaApp(App[None]):
             self.play(event.value)
         self.set_focus(None)
 
-    # -- actions -------------------------------------------------------------
+    # -- auto finish -------------------------------------------------------------------
+
+    def _stop_auto(self) -> bool:
+        """Stop a running auto finish; whether one ran."""
+        if not self._auto_on:
+            return False
+        self._auto_on = False
+        if self._auto is not None:
+            self._auto.stop()
+            self._auto = None
+        return True
+
+    def _auto_next(self) -> None:
+        """One auto-finish move, then the next after a pause, until the game is won."""
+        self._auto = None
+        if not self._auto_on:
+            return
+        if self._act(self.session.auto_step, auto=True) is None or self.session.is_over:
+            self._auto_on = False
+            return
+        self._auto = self.set_timer(self.auto_step, self._auto_next)
+
+    # -- searches, in worker threads --------------------------------------------------
+
+    def _schedule_progress(self) -> None:
+        if self._progress_timer is not None:
+            self._progress_timer.stop()
+        self._progress_timer = self.set_timer(PROGRESS_DELAY, self._check_progress)
+
+    def _check_progress(self) -> None:
+        """Ask the advisor, off the UI thread, whether progress is still possible."""
+        self._progress_timer = None
+        session = self.session
+        if session.status is not Status.PLAYING or not session.position.has_moves():
+            return
+        if self._progress is not None and self._progress[0].is_running:
+            self._progress_waiting = True  # one search at a time: this turn's comes next
+            return
+        worker = self.run_worker(
+            partial(self.advisor.progress, session.snapshot()),
+            name="progress",
+            group="progress",
+            thread=True,
+            exit_on_error=False,
+        )
+        self._progress = (worker, self._turn)
+
+    def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
+        if event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
+            return
+        if self._hint is not None and event.worker is self._hint[0]:
+            worker, turn = self._hint
+            self._hint = None
+            if turn == self._turn:
+                if event.state is WorkerState.SUCCESS:
+                    self._show_hint(worker.result)
+                else:
+                    self.say(HINT_FAILED)
+        elif self._progress is not None and event.worker is self._progress[0]:
+            progress, turn = self._progress
+            self._progress = None
+            stuck = event.state is WorkerState.SUCCESS and progress.result is False
+            if stuck and turn == self._turn:
+                self.say(self._text, messages.STUCK)  # proven only: never for a search run out
+            if self._progress_waiting:
+                self._progress_waiting = False
+                self._check_progress()
+
+    def _show_hint(self, move: Move | None) -> None:
+        self.refresh_table()
+        position = self.session.position
+        if move is None:
+            self.say(messages.NO_HINT)
+            return
+        self.pile_view(move.source).hinted = True
+        self.pile_view(move.dest).hinted = True
+        self.say(messages.hint_text(move, position))
+
+    # -- actions -----------------------------------------------------------------
 
     def action_pick(self, name: str) -> None:
         if name == "foundation":
             if self.selected is not None:
                 self.pick(Pile.FC)
-            else:
+            elif not self._refused_as_over():
                 self.say("Pick a card first, then F sends it to its foundation.")
             return
         self.pick(Pile[name.upper()])
 
     def action_draw(self) -> None:
-        stock_moves = [m for m in self.game.position.legal_moves() if m.is_draw or m.is_recycle]
-        if not stock_moves:
-            self.say("The stock is empty and the pass limit is reached.")
-            return
-        self.play(stock_moves[0])
+        self._act(self.session.draw)
 
     def action_undo(self) -> None:
-        self._history(self.game.undo, "Took back")
+        self._act(self.session.undo)
 
     def action_redo(self) -> None:
-        self._history(self.game.redo, "Played again")
+        self._act(self.session.redo)
 
-    def _history(self, step: Callable[[], Move], verb: str) -> None:
-        try:
-            move = step()
-        except BonanzaError as error:
-            self.say(str(error).capitalize() + ".")
+    def action_restart(self) -> None:
+        """Back to the deal, after asking; refused (in the session's words) when it cannot."""
+        self._stop_auto()
+        if not self.session.can_restart:
+            self._act(self.session.restart)  # says why not
             return
-        self.selected = None
-        self.save()
-        self.refresh_table()
-        self.say(f"{verb} {format_move(move)}.")
+        turn = self._turn
+
+        def answered(yes: bool | None) -> None:
+            if yes and turn == self._turn:
+                self._act(self.session.restart)
+
+        self.push_screen(ConfirmScreen(RESTART_QUESTION), answered)
+
+    def action_auto(self) -> None:
+        """Play the whole auto finish, one move per ``auto_step``; again, stop it."""
+        if self._stop_auto():
+            self.say(AUTO_STOPPED)
+            return
+        if self.session.auto_move() is None:
+            self._act(self.session.auto_step)  # says why not (unseen cards, or game over)
+            return
+        self._auto_on = True
+        self._auto_next()
 
     def action_hint(self) -> None:
-        move = hint(self.game.position)
-        self.refresh_table()
-        if move is None:
-            self.say("No move makes progress from here: undo, or deal again.")
+        self._stop_auto()
+        if self._refused_as_over():
             return
-        self.pile_view(move.source).hinted = True
-        self.pile_view(move.dest).hinted = True
-        self.say(f"Hint: {describe_move(move, self.game.position)} ({format_move(move)}).")
+        self.say(THINKING)
+        if self._hint is not None and self._hint[1] == self._turn:
+            return  # this position's search is under way
+        worker = self.run_worker(
+            partial(self.advisor.hint, self.session.snapshot()),
+            name="hint",
+            group="hint",
+            thread=True,
+            exit_on_error=False,
+        )
+        self._hint = (worker, self._turn)
 
     def action_new_deal(self) -> None:
-        self.game = Game(Deal.from_number(random.randint(0, MAX_DEAL_NUMBER)), self.game.rules)
-        self.selected = None
-        self._started = self.clock()
-        self.save()
-        self.refresh_table()
-        self.say(f"New deal {self.game.deal.id}.")
+        """Choose the next game's rules and deal; a game in progress asks first."""
+        self._stop_auto()
+        if self.session.touched and not self.session.is_over:
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self._choose_deal()
+
+            self.push_screen(ConfirmScreen(NEW_DEAL_QUESTION), answered)
+            return
+        self._choose_deal()
+
+    def _choose_deal(self) -> None:
+        def chosen(choice: NewDealChoice | None) -> None:
+            if choice is not None:
+                self.new_game(choice)
+
+        self.push_screen(NewDealScreen(self.session.rules), chosen)
+
+    def new_game(self, choice: NewDealChoice) -> None:
+        """End the game on the table (lost once it counts), then start ``choice``."""
+        now = self.clock()
+        notes: list[str] = []
+        if not self.session.is_over:
+            self.session.end(now)
+            notes += self._write(now)
+        self.session, self.record = self._begin(choice.rules, choice.deal_text, now)
+        self._save_noted()
+        self._shown(now)
+        notes += self._notes
+        self._notes.clear()
+        self.say(messages.NEW_DEAL, *notes)
+
+    def action_stats(self) -> None:
+        try:
+            games = self.storage.finished_games(self.player)
+        except StorageError as error:
+            self.say(f"No statistics: {error}")
+            return
+        figures = statistics(games)
+        self.push_screen(StatsScreen(figures["groups"], figures["chosen"]))
 
     def action_cancel(self) -> None:
         self.set_focus(None)
@@ -236,11 +697,4 @@ class BonanzaApp(App[None]):
         self.query_one("#command", Input).focus()
 
     def action_help(self) -> None:
-        self.push_screen(HelpScreen(self.game.rules))
-
-    def save(self) -> None:
-        if self.save_path is not None:
-            self.save_path.parent.mkdir(parents=True, exist_ok=True)
-            temporary = self.save_path.with_suffix(".tmp")
-            temporary.write_text(json.dumps(self.game.to_json()))
-            temporary.replace(self.save_path)
+        self.push_screen(HelpScreen(self.session.rules))

@@ -33,12 +33,13 @@ KEYS: Final[tuple[tuple[str, str], ...]] = (
     (":", "type a move (see below), then Enter"),
     ("u", "undo"),
     ("y", "redo"),
+    ("r", "restart the deal (redo replays the moves; not in Vegas after a draw)"),
     ("h", "hint: light up a good move"),
-    ("a", "auto finish: play every card that can go home"),
-    ("n", "new deal (choose the rules)"),
+    ("a", "auto finish: play every card home (again to stop)"),
+    ("n", "new deal (choose the rules; a game in progress counts as lost)"),
     ("s", "statistics"),
     ("? or F1", "this help"),
-    ("q", "quit (the game is saved after every move)"),
+    ("q", "quit (the game is saved after every move, and resumes next time)"),
 )
 """Each key and what it does, in the order shown."""
 

@@ -1,4 +1,9 @@
-"""The status line: deal and rules on the left; score, moves, passes and time on the right."""
+"""The status line: deal and rules on the left; score, moves, passes and time on the right.
+
+A game in a session shows its deal ID only once it is over (the ID names every
+hidden card), as on the web; while it is played, only the text the player
+typed for a typed deal, or nothing.
+"""
 
 from __future__ import annotations
 
@@ -10,6 +15,8 @@ from textual.widget import Widget
 
 from bonanza.core.game import Game
 from bonanza.core.rules import PRESETS, EmptyColumn, Rules, Scoring
+from bonanza.session import messages
+from bonanza.session.session import Session
 
 SEPARATOR: Final = " · "
 SECONDS_PER_MINUTE: Final = 60
@@ -57,6 +64,11 @@ def clock_text(seconds: float) -> str:
     return f"{hours}:{minutes:02}:{secs:02}" if hours else f"{minutes}:{secs:02}"
 
 
+def deal_label(session: Session) -> str | None:
+    """What the deal place shows: the deal's ID once over, else the typed text (or nothing)."""
+    return session.portable_deal if session.is_over else session.typed
+
+
 def money(dollars: int) -> str:
     """Dollars as ``$12`` or ``-$52``."""
     return f"-${-dollars}" if dollars < 0 else f"${dollars}"
@@ -80,19 +92,40 @@ class StatusBar(Widget):
         score: int | None = None,
         bankroll: int | None = None,
     ) -> None:
-        """Show ``game``. ``elapsed`` (seconds) and ``score`` default to the game's
-        own; ``bankroll``, the cumulative Vegas money, shows when given."""
+        """Show a bare ``game``, its deal ID included. ``elapsed`` (seconds) and
+        ``score`` default to the game's own; ``bankroll``, the cumulative Vegas
+        money, shows when given."""
         seconds = game.elapsed if elapsed is None else elapsed
         points = game.score(seconds) if score is None else score
+        self._show(game, seconds, points, bankroll, game.deal.id)
+
+    def show_session(self, session: Session, now: float, *, bankroll: int | None = None) -> None:
+        """Show ``session``'s game at ``now``: its play clock and live score, its
+        deal only as ``deal_label`` allows, and ``Won`` (or ``Lost``) once over."""
+        over = messages.sentence(str(session.status)) if session.is_over else None
+        seconds, points = session.elapsed(now), session.score(now)
+        self._show(session.game, seconds, points, bankroll, deal_label(session), over)
+
+    def _show(
+        self,
+        game: Game,
+        seconds: float,
+        points: int,
+        bankroll: int | None,
+        deal: str | None,
+        status: str | None = None,
+    ) -> None:
         rules, position = game.rules, game.position
-        right = [f"Score {money(points) if rules.scoring.is_vegas else points}"]
+        right = [] if status is None else [status]
+        right.append(f"Score {money(points) if rules.scoring.is_vegas else points}")
         if bankroll is not None:
             right.append(f"Bank {money(bankroll)}")
         right.append(f"Moves {game.move_count}")
         if rules.passes is not None:
             right.append(f"Pass {min(position.recycles + 1, rules.passes)}/{rules.passes}")
         right.append(clock_text(seconds))
-        self.left = f"Deal {game.deal.id}{SEPARATOR}{rules_label(rules)}"
+        label = rules_label(rules)
+        self.left = label if deal is None else f"Deal {deal}{SEPARATOR}{label}"
         self.right = SEPARATOR.join(right)
         self.refresh()
 
