@@ -73,15 +73,20 @@ def test_every_limit_is_an_option_that_reaches_the_server(
 ) -> None:
     import uvicorn
 
-    names = [limit.name for limit in dataclasses.fields(ServerLimits)]
+    defaults = ServerLimits()
+    fields = dataclasses.fields(ServerLimits)
+    switches = [f.name for f in fields if isinstance(getattr(defaults, f.name), bool)]
+    names = [f.name for f in fields if f.name not in switches]
     given = {name: str(index + 2) for index, name in enumerate(names)}
     argv = ["serve", "--db", str(tmp_path / "games.db"), "--port", "8123"]
     for name, value in given.items():
         argv += [option(name), value]
+    argv += ["--no-" + option(name).removeprefix("--") for name in switches]
     args = build_parser().parse_args(argv)
     limits = limits_from(args)
     for name, value in given.items():
         assert getattr(limits, name) == float(value), name
+    assert switches and all(getattr(limits, name) is False for name in switches)
     calls: list[dict[str, Any]] = []
     monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: calls.append(kwargs))
     assert args.func(args) == 0

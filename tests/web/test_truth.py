@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -40,6 +41,17 @@ class CountingAdvisor:
         return True
 
 
+class SleepyAdvisor:
+    """A search that takes far too long (module level: worker processes can load it)."""
+
+    def hint(self, position: Position) -> Move | None:
+        time.sleep(60)
+        return None
+
+    def progress(self, position: Position) -> bool | None:
+        return None
+
+
 class Clock:
     def __init__(self) -> None:
         self.now = 1_000_000.0
@@ -51,7 +63,12 @@ class Clock:
 class Table:
     """One app with a fixed sequence of random deals, a hand clock and a fake advisor."""
 
-    def __init__(self, tmp_path: Path, limits: ServerLimits | None = None) -> None:
+    def __init__(
+        self,
+        tmp_path: Path,
+        limits: ServerLimits | None = None,
+        advisor: Any = None,
+    ) -> None:
         numbers = itertools.count(100)
         self.clock = Clock()
         self.advisor = CountingAdvisor()
@@ -59,8 +76,8 @@ class Table:
         self.app = create_app(
             self.storage,
             self.clock,
-            limits,
-            advisor=self.advisor,
+            limits or ServerLimits(search_processes=False),  # the counting advisor stays here
+            advisor=advisor or self.advisor,
             random_deals=lambda: Deal.from_number(next(numbers)),
         )
 
@@ -202,7 +219,7 @@ def test_one_search_per_position_however_often_it_is_asked(table: Table) -> None
 
 
 def test_searches_are_rate_limited_per_player(tmp_path: Path) -> None:
-    table = Table(tmp_path, ServerLimits(searches_per_minute=3))
+    table = Table(tmp_path, ServerLimits(searches_per_minute=3, search_processes=False))
     with table.client() as client, table.client() as other:
         gid = new(client)["id"]
         codes = []
@@ -215,7 +232,7 @@ def test_searches_are_rate_limited_per_player(tmp_path: Path) -> None:
 
 
 def test_a_search_past_its_deadline_answers_503(tmp_path: Path) -> None:
-    table = Table(tmp_path, ServerLimits(search_deadline=0.2))
+    table = Table(tmp_path, ServerLimits(search_deadline=0.2, search_processes=False))
     table.advisor.gate = threading.Event()
     with table.client() as client:
         gid = new(client)["id"]
@@ -258,3 +275,23 @@ def test_a_failed_write_rolls_back_and_answers_503(table: Table, client: TestCli
     table.storage.update_game = real  # type: ignore[method-assign]
     state = client.get(f"/api/games/{gid}").json()
     assert state["moves"] == 1  # what is stored, not what was played in memory
+
+
+def test_a_search_in_a_worker_process_is_stopped_at_its_deadline(tmp_path: Path) -> None:
+    limits = ServerLimits(search_deadline=1.0, search_processes=True)
+    table = Table(tmp_path, limits, advisor=SleepyAdvisor())
+    with table.client() as client:
+        gid = new(client)["id"]
+        started = time.monotonic()
+        slow = client.get(f"/api/games/{gid}/hint")
+        assert slow.status_code == 503 and time.monotonic() - started < 30
+        assert act(client, gid, "moves", move="sw").status_code == 200
+
+
+def test_hints_from_the_solver_run_in_worker_processes(tmp_path: Path) -> None:
+    app = create_app(SQLiteStorage(tmp_path / "games.db"), limits=ServerLimits())
+    with TestClient(app) as client:
+        gid = new(client)["id"]
+        answer = client.get(f"/api/games/{gid}/hint").json()
+        assert answer["move"] is not None and answer["text"]
+        assert client.get(f"/api/games/{gid}/progress").json() == {"progress": True}

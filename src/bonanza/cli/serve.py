@@ -15,6 +15,7 @@ import inspect
 import itertools
 import json
 import math
+import sys
 import textwrap
 import webbrowser
 from pathlib import Path
@@ -29,6 +30,7 @@ BAD_REQUEST = 400
 NOT_HTTP = "the request is not valid HTTP/1.1 (or its headers are too large)"
 
 
+THREAD_SWITCH_SECONDS = 0.0005
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
 
 def field_docs(cls: type) -> dict[str, str]:
@@ -76,6 +78,15 @@ def register(subparsers: Any) -> None:
     defaults = ServerLimits()
     for limit in dataclasses.fields(ServerLimits):
         default = getattr(defaults, limit.name)
+        if isinstance(default, bool):
+            group.add_argument(
+                option(limit.name),
+                dest=f"limit_{limit.name}",
+                action=argparse.BooleanOptionalAction,
+                default=None,
+                help=f"{docs.get(limit.name, '')} Default: {'on' if default else 'off'}.",
+            )
+            continue
         group.add_argument(
             option(limit.name),
             dest=f"limit_{limit.name}",
@@ -115,7 +126,9 @@ def limits_from(args: argparse.Namespace) -> ServerLimits:
     changes: dict[str, Any] = {}
     for limit in dataclasses.fields(ServerLimits):
         text = getattr(args, f"limit_{limit.name}", None)
-        if text is not None:
+        if isinstance(text, bool):
+            changes[limit.name] = text
+        elif text is not None:
             kind = type(getattr(defaults, limit.name))
             changes[limit.name] = limit_from(limit.name, text, kind)
     return dataclasses.replace(defaults, **changes)
@@ -194,6 +207,10 @@ def uses_local_player(args: argparse.Namespace) -> bool:
 
 def run(args: argparse.Namespace) -> int:
     port = port_from(args.port)
+    # Storage writes and searches run in threads; a worker that is done waits for
+    # the GIL up to the switch interval (5 ms by default) while the event loop
+    # works, which adds straight to the request's latency.
+    sys.setswitchinterval(THREAD_SWITCH_SECONDS)
     limits = limits_from(args)
 
     import uvicorn

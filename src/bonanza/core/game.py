@@ -126,8 +126,8 @@ class Game:
             "version": SAVE_VERSION,
             "deal": self.deal.id,
             "rules": self.rules.to_dict(),
-            "moves": _move_texts(self._positions[0], self.history),
-            "redo": _move_texts(self.position, self.redo_moves),
+            "moves": _move_texts(self.history),
+            "redo": _move_texts(self.redo_moves),
             "elapsed": self.elapsed,
         }
 
@@ -209,11 +209,6 @@ class Game:
             self.undo()
 
 
-def _move_texts(start: Position, moves: list[Move]) -> list[str]:
-    """The moves' texts, played in turn from ``start``."""
-    position = start.copy()
-    texts = []
-    for move in moves:
-        texts.append(format_move(move))
-        position.apply(move)
-    return texts
+def _move_texts(moves: list[Move]) -> list[str]:
+    """The moves' texts (a move's text needs no position)."""
+    return [format_move(move) for move in moves]

@@ -30,6 +30,12 @@ class ServerLimits:
     """Hints and progress checks one player may run in any 60 seconds (429 beyond)."""
     search_workers: int = field(default_factory=_cores)
     """Searches that run at once, in worker threads (the rest wait their turn)."""
+    search_processes: bool = False
+    """Run searches in worker processes rather than threads: they then use every
+    core without taking the event loop's interpreter lock, and an abandoned
+    search is stopped at once; but each search pays about 4 ms to go there and
+    back, more than most hints and progress checks cost, so threads are the
+    default."""
     search_deadline: float = 10.0
     """Seconds after which a search's client gets 503 and the search is abandoned."""
     search_cache_size: int = 4096

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Awaitable, Callable
-from typing import Any, TypeVar
+from typing import Any
 
 import anyio
 from starlette.requests import Request
@@ -20,11 +19,6 @@ from bonanza.web.service import GameService
 
 NO_STORE = {"Cache-Control": "no-store"}
 MAX_DEAL_TEXT = 400
-DISCONNECT_POLL_SECONDS = 0.2
-CLIENT_GONE = 499  # nginx's "client closed request": nobody reads it
-
-T = TypeVar("T")
-
 
 def service(request: Request) -> GameService:
     svc: GameService = request.app.state.service
@@ -56,33 +50,6 @@ def short_text(data: dict[str, Any], name: str) -> str | None:
     if value is not None and len(value) > MAX_DEAL_TEXT:
         raise ApiError(422, f"field {name!r} is too long to be a deal ID")
     return value
-
-
-async def until_disconnected(request: Request, work: Callable[[], Awaitable[T]]) -> T:
-    """``work()``, abandoned (an ``ApiError``) if the client goes away first."""
-    result: list[T] = []
-    failure: list[Exception] = []
-    async with anyio.create_task_group() as group:
-
-        async def run() -> None:
-            try:
-                result.append(await work())
-            except Exception as error:  # raised below, outside the task group
-                failure.append(error)
-            group.cancel_scope.cancel()
-
-        async def watch() -> None:
-            while not await request.is_disconnected():
-                await anyio.sleep(DISCONNECT_POLL_SECONDS)
-            group.cancel_scope.cancel()
-
-        group.start_soon(run)
-        group.start_soon(watch)
-    if failure:
-        raise failure[0]
-    if not result:
-        raise ApiError(CLIENT_GONE, "the client went away before the search ended")
-    return result[0]
 
 
 async def new_game(request: Request) -> Response:
@@ -145,13 +112,11 @@ async def share(request: Request) -> Response:
 
 
 async def hint(request: Request) -> Response:
-    svc, who, which = service(request), player(request), game_id(request)
-    return answer(await until_disconnected(request, lambda: svc.hint(who, which)))
+    return answer(await service(request).hint(player(request), game_id(request)))
 
 
 async def progress(request: Request) -> Response:
-    svc, who, which = service(request), player(request), game_id(request)
-    return answer(await until_disconnected(request, lambda: svc.progress(who, which)))
+    return answer(await service(request).progress(player(request), game_id(request)))
 
 
 async def _finished(request: Request) -> list[Any]:
