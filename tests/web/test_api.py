@@ -312,3 +312,10 @@ def test_progress_answers_under_any_pass_limit(client: TestClient) -> None:
         state = new_game(client, "7", rules)
         response = client.get(f"/api/games/{state['id']}/progress")
         assert response.status_code == 200, response.text
+
+
+def test_a_path_with_a_stray_slash_is_a_json_404(client: TestClient) -> None:
+    for path in ("/api/games//", "/api/games///moves", "/api/stats/"):
+        response = client.post(path, json={}) if "moves" in path else client.get(path)
+        assert response.status_code in (404, 405), (path, response.status_code)
+        assert response.json()["error"]

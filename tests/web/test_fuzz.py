@@ -184,6 +184,7 @@ def check(req: Req, response: httpx.Response) -> None:
         assert status not in (403, 415), (where, response.text[:300])
     if status == 204:
         return
+    assert response.content, (where, status, dict(response.headers))
     data = response.json()
     assert isinstance(data, dict), (where, data)
     if status >= 400:

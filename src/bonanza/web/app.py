@@ -75,6 +75,7 @@ def create_app(
         storage, clock, limits=limits, advisor=advisor, random_deals=random_deals
     )
     app.state.limits = limits
+    app.router.redirect_slashes = False  # a wrong path is a JSON 404, not an empty 307
     app.add_middleware(PlayerMiddleware, default_player=local_player)
     app.add_middleware(GuardMiddleware)  # outermost: refusals run no handler, issue no cookie
     return app
