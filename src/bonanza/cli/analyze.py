@@ -221,9 +221,10 @@ def run(args: argparse.Namespace) -> int:
         if remaining:
             with _worker_pool(min(args.jobs, remaining)) as pool:
                 for row in _results(pool.imap_unordered(_solve_one, tasks)):
-                    tally.add(row["result"], row["seconds"])
-                    if writer:
-                        writer.write(row)
+                    with _ctrl_c_held():  # a row is counted if and only if it is written
+                        tally.add(row["result"], row["seconds"])
+                        if writer:
+                            writer.write(row)
                     if show:
                         _progress(tally.finished, deals.total, tally.counts, sys.stderr)
     except KeyboardInterrupt:
@@ -243,6 +244,16 @@ def run(args: argparse.Namespace) -> int:
         print(f"bonanza analyze: interrupted: {left} deals left{resume}", file=sys.stderr)
         return EXIT_INTERRUPTED
     return 0
+
+
+@contextlib.contextmanager
+def _ctrl_c_held() -> Iterator[None]:
+    """Hold SIGINT back for a moment: it is delivered when the block ends."""
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
 __all__ = ["CSV_FIELDS", "RESULTS", "Tally", "run", "summarize"]
