@@ -20,17 +20,16 @@ import anyio.to_thread
 
 from bonanza.core import BonanzaError, Deal, Move, Rules, Scoring
 from bonanza.session import (
+    Action,
     Advisor,
     Event,
     GameRecord,
-    HistoryFullError,
     Origin,
     Session,
     SessionError,
     Status,
     bankroll,
     random_deal,
-    rules_key,
 )
 from bonanza.storage import Storage, StorageError
 from bonanza.web.checks import checked_move
@@ -160,7 +159,7 @@ class GameService:
         self, record: GameRecord, session: Session, event: Event
     ) -> dict[str, Any]:
         extra: dict[str, Any] = {"announce": event.text}
-        if event.move is not None and event.action.value != "undo":
+        if event.move is not None and event.action is not Action.UNDO:
             extra["last"] = move_json(event.move)
         return await self.view(record, session, **extra)
 
@@ -269,9 +268,7 @@ class GameService:
             now = self.clock()
             try:
                 event = action(session, now)
-            except HistoryFullError as error:
-                raise ApiError(409, str(error)) from None
-            except SessionError as error:
+            except SessionError as error:  # game over, undo refused, history full...
                 raise ApiError(409, str(error)) from None
             await self._save(record, session, now)
             return await self._event_view(record, session, event)
@@ -329,4 +326,4 @@ def _rules_of(key: str) -> Rules:
     return Rules.from_dict(json.loads(key))
 
 
-__all__ = ["GameService", "rules_key"]
+__all__ = ["GameService"]
