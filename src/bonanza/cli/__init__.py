@@ -17,7 +17,7 @@ from typing import Final
 
 from bonanza.core.errors import BonanzaError
 
-COMMANDS = ("deal", "play", "serve", "solve", "analyze")
+COMMANDS = ("deal", "play", "serve", "solve", "analyze", "autoplay")
 EXIT_BAD_INPUT: Final = 2
 # What a shell reports for a process killed by the signal.
 EXIT_INTERRUPTED: Final = 128 + signal.SIGINT

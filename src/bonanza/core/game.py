@@ -38,6 +38,11 @@ class Game:
         return self._positions[-1]
 
     @property
+    def positions(self) -> tuple[Position, ...]:
+        """Every position from the deal to now, in order. Do not change them."""
+        return tuple(self._positions)
+
+    @property
     def move_count(self) -> int:
         return len(self.history)
 

@@ -16,6 +16,7 @@ from bonanza.core.moves import Move
 from bonanza.core.position import Position
 from bonanza.core.rules import Rules, Scoring
 from bonanza.core.scoring import time_bonus, time_ticks, timed_charge
+from bonanza.core.view import PlayerView, visible_cards
 from bonanza.session import messages
 from bonanza.session.autofinish import finish_plan
 from bonanza.session.clock import IDLE_CAP, PlayClock
@@ -86,6 +87,9 @@ class Session:
         self.undo_floor = 0  # moves at or below this index cannot be undone
         self._charged = 0  # timed scoring: penalty points taken so far
         self._ticks = 0  # timed scoring: 10-second periods charged so far
+        self.seen: set[int] = set()  # every card the player has been shown
+        for position in game.positions:
+            self.seen |= visible_cards(position)
 
     @classmethod
     def new(
@@ -161,6 +165,11 @@ class Session:
         """A copy of the position, for a search in another thread."""
         return self.position.copy()
 
+    def view(self) -> PlayerView:
+        """What the player knows of the position, for a fair hint: the cards
+        seen (also those an undo has hidden again) and the positions passed."""
+        return PlayerView.of(self.position, self.seen, self.game.positions[:-1])
+
     def outcome(self, now: float) -> Outcome:
         return Outcome(
             status=self.status,
@@ -219,6 +228,7 @@ class Session:
             raise UndoRefusedError("nothing to undo: no move has been played")
         self._tick(now)
         move = self.game.undo()
+        self.seen |= visible_cards(self.position)
         return Event(Action.UNDO, messages.undid(move, self.position), self.status, move)
 
     def redo(self, now: float) -> Event:
@@ -265,6 +275,7 @@ class Session:
 
     def _after_move(self, action: Action, move: Move, before: Position, now: float) -> Event:
         after = self.position
+        self.seen |= visible_cards(after)
         if self.rules.scoring.is_vegas and (move.is_draw or move.is_recycle):
             self.undo_floor = self.game.move_count
         if action is Action.REDO:
@@ -303,6 +314,7 @@ class Session:
             "touched": self.touched,
             "undo_floor": self.undo_floor,
             "timed": [self._charged, self._ticks],
+            "seen": sorted(map(int, self.seen)),
         }
 
     @classmethod
@@ -336,6 +348,13 @@ class Session:
             session.undo_floor = int(data.get("undo_floor", 0))
             charged, ticks = data.get("timed", [0, 0])
             session._charged, session._ticks = int(charged), int(ticks)
+            seen = data.get("seen", [])
+            if not isinstance(seen, list) or not all(
+                isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 52
+                for card in seen
+            ):
+                raise ValueError("its seen cards are not card numbers")
+            session.seen.update(map(int, seen))
         except (BonanzaError, TypeError, ValueError) as error:
             raise SaveError(f"saved session: {error}") from None
         if not 0 <= session.undo_floor <= session.game.move_count:

@@ -170,3 +170,11 @@ def _check_win(position: Position, moves: list[Move]) -> None:
         board.apply(move)
     if not board.is_won():
         raise SolverError(f"solver bug: the line ends unwon in {board.to_text()}")
+
+
+def verdict(position: Position, node_limit: int) -> tuple[Verdict, Move | None, int]:
+    """A quick verdict for sampling: the result, the line's first move and the
+    nodes searched. The line is not replayed (``solve`` does that)."""
+    answer, raw, nodes, *_ = _search.solve(*core_arguments(position), -1.0, node_limit, 0)
+    first = Move(Pile(raw[0][0]), Pile(raw[0][1]), raw[0][2]) if raw else None
+    return _VERDICTS[answer], first, nodes

@@ -1,0 +1,394 @@
+"""Fair hints by hindsight: sample the hidden cards, solve each layout, choose.
+
+The engine takes a ``PlayerView``, which holds no hidden card, so it cannot
+peek. Its policy, in order:
+
+1. a safe move home (no card can ever need that card in the tableau), or the
+   only useful move: no sampling needed;
+2. every card known: the solver's line with its detours cut out;
+3. otherwise hindsight optimisation: layouts that fit the view are drawn at
+   random and solved, the same layouts for every move (paired samples), and
+   the move that wins in the most of them is chosen. Moves that fall clearly
+   behind are dropped after each round, so the close ones get the samples;
+   ties go to the move the solver itself played first most often, then to
+   the move that shows the player most (see ``_preference``);
+4. no layout wins: the move that keeps the most options, unless the
+   quiet-move search proves that no move makes progress.
+
+A move that would lead back to a position already played is chosen only
+when nothing else is left, so following the hints never goes round in
+circles. The budget is counted in solver nodes, not seconds, so a hint is
+the same for the same view and seed on any machine.
+"""
+
+from __future__ import annotations
+
+import enum
+import hashlib
+import math
+import random
+from dataclasses import dataclass, field
+from typing import Final
+
+from bonanza.core.moves import Move
+from bonanza.core.position import Position
+from bonanza.core.view import PlayerView, ViewKey
+from bonanza.solver import explain
+from bonanza.solver.lines import clean_line
+from bonanza.solver.quiet import (
+    Budget,
+    explore,
+    is_informative,
+    is_pointless_recall,
+    is_safe_card,
+    turns_up,
+)
+from bonanza.solver.search import Verdict, solve, verdict
+
+DEFAULT_BUDGET: Final = 1.0
+"""Seconds one hint may take on one core, at most (counted as solver nodes)."""
+NODES_PER_SECOND: Final = 1_500_000
+"""Solver nodes one core searches in a second on mid-game layouts (measured)."""
+CALL_NODES: Final = 150
+"""What one solver call costs in Python beside its nodes, counted as nodes."""
+SAMPLE_NODES: Final = 20_000
+"""The node cap of one layout's solve: most are decided in far fewer."""
+MIN_SOLVE_NODES: Final = 500
+"""The smallest cap a solve is given, even when the budget is nearly spent."""
+STUCK_NODES: Final = 2_000
+"""The quiet-move search's cap when checking that no move makes progress."""
+KNOWN_NODES: Final = 2_000_000
+"""The node cap when every card is known: one search, worth a larger cap."""
+FIRST_ROUND: Final = 16
+"""Layouts every candidate move is tried on before any is dropped."""
+ROUND: Final = 8
+"""Layouts added per later round, for the moves still in the running."""
+MAX_SAMPLES: Final = 64
+"""Layouts at most, at the default budget (more with a larger budget)."""
+UNDECIDED_SCORE: Final = 0.5
+"""What a layout counts for a move when its solve hits the node cap."""
+DROP_MARGIN: Final = 2.0
+"""A move is dropped when it trails the best by this many standard errors."""
+TIE_MARGIN: Final = 1.0
+"""Moves within this many standard errors of the best count as close to it."""
+PROGRESS_NODES: Final = 400
+"""Positions the quiet-move search may visit to find the way to progress."""
+QUIET_NODE_COST: Final = 20
+"""One quiet-search position (in Python) counted in solver nodes."""
+
+
+class AdviceKind(enum.Enum):
+    """Why the hint engine chose its move."""
+
+    SAFE = "safe"  # a card home that no card can ever need
+    FORCED = "forced"  # the only useful move
+    KNOWN = "known"  # every card is known: the solver's line
+    SAMPLED = "sampled"  # wins in the most sampled layouts
+    LOOKS_LOST = "looks lost"  # no sampled layout wins: the move that keeps most options
+    NO_PROGRESS = "no progress"  # proven: no move makes progress
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """A hint: the move (None only when no move makes progress), its words,
+    and the sampled layouts it won in (``wins`` of ``samples``)."""
+
+    move: Move | None
+    text: str
+    kind: AdviceKind
+    wins: float = 0.0
+    samples: int = 0
+
+
+@dataclass(slots=True)
+class _Candidate:
+    """A move under test and its score on each layout tried so far."""
+
+    move: Move
+    preference: tuple[int, ...]
+    scores: list[float] = field(default_factory=list)
+    votes: int = 0
+
+    @property
+    def mean(self) -> float:
+        return sum(self.scores) / len(self.scores) if self.scores else 0.0
+
+
+class _Nodes:
+    """The node budget of one hint."""
+
+    def __init__(self, budget: float) -> None:
+        self.left = max(1, int(budget * NODES_PER_SECOND))
+
+    def spend(self, nodes: int) -> None:
+        self.left -= nodes + CALL_NODES
+
+    def cap(self, most: int) -> int:
+        """The node cap of the next solve: ``most``, or what is left (not too little)."""
+        return max(MIN_SOLVE_NODES, min(most, self.left))
+
+    @property
+    def spent(self) -> bool:
+        return self.left <= 0
+
+
+def advise(view: PlayerView, *, budget: float = DEFAULT_BUDGET, seed: int = 0) -> Advice:
+    """The fair hint for ``view``, within ``budget`` seconds, deterministic per ``seed``."""
+    if not budget > 0:
+        raise ValueError(f"budget must be positive, not {budget!r}")
+    layout = view.layout(sorted(view.unseen))
+    moves, same = _useful_moves(view, layout)
+    if not moves:
+        return Advice(None, explain.NO_MOVES, AdviceKind.NO_PROGRESS)
+    for move in moves:
+        if _is_safe_home(layout, move):
+            return Advice(move, explain.safe(move, layout), AdviceKind.SAFE)
+    if len(moves) == 1:
+        if not is_informative(layout, moves[0]) and _is_stuck(layout):
+            return Advice(None, explain.STUCK, AdviceKind.NO_PROGRESS)
+        return Advice(moves[0], explain.forced(moves[0], layout), AdviceKind.FORCED)
+    nodes = _Nodes(budget)
+    if view.is_known():
+        known = _known_advice(view, layout, moves, nodes)
+        if known is not None:
+            return known
+    return _sampled_advice(view, layout, moves, same, nodes, budget, seed)
+
+
+# -- the moves worth trying ---------------------------------------------------------
+
+
+def _useful_moves(view: PlayerView, layout: Position) -> tuple[list[Move], dict[Move, Move]]:
+    """The legal moves, one per distinct outcome, without pointless recalls,
+    and without moves back to a position already played while others remain;
+    and for every legal move, the one kept for its outcome."""
+    known = set(range(52)) - set(view.unseen)
+    outcomes: dict[ViewKey, Move] = {}
+    same: dict[Move, Move] = {}
+    here = view.key()
+    for move in layout.legal_moves():
+        if is_pointless_recall(layout, move):
+            continue
+        after = layout.copy()
+        after.apply(move)
+        key = _masked_key(after, known)
+        if key != here:  # (a king and its run from one column alone to a space)
+            same[move] = outcomes.setdefault(key, move)
+    fresh = [move for key, move in outcomes.items() if key not in view.earlier]
+    return fresh or list(outcomes.values()), same
+
+
+def _masked_key(position: Position, known: set[int]) -> ViewKey:
+    return PlayerView._masked(position, known).key()
+
+
+def _is_safe_home(layout: Position, move: Move) -> bool:
+    if not move.dest.is_foundation or move.source.is_foundation:
+        return False
+    return is_safe_card(layout, layout.moving_cards(move)[0])
+
+
+def _preference(layout: Position, move: Move) -> tuple[int, ...]:
+    """How much a move shows or settles, for breaking ties (smaller first):
+    turning up a card, a card home, a card off the waste, a tableau move,
+    a draw, a recycle, and last a card back from its foundation."""
+    if turns_up(layout, move):
+        kind = 0
+    elif move.dest.is_foundation:
+        kind = 1
+    elif move.source.is_tableau and move.dest.is_tableau:
+        kind = 3
+    elif move.is_draw:
+        kind = 4
+    elif move.is_recycle:
+        kind = 5
+    elif move.source.is_foundation:
+        kind = 6
+    else:
+        kind = 2
+    return (kind,)
+
+
+# -- every card known ---------------------------------------------------------------
+
+
+def _known_advice(
+    view: PlayerView, layout: Position, moves: list[Move], nodes: _Nodes
+) -> Advice | None:
+    """The first move of the solver's cleaned line that leads somewhere new, or
+    None when the search is undecided (then sampling tries each move)."""
+    result = solve(layout, node_limit=nodes.cap(KNOWN_NODES))
+    nodes.spend(result.nodes)
+    if result.result == "unsolvable":
+        return Advice(None, explain.LOST, AdviceKind.NO_PROGRESS)
+    if result.result != "solved":
+        return None
+    line = clean_line(layout, result.moves)
+    first = line[0]
+    if first in moves:
+        return Advice(first, explain.known(first, layout, len(line)), AdviceKind.KNOWN, 1.0, 1)
+    # The line's first move leads back to a position already played: another
+    # winning move, if the budget finds one, else the line's move after all.
+    for move in sorted(moves, key=lambda move: _preference(layout, move)):
+        after = layout.copy()
+        after.apply(move)
+        answer, _, spent = verdict(after, nodes.cap(SAMPLE_NODES))
+        nodes.spend(spent)
+        if answer == "solved":
+            return Advice(move, explain.known(move, layout, None), AdviceKind.KNOWN, 1.0, 1)
+        if nodes.spent:
+            break
+    return Advice(first, explain.known(first, layout, len(line)), AdviceKind.KNOWN, 1.0, 1)
+
+
+# -- hindsight sampling -------------------------------------------------------------
+
+
+def _sampled_advice(
+    view: PlayerView,
+    layout: Position,
+    moves: list[Move],
+    same: dict[Move, Move],
+    nodes: _Nodes,
+    budget: float,
+    seed: int,
+) -> Advice:
+    rng = random.Random(_seed_for(view, seed))
+    limit = 1 if view.is_known() else max(FIRST_ROUND, round(MAX_SAMPLES * math.sqrt(budget)))
+    candidates = [_Candidate(move, _preference(layout, move)) for move in moves]
+    alive = list(candidates)
+    layouts: list[tuple[Position, Verdict]] = []
+    while alive and not nodes.spent:
+        target = min(limit, FIRST_ROUND if not layouts else len(alive[0].scores) + ROUND)
+        while len(layouts) < target and not nodes.spent:
+            sample = view.sample(rng)
+            answer, first, spent = verdict(sample, nodes.cap(SAMPLE_NODES))
+            nodes.spend(spent)
+            layouts.append((sample, answer))
+            voted = same.get(first) if first is not None else None
+            for candidate in candidates:
+                if candidate.move == voted:
+                    candidate.votes += 1
+        for candidate in alive:
+            while len(candidate.scores) < len(layouts) and not nodes.spent:
+                sample, root = layouts[len(candidate.scores)]
+                candidate.scores.append(_score(sample, root, candidate.move, nodes))
+        alive = _still_close(alive)
+        if len(layouts) >= limit or len(alive) <= 1:
+            break
+    tried = [candidate for candidate in alive if candidate.scores]
+    if not tried:  # a budget too small for even one solve
+        tried = candidates
+    best = _choose(tried, layout, same, nodes)
+    samples = len(best.scores)
+    wins = sum(best.scores)
+    if wins > 0:
+        text = explain.sampled(best.move, layout, wins, samples)
+        return Advice(best.move, text, AdviceKind.SAMPLED, wins, samples)
+    return _looks_lost(view, layout, moves, samples)
+
+
+def _choose(tried: list[_Candidate], layout: Position, same: dict[Move, Move],
+            nodes: _Nodes) -> _Candidate:
+    """The best move; among moves within noise of it, the one that starts the
+    shortest line of quiet moves to progress (see ``_nearest_progress``).
+
+    Hindsight scores reversible moves alike (each layout's solver can undo
+    them), so without this the hints could shuffle cards back and forth.
+    """
+    leader = max(tried, key=lambda c: (c.mean, c.votes))
+    close = {c.move: c for c in tried if c is leader or _is_close(leader, c)}
+    if len(close) == 1:
+        return leader
+    nearest = _nearest_progress(layout, same, set(close), nodes)
+    if nearest is not None:
+        return close[nearest]
+    return min(close.values(), key=lambda c: (c.preference, -c.mean, -c.votes))
+
+
+def _is_close(leader: _Candidate, other: _Candidate) -> bool:
+    gaps = [b - c for b, c in zip(leader.scores, other.scores, strict=False)]
+    if not gaps:
+        return False
+    mean = sum(gaps) / len(gaps)
+    spread = math.sqrt(sum((gap - mean) ** 2 for gap in gaps) / max(len(gaps) - 1, 1))
+    return mean <= TIE_MARGIN * spread / math.sqrt(len(gaps)) + 1e-9
+
+
+def _nearest_progress(layout: Position, same: dict[Move, Move], among: set[Move],
+                      nodes: _Nodes) -> Move | None:
+    """The move among ``among`` that starts a shortest line of quiet moves to
+    turning up a card or showing an unseen stock card, if the search finds one.
+    (A card sent home is no such progress: a recall can bring it back.)"""
+    budget = Budget(PROGRESS_NODES)
+    try:
+        for step in explore(layout, budget):
+            if is_informative(step.before, step.move):
+                first = same.get(step.first, step.first)
+                if first in among:
+                    return first
+    finally:
+        nodes.spend(budget.used * QUIET_NODE_COST)
+    return None
+
+
+def _score(sample: Position, root: Verdict, move: Move, nodes: _Nodes) -> float:
+    """What ``move`` scores on one layout: 1 won, 0 lost, half when undecided."""
+    if root == "unsolvable":
+        return 0.0  # no move wins where the position itself is lost
+    after = sample.copy()
+    after.apply(move)
+    answer, _, spent = verdict(after, nodes.cap(SAMPLE_NODES))
+    nodes.spend(spent)
+    return {"solved": 1.0, "unsolvable": 0.0}.get(answer, UNDECIDED_SCORE)
+
+
+def _still_close(alive: list[_Candidate]) -> list[_Candidate]:
+    """The moves not clearly behind the best, by paired differences."""
+    if len(alive) <= 1:
+        return alive
+    best = max(alive, key=lambda c: c.mean)
+    kept = []
+    for candidate in alive:
+        count = min(len(candidate.scores), len(best.scores))
+        if candidate is best or count == 0:
+            kept.append(candidate)
+            continue
+        gaps = [b - c for b, c in zip(best.scores[:count], candidate.scores[:count], strict=True)]
+        mean = sum(gaps) / count
+        spread = math.sqrt(sum((gap - mean) ** 2 for gap in gaps) / max(count - 1, 1))
+        if mean <= DROP_MARGIN * spread / math.sqrt(count) + 1e-9 or mean == 0:
+            kept.append(candidate)
+    return kept
+
+
+def _seed_for(view: PlayerView, seed: int) -> int:
+    """A seed from the caller's and the view's own (stable across runs)."""
+    digest = hashlib.blake2b(f"{seed}|{view.key()!r}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
+
+
+# -- when nothing wins ---------------------------------------------------------
+
+
+def _is_stuck(layout: Position) -> bool:
+    """Proven that no line of moves makes progress (silent when the cap is hit)."""
+    from bonanza.solver.progress import progress_possible
+
+    return progress_possible(layout, node_limit=STUCK_NODES) is False
+
+
+def _looks_lost(view: PlayerView, layout: Position, moves: list[Move], samples: int) -> Advice:
+    """No layout won: the move that keeps most options, unless none makes progress."""
+    if _is_stuck(layout):
+        return Advice(None, explain.STUCK, AdviceKind.NO_PROGRESS, 0.0, samples)
+
+    def options(move: Move) -> tuple[int, int]:
+        after = layout.copy()
+        after.apply(move)
+        informative = turns_up(layout, move) or (move.is_draw and view.stock[-1:] == (None,))
+        return (0 if informative else 1, -len(after.legal_moves()))
+
+    move = min(moves, key=options)
+    return Advice(move, explain.looks_lost(move, layout, samples), AdviceKind.LOOKS_LOST, 0.0,
+                  samples)
