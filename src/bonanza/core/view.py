@@ -43,6 +43,22 @@ def visible_cards(position: Position) -> set[int]:
     return cards
 
 
+def known_cards(position: Position, seen: Iterable[int] = ()) -> set[int]:
+    """The cards whose place a player knows: those visible, those in ``seen``,
+    and the last unplaced card by elimination."""
+    known = visible_cards(position) | set(seen)
+    unknown = [card for column in position.tableau for card in column
+               if card not in known] + [card for card in position.stock if card not in known]
+    if len(unknown) == 1:
+        known.add(unknown[0])
+    return known
+
+
+def masked_key(position: Position, known: set[int]) -> ViewKey:
+    """The key of ``position`` as seen by a player who knows ``known``."""
+    return PlayerView._masked(position, known).key()
+
+
 @dataclass(frozen=True, slots=True)
 class PlayerView:
     """A position as the player knows it; ``None`` marks a card not yet placed.
@@ -70,15 +86,18 @@ class PlayerView:
     ) -> PlayerView:
         """The view of ``position`` for a player who has also seen ``seen``
         (cards shown before, say, an undo), after playing through ``earlier``."""
-        known = visible_cards(position) | set(seen)
-        unknown = [card for column in position.tableau for card in column
-                   if card not in known] + [card for card in position.stock if card not in known]
-        if len(unknown) == 1:
-            known.add(unknown[0])  # by elimination
+        known = known_cards(position, seen)
+        return cls.with_earlier(position, known, [masked_key(before, known) for before in earlier])
+
+    @classmethod
+    def with_earlier(
+        cls, position: Position, known: set[int], earlier: Iterable[ViewKey]
+    ) -> PlayerView:
+        """The view of ``position`` given the ``known`` cards (see ``known_cards``)
+        and the keys of the positions passed, masked the same way."""
         view = cls._masked(position, known)
-        keys = frozenset(cls._masked(before, known).key() for before in earlier)
         return cls(view.rules, view.tableau, view.down, view.stock, view.waste,
-                   view.foundations, view.recycles, keys)
+                   view.foundations, view.recycles, frozenset(earlier))
 
     @classmethod
     def _masked(cls, position: Position, known: set[int]) -> PlayerView:
@@ -136,7 +155,7 @@ class PlayerView:
         a position already played on the way here."""
         if not self.earlier:
             return False
-        return self._masked(position, self._known_cards()).key() in self.earlier
+        return masked_key(position, self._known_cards()) in self.earlier
 
     def _known_cards(self) -> set[int]:
         return set(range(52)) - set(self.unseen)

@@ -6,7 +6,7 @@ present it. Time is always passed in (``now``), so the session does no I/O.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bonanza.core.deal import Deal
@@ -16,7 +16,7 @@ from bonanza.core.moves import Move
 from bonanza.core.position import Position
 from bonanza.core.rules import Rules, Scoring
 from bonanza.core.scoring import time_bonus, time_ticks, timed_charge
-from bonanza.core.view import PlayerView, visible_cards
+from bonanza.core.view import PlayerView, ViewKey, known_cards, masked_key, visible_cards
 from bonanza.session import messages
 from bonanza.session.autofinish import finish_plan
 from bonanza.session.clock import IDLE_CAP, PlayClock
@@ -54,6 +54,14 @@ class Outcome:
         return self.status in (Status.WON, Status.LOST)
 
 
+@dataclass(slots=True)
+class _EarlierKeys:
+    """The keys of the positions passed, kept while the known cards stay the same."""
+
+    known: set[int] = field(default_factory=set)
+    pairs: list[tuple[Position, ViewKey]] = field(default_factory=list)
+
+
 class Session:
     """A game of one deal under one rule set, from the deal to its outcome.
 
@@ -88,6 +96,7 @@ class Session:
         self._charged = 0  # timed scoring: penalty points taken so far
         self._ticks = 0  # timed scoring: 10-second periods charged so far
         self.seen: set[int] = set()  # every card the player has been shown
+        self._earlier_keys = _EarlierKeys()
         for position in game.positions:
             self.seen |= visible_cards(position)
 
@@ -168,7 +177,18 @@ class Session:
     def view(self) -> PlayerView:
         """What the player knows of the position, for a fair hint: the cards
         seen (also those an undo has hidden again) and the positions passed."""
-        return PlayerView.of(self.position, self.seen, self.game.positions[:-1])
+        known = known_cards(self.position, self.seen)
+        earlier = self.game.positions[:-1]
+        cache = self._earlier_keys
+        if cache.known != known:
+            cache.known, cache.pairs = known, []
+        pairs = cache.pairs
+        same = 0
+        while same < min(len(pairs), len(earlier)) and pairs[same][0] is earlier[same]:
+            same += 1
+        del pairs[same:]
+        pairs.extend((before, masked_key(before, known)) for before in earlier[same:])
+        return PlayerView.with_earlier(self.position, known, (key for _, key in pairs))
 
     def outcome(self, now: float) -> Outcome:
         return Outcome(

@@ -32,7 +32,7 @@ from typing import Final
 
 from bonanza.core.moves import Move
 from bonanza.core.position import Position
-from bonanza.core.view import PlayerView, ViewKey
+from bonanza.core.view import PlayerView, ViewKey, masked_key
 from bonanza.solver import explain
 from bonanza.solver.lines import clean_line
 from bonanza.solver.quiet import (
@@ -57,6 +57,9 @@ MIN_SOLVE_NODES: Final = 500
 """The smallest cap a solve is given, even when the budget is nearly spent."""
 STUCK_NODES: Final = 2_000
 """The quiet-move search's cap when checking that no move makes progress."""
+QUICK_STUCK_NODES: Final = 100
+"""The same where it is asked often: for the only move left when it shows
+nothing new, and when no sampled layout wins."""
 KNOWN_NODES: Final = 2_000_000
 """The node cap when every card is known: one search, worth a larger cap."""
 FIRST_ROUND: Final = 16
@@ -137,14 +140,18 @@ def advise(view: PlayerView, *, budget: float = DEFAULT_BUDGET, seed: int = 0) -
     if not budget > 0:
         raise ValueError(f"budget must be positive, not {budget!r}")
     layout = view.layout(sorted(view.unseen))
-    moves, same = _useful_moves(view, layout)
-    if not moves:
+    moves, same, every = _useful_moves(view, layout)
+    if not every:
         return Advice(None, explain.NO_MOVES, AdviceKind.NO_PROGRESS)
+    if not moves:  # every move leads back: going round in circles, unless proven not
+        if _is_stuck(layout, STUCK_NODES):
+            return Advice(None, explain.STUCK, AdviceKind.NO_PROGRESS)
+        moves = every
     for move in moves:
         if _is_safe_home(layout, move):
             return Advice(move, explain.safe(move, layout), AdviceKind.SAFE)
     if len(moves) == 1:
-        if not is_informative(layout, moves[0]) and _is_stuck(layout):
+        if not is_informative(layout, moves[0]) and _is_stuck(layout, QUICK_STUCK_NODES):
             return Advice(None, explain.STUCK, AdviceKind.NO_PROGRESS)
         return Advice(moves[0], explain.forced(moves[0], layout), AdviceKind.FORCED)
     nodes = _Nodes(budget)
@@ -158,10 +165,12 @@ def advise(view: PlayerView, *, budget: float = DEFAULT_BUDGET, seed: int = 0) -
 # -- the moves worth trying ---------------------------------------------------------
 
 
-def _useful_moves(view: PlayerView, layout: Position) -> tuple[list[Move], dict[Move, Move]]:
-    """The legal moves, one per distinct outcome, without pointless recalls,
-    and without moves back to a position already played while others remain;
-    and for every legal move, the one kept for its outcome."""
+def _useful_moves(
+    view: PlayerView, layout: Position
+) -> tuple[list[Move], dict[Move, Move], list[Move]]:
+    """The legal moves, one per distinct outcome and without pointless recalls,
+    that lead somewhere not played before; for every legal move, the one kept
+    for its outcome; and the kept moves including those that lead back."""
     known = set(range(52)) - set(view.unseen)
     outcomes: dict[ViewKey, Move] = {}
     same: dict[Move, Move] = {}
@@ -171,15 +180,11 @@ def _useful_moves(view: PlayerView, layout: Position) -> tuple[list[Move], dict[
             continue
         after = layout.copy()
         after.apply(move)
-        key = _masked_key(after, known)
+        key = masked_key(after, known)
         if key != here:  # (a king and its run from one column alone to a space)
             same[move] = outcomes.setdefault(key, move)
     fresh = [move for key, move in outcomes.items() if key not in view.earlier]
-    return fresh or list(outcomes.values()), same
-
-
-def _masked_key(position: Position, known: set[int]) -> ViewKey:
-    return PlayerView._masked(position, known).key()
+    return fresh, same, list(outcomes.values())
 
 
 def _is_safe_home(layout: Position, move: Move) -> bool:
@@ -371,16 +376,16 @@ def _seed_for(view: PlayerView, seed: int) -> int:
 # -- when nothing wins ---------------------------------------------------------
 
 
-def _is_stuck(layout: Position) -> bool:
+def _is_stuck(layout: Position, node_limit: int) -> bool:
     """Proven that no line of moves makes progress (silent when the cap is hit)."""
     from bonanza.solver.progress import progress_possible
 
-    return progress_possible(layout, node_limit=STUCK_NODES) is False
+    return progress_possible(layout, node_limit=node_limit) is False
 
 
 def _looks_lost(view: PlayerView, layout: Position, moves: list[Move], samples: int) -> Advice:
     """No layout won: the move that keeps most options, unless none makes progress."""
-    if _is_stuck(layout):
+    if _is_stuck(layout, QUICK_STUCK_NODES):
         return Advice(None, explain.STUCK, AdviceKind.NO_PROGRESS, 0.0, samples)
 
     def options(move: Move) -> tuple[int, int]:

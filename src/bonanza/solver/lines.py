@@ -11,17 +11,27 @@ from __future__ import annotations
 
 from bonanza.core.moves import Move
 from bonanza.core.position import Position
-from bonanza.solver.quiet import position_key
+
+
+def place_key(position: Position) -> tuple[object, ...]:
+    """The position with its columns in place (unlike ``quiet.position_key``:
+    a line's later moves name columns, so a cut must come back to the very
+    same columns), counting recycles only as none or some when unlimited."""
+    recycles = position.recycles
+    if position.rules.passes is None:
+        recycles = min(recycles, 1)
+    return (tuple(map(tuple, position.tableau)), tuple(position.down), tuple(position.stock),
+            tuple(position.waste), tuple(position.foundations), recycles)
 
 
 def clean_line(start: Position, moves: list[Move]) -> list[Move]:
     """``moves`` from ``start`` with every detour cut out (see the module)."""
     board = start.copy()
     kept: list[Move] = []
-    at = {position_key(board): 0}
+    at = {place_key(board): 0}
     for move in moves:
         board.apply(move)
-        key = position_key(board)
+        key = place_key(board)
         earlier = at.get(key)
         if earlier is not None:
             del kept[earlier:]
