@@ -13,7 +13,6 @@ elimination: the last unplaced card goes to the last unknown place.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
@@ -173,12 +172,6 @@ class PlayerView:
             raise ValueError("more cards than unknown places")
         return Position(self.rules, tableau, list(self.down), stock, list(self.waste),
                         list(self.foundations), self.recycles)
-
-    def sample(self, rng: random.Random) -> Position:
-        """A layout that fits the view, with the unseen cards shuffled by ``rng``."""
-        cards = sorted(self.unseen)
-        rng.shuffle(cards)
-        return self.layout(cards)
 
     def legal_moves(self) -> list[Move]:
         """The legal moves: they never depend on a card the player cannot see."""

@@ -266,7 +266,7 @@ def _sampled_advice(
     while alive and not nodes.spent:
         target = min(limit, FIRST_ROUND if not layouts else len(alive[0].scores) + ROUND)
         while len(layouts) < target and not nodes.spent:
-            sample = view.sample(rng)
+            sample = sample_layout(view, rng)
             answer, first, spent = verdict(sample, nodes.cap(SAMPLE_NODES))
             nodes.spend(spent)
             layouts.append((sample, answer))
@@ -290,7 +290,7 @@ def _sampled_advice(
     if wins > 0:
         text = explain.sampled(best.move, layout, wins, samples)
         return Advice(best.move, text, AdviceKind.SAMPLED, wins, samples)
-    return _looks_lost(view, layout, moves, samples)
+    return _looks_lost(view, layout, moves, same, nodes, samples)
 
 
 def _choose(tried: list[_Candidate], layout: Position, same: dict[Move, Move],
@@ -367,6 +367,13 @@ def _still_close(alive: list[_Candidate]) -> list[_Candidate]:
     return kept
 
 
+def sample_layout(view: PlayerView, rng: random.Random) -> Position:
+    """A layout that fits ``view``, its unseen cards shuffled by ``rng``."""
+    cards = sorted(view.unseen)
+    rng.shuffle(cards)
+    return view.layout(cards)
+
+
 def _seed_for(view: PlayerView, seed: int) -> int:
     """A seed from the caller's and the view's own (stable across runs)."""
     digest = hashlib.blake2b(f"{seed}|{view.key()!r}".encode(), digest_size=8).digest()
@@ -383,10 +390,16 @@ def _is_stuck(layout: Position, node_limit: int) -> bool:
     return progress_possible(layout, node_limit=node_limit) is False
 
 
-def _looks_lost(view: PlayerView, layout: Position, moves: list[Move], samples: int) -> Advice:
-    """No layout won: the move that keeps most options, unless none makes progress."""
+def _looks_lost(view: PlayerView, layout: Position, moves: list[Move], same: dict[Move, Move],
+                nodes: _Nodes, samples: int) -> Advice:
+    """No layout won: the first move of the shortest quiet line to progress, else
+    the move that keeps most options, unless none makes progress."""
     if _is_stuck(layout, QUICK_STUCK_NODES):
         return Advice(None, explain.STUCK, AdviceKind.NO_PROGRESS, 0.0, samples)
+    nearest = _nearest_progress(layout, same, set(moves), nodes)
+    if nearest is not None:
+        return Advice(nearest, explain.looks_lost(nearest, layout, samples),
+                      AdviceKind.LOOKS_LOST, 0.0, samples)
 
     def options(move: Move) -> tuple[int, int]:
         after = layout.copy()
