@@ -4,19 +4,21 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from bonanza.core import Deal, Move, Pile, Rules, format_move
-from bonanza.session import Session, Status
+from bonanza.core import Deal, Move, Pile, Position, Rules, format_move
+from bonanza.core.view import PlayerView
+from bonanza.session import Hint, Session, Status, messages
 from bonanza.solver.advisor import SolverAdvisor
 from bonanza.storage import SQLiteStorage
 from bonanza.tui.app import BonanzaApp
 from bonanza.tui.new_deal_screen import NewDealChoice
 from bonanza.tui.pile_view import PileView
-from tests.tui.test_session_play import SIZE, FakeAdvisor, message, status
+from tests.tui.test_session_play import SIZE, FakeAdvisor, fake_hint_text, message, status
 
 pytestmark = pytest.mark.anyio
 
@@ -111,15 +113,71 @@ async def test_typed_moves_and_errors(tmp_path: Path, storage: SQLiteStorage) ->
         assert "[bold]" in message(app)
 
 
-async def test_the_solver_hint_highlights_a_move(tmp_path: Path, storage: SQLiteStorage) -> None:
-    app = new_app(tmp_path, storage, advisor=SolverAdvisor())
+@dataclass
+class Recording:
+    """The solver's advisor (on a small budget), keeping what it was asked and said."""
+
+    solver: SolverAdvisor = field(default_factory=lambda: SolverAdvisor(budget=0.05))
+    asked: list[PlayerView] = field(default_factory=list)
+    said: list[Any] = field(default_factory=list)
+
+    def hint(self, view: PlayerView) -> Any:
+        self.asked.append(view)
+        advice = self.solver.hint(view)
+        self.said.append(advice)
+        return advice
+
+    def progress(self, position: Position) -> bool | None:
+        return self.solver.progress(position)
+
+
+def hinted_piles(app: BonanzaApp) -> set[Pile]:
+    return {view.pile for view in app.query(PileView) if view.hinted}
+
+
+async def test_the_solver_hint_shows_its_words_and_highlights_its_piles(
+    tmp_path: Path, storage: SQLiteStorage
+) -> None:
+    advisor = Recording()
+    app = new_app(tmp_path, storage, advisor=advisor)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("h")
         await app.workers.wait_for_complete()
         await pilot.pause()
-        hinted = {view.pile for view in app.query(PileView) if view.hinted}
-        assert hinted == {Pile.T7, Pile.FC}
-        assert message(app) == "Hint: ace of clubs to clubs foundation"
+        (view,) = advisor.asked
+        assert view == app.session.view()  # the view, never the position
+        (advice,) = advisor.said
+        assert advice.move == Move(Pile.T7, Pile.FC, 1)  # the ace of clubs goes home
+        assert hinted_piles(app) == {Pile.T7, Pile.FC}
+        assert message(app) == advice.text  # the engine's words, as it said them
+        assert "A♣" in message(app)
+
+
+async def test_a_hinted_draw_lights_up_the_stock(tmp_path: Path, storage: SQLiteStorage) -> None:
+    draw = Move(Pile.STOCK, Pile.WASTE, 1)
+    app = new_app(tmp_path, storage, advisor=FakeAdvisor(move=draw))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert Pile.STOCK in hinted_piles(app)
+        assert message(app) == fake_hint_text(draw)
+        await pilot.press("space")  # playing on clears the highlight
+        assert not hinted_piles(app)
+
+
+async def test_no_hint_says_so_in_the_games_words(tmp_path: Path, storage: SQLiteStorage) -> None:
+    class Silent(FakeAdvisor):
+        def hint(self, view: PlayerView) -> Hint:
+            return Hint(None, "")
+
+    app = new_app(tmp_path, storage, advisor=Silent())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await app.workers.wait_for_complete()
+        await pilot.pause()
+        assert message(app) == messages.NO_HINT
+        assert not hinted_piles(app)
 
 
 async def test_every_move_is_saved_and_resumes(tmp_path: Path, storage: SQLiteStorage) -> None:

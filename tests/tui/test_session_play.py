@@ -19,7 +19,9 @@ from textual.widgets import Select
 from bonanza.cli import main
 from bonanza.cli.play import read_save
 from bonanza.core import Deal, Move, Pile, Position, Rules, Scoring
-from bonanza.session import GameOverError, GameRecord, Origin, Session, Status, messages
+from bonanza.core.notation import format_move
+from bonanza.core.view import PlayerView
+from bonanza.session import GameOverError, GameRecord, Hint, Origin, Session, Status, messages
 from bonanza.storage import SQLiteStorage, StorageError
 from bonanza.tui.app import (
     AUTO_OFFER,
@@ -49,6 +51,11 @@ EXIT_BAD_INPUT = 2
 # -- helpers (shared with test_app and test_terminal_to_web_stats) ------------------
 
 
+def fake_hint_text(move: Move | None) -> str:
+    """The fake advisor's words: the move's notation, as an engine might say it."""
+    return "No move helps" if move is None else f"Try {format_move(move)}"
+
+
 @dataclass
 class FakeAdvisor:
     """An ``Advisor`` that answers at once, or once ``gate`` opens (1 s at most)."""
@@ -58,17 +65,18 @@ class FakeAdvisor:
     gate: threading.Event | None = None
     hints: int = 0
     checks: int = 0
+    views: list[PlayerView] = field(default_factory=list)
     started: threading.Event = field(default_factory=threading.Event)
 
-    def hint(self, position: Position) -> Move | None:
+    def hint(self, view: PlayerView) -> Hint:
         self.hints += 1
+        self.views.append(view)
         self.started.set()
         if self.gate is not None:
             self.gate.wait(GATE_TIMEOUT)
-        if self.move is not None:
-            return self.move
-        moves = position.legal_moves()
-        return moves[0] if moves else None
+        moves = view.legal_moves()
+        move = self.move if self.move is not None else next(iter(moves), None)
+        return Hint(move, fake_hint_text(move))
 
     def progress(self, position: Position) -> bool | None:
         self.checks += 1
@@ -325,7 +333,7 @@ async def test_the_hint_runs_in_a_worker_while_the_clock_ticks(storage: SQLiteSt
             assert not message(app).startswith("Hint")
             await pilot.press("h")
             await settle(app, pilot)
-            assert message(app) == "Hint: ace of clubs to clubs foundation"
+            assert message(app) == fake_hint_text(Move(Pile.T7, Pile.FC, 1))
             assert {v.pile for v in app.query(PileView) if v.hinted} == {Pile.T7, Pile.FC}
     finally:
         gate.set()

@@ -20,6 +20,7 @@ from starlette.testclient import TestClient
 
 from bonanza.core import CARDS, BonanzaError, Deal, Rules
 from bonanza.session import Session
+from bonanza.solver.advisor import SolverAdvisor
 from bonanza.storage import SQLiteStorage
 from bonanza.web import create_app
 from bonanza.web.limits import ServerLimits
@@ -34,6 +35,9 @@ RULE_SETS = [
     Rules.from_dict({"draw": 3, "scoring": "vegas-cumulative"}),
 ]
 GAMES = 300
+HINT_GAMES = 18
+HINT_BUDGET = 0.02
+"""Seconds a hint may take here: the engine's words are the same kind at any budget."""
 WORDS = re.compile(r"[^\s\"',;:()\[\]{}]+")
 RANDOM_IDS = re.compile(r'"(id|share|url)": ?"[^"]*"')
 """Game and share IDs are random letters: a card's code may occur in them by chance."""
@@ -41,9 +45,12 @@ RANDOM_IDS = re.compile(r'"(id|share|url)": ?"[^"]*"')
 
 @pytest.fixture
 def client(tmp_path: Path) -> Iterator[TestClient]:
-    """One player who may start games and searches as fast as the test likes."""
+    """One player who may start games and searches as fast as the test likes, with
+    the solver's own hints on a small budget."""
     limits = ServerLimits(new_games_per_minute=GAMES * 2, searches_per_minute=GAMES * 100)
-    with TestClient(create_app(SQLiteStorage(tmp_path / "games.db"), limits=limits)) as test:
+    storage = SQLiteStorage(tmp_path / "games.db")
+    advisor = SolverAdvisor(budget=HINT_BUDGET)
+    with TestClient(create_app(storage, limits=limits, advisor=advisor)) as test:
         yield test
 
 
@@ -66,6 +73,15 @@ def hidden_cards(session: Session) -> set[int]:
         for card in column[:down]
     }
     return hidden | set(position.stock)
+
+
+def unknown_to_player(session: Session) -> set[int]:
+    """The hidden cards the player has never been shown (not even before an undo,
+    nor as the stock's cards once it was turned over), unless the last one,
+    which is known by elimination. A hint may name the others (it is asked of
+    the player's view), though the game's own answers never do."""
+    unknown = hidden_cards(session) - session.seen
+    return unknown if len(unknown) > 1 else set()
 
 
 def atoms(value: Any) -> list[str]:
@@ -104,11 +120,15 @@ def decodes_to(text: str, shares: dict[str, str]) -> Deal | None:
     return Deal.parse(shares[text]) if text in shares else None
 
 
-def assert_no_leak(client: TestClient, text: str, data: Any, session: Session) -> int:
-    """Fail on any hidden card in ``text``/``data``; return how many candidates were tried."""
+def assert_no_leak(
+    client: TestClient, text: str, data: Any, session: Session, hidden: set[int] | None = None
+) -> int:
+    """Fail on any hidden card in ``text``/``data`` (``hidden``, by default every
+    face-down and stock card); return how many candidates were tried."""
     if session.rules.thoughtful:
         return 0
-    hidden = hidden_cards(session)
+    if hidden is None:
+        hidden = hidden_cards(session)
     text = RANDOM_IDS.sub("", text)
     lowered = text.lower()
     for card in hidden:
@@ -188,7 +208,8 @@ def test_random_games_never_leak_hidden_cards(client: TestClient) -> None:
             requests += 1
             assert response.status_code < 500, response.text
             session = stored_session(client, gid)
-            tried += assert_no_leak(client, response.text, response.json(), session)
+            hidden = unknown_to_player(session) if "/hint" in str(response.url) else None
+            tried += assert_no_leak(client, response.text, response.json(), session, hidden)
             if response.status_code != 200 or "position" not in response.json():
                 response = client.get(f"/api/games/{gid}")
                 tried += assert_no_leak(client, response.text, response.json(), session)
@@ -196,3 +217,40 @@ def test_random_games_never_leak_hidden_cards(client: TestClient) -> None:
             if state["status"] != "playing":
                 break
     assert requests > 3000 and tried > 50_000
+
+
+def test_hints_never_name_a_card_the_player_has_not_seen(client: TestClient) -> None:
+    """A hint at every turn, through draws, recycles and undos: its words and
+    piles come from the player's view, so they name no card never shown."""
+    rng = random.Random(20261202)
+    hints = 0
+    for game_number in range(HINT_GAMES):
+        rules = RULE_SETS[game_number % len(RULE_SETS)]
+        state = client.post("/api/games", json={"rules": rules.to_dict()}).json()
+        gid = state["id"]
+        for _ in range(rng.randrange(8, 20)):
+            response = client.get(f"/api/games/{gid}/hint")
+            assert response.status_code == 200, response.text
+            answer = response.json()
+            hints += 1
+            assert answer["text"] and set(answer) == {"move", "text", "source", "dest"}
+            session = stored_session(client, gid)
+            assert_no_leak(client, response.text, answer, session, unknown_to_player(session))
+            legal = state["position"]["legal"]
+            if answer["move"] is not None:
+                assert answer["move"] in legal
+                assert (answer["source"], answer["dest"]) == (
+                    answer["move"]["source"],
+                    answer["move"]["dest"],
+                )
+            if state["can_undo"] and rng.random() < 0.15:
+                state = client.post(f"/api/games/{gid}/undo", json={}).json()
+                continue
+            draws = [m for m in legal if 7 in (m["source"], m["dest"])]
+            pool = draws if draws and rng.random() < 0.5 else legal
+            if not pool:
+                break
+            state = client.post(f"/api/games/{gid}/moves", json=rng.choice(pool)).json()
+            if state["status"] != "playing":
+                break
+    assert hints > 150

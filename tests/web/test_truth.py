@@ -12,7 +12,9 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from bonanza.core import Deal, Move, Position, Rules
+from bonanza.core import Deal, Position, Rules, format_move
+from bonanza.core.view import PlayerView
+from bonanza.session import Hint
 from bonanza.storage import SQLiteStorage, StorageError
 from bonanza.web import create_app
 from bonanza.web.limits import ServerLimits
@@ -30,11 +32,12 @@ class CountingAdvisor:
         self.searches = 0
         self.gate: threading.Event | None = None
 
-    def hint(self, position: Position) -> Move | None:
+    def hint(self, view: PlayerView) -> Hint:
         self.searches += 1
         if self.gate is not None:
             self.gate.wait(5)
-        return next(iter(position.legal_moves()), None)
+        move = next(iter(view.legal_moves()), None)
+        return Hint(move, f"Try {format_move(move)}" if move else "")
 
     def progress(self, position: Position) -> bool | None:
         self.searches += 1
@@ -44,9 +47,9 @@ class CountingAdvisor:
 class SleepyAdvisor:
     """A search that takes far too long (module level: worker processes can load it)."""
 
-    def hint(self, position: Position) -> Move | None:
+    def hint(self, view: PlayerView) -> Hint:
         time.sleep(60)
-        return None
+        return Hint(None, "")
 
     def progress(self, position: Position) -> bool | None:
         return None

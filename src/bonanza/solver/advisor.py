@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bonanza.core.moves import Move
 from bonanza.core.position import Position
-from bonanza.solver.hint import DEFAULT_NODE_LIMIT, hint
+from bonanza.core.view import PlayerView
+from bonanza.solver.fair import DEFAULT_BUDGET, Advice, advise
 from bonanza.solver.progress import progress_possible
 
 PROGRESS_NODE_LIMIT = 20_000
@@ -14,13 +14,21 @@ PROGRESS_NODE_LIMIT = 20_000
 
 @dataclass(frozen=True, slots=True)
 class SolverAdvisor:
-    """Hints and progress checks from the solver package, with their search budgets."""
+    """Hints and progress checks from the solver package, with their search budgets.
 
-    hint_nodes: int = DEFAULT_NODE_LIMIT
+    ``budget`` is the seconds one hint may take; ``seed`` makes its sampling
+    repeatable, so one view always gets one hint. A hint is asked of the
+    player's view only: the advisor never sees a hidden card.
+    """
+
+    budget: float = DEFAULT_BUDGET
+    seed: int = 0
     progress_nodes: int = PROGRESS_NODE_LIMIT
 
-    def hint(self, position: Position) -> Move | None:
-        return hint(position, node_limit=self.hint_nodes)
+    def hint(self, view: PlayerView) -> Advice:
+        """The fair hint, with the engine's words (the session's ``Hint.of``
+        puts the game's shared words on "no move makes progress")."""
+        return advise(view, budget=self.budget, seed=self.seed)
 
     def progress(self, position: Position) -> bool | None:
         return progress_possible(position, node_limit=self.progress_nodes)

@@ -35,6 +35,7 @@ from bonanza.session import (
     Advisor,
     Event,
     GameRecord,
+    Hint,
     Origin,
     Session,
     Status,
@@ -43,6 +44,7 @@ from bonanza.session import (
     random_deal,
     statistics,
 )
+from bonanza.session.advisor import ask
 from bonanza.storage import Storage, StorageError
 from bonanza.tui.confirm_screen import ConfirmScreen
 from bonanza.tui.help_screen import HelpScreen
@@ -165,7 +167,7 @@ class BonanzaApp(App[None]):
         self._auto_on = False  # an auto finish is running
         self._auto: Timer | None = None  # its next step
         self._progress_timer: Timer | None = None
-        self._hint: tuple[Worker[Move | None], int] | None = None
+        self._hint: tuple[Worker[Hint], int] | None = None
         self._progress: tuple[Worker[bool | None], int] | None = None
         self._progress_waiting = False
         self._bank_base = 0
@@ -559,8 +561,9 @@ class BonanzaApp(App[None]):
             worker, turn = self._hint
             self._hint = None
             if turn == self._turn:
-                if event.state is WorkerState.SUCCESS:
-                    self._show_hint(worker.result)
+                hint = worker.result if event.state is WorkerState.SUCCESS else None
+                if hint is not None:
+                    self._show_hint(hint)
                 else:
                     self.say(HINT_FAILED)
         elif self._progress is not None and event.worker is self._progress[0]:
@@ -573,15 +576,14 @@ class BonanzaApp(App[None]):
                 self._progress_waiting = False
                 self._check_progress()
 
-    def _show_hint(self, move: Move | None) -> None:
+    def _show_hint(self, hint: Hint) -> None:
+        """The engine's words on the message line, and its move's piles lit up
+        (for a draw, the stock and the waste)."""
         self.refresh_table()
-        position = self.session.position
-        if move is None:
-            self.say(messages.NO_HINT)
-            return
-        self.pile_view(move.source).hinted = True
-        self.pile_view(move.dest).hinted = True
-        self.say(messages.hint_text(move, position))
+        if hint.move is not None:
+            self.pile_view(hint.move.source).hinted = True
+            self.pile_view(hint.move.dest).hinted = True
+        self.say(hint.text)
 
     # -- actions -----------------------------------------------------------------
 
@@ -635,8 +637,9 @@ class BonanzaApp(App[None]):
         self.say(THINKING)
         if self._hint is not None and self._hint[1] == self._turn:
             return  # this position's search is under way
+        # The engine gets the player's view, never the position: no hidden card.
         worker = self.run_worker(
-            partial(self.advisor.hint, self.session.snapshot()),
+            partial(ask, self.advisor, self.session.view()),
             name="hint",
             group="hint",
             thread=True,

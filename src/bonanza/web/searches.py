@@ -1,6 +1,11 @@
 """Searches (hints, progress checks): cached per position, run in a bounded pool.
 
 - Answers are cached per position, so a client looping ``/hint`` costs one search.
+  A hint is searched on the player's view (``Session.view()``), never on the
+  position, and cached under that view and the positions already played: its
+  key holds no hidden card, and two games the player cannot tell apart share it.
+- The hint's budget is the engine's default, cut to half the search deadline
+  when a server sets a tight one, so a hint ends before its client gives up.
 - Searches run in worker threads, at most ``search_workers`` at once.
 - Each player may start ``searches_per_minute`` searches (cached answers are free).
 - A search past ``search_deadline`` is abandoned and its client gets 503. In
@@ -17,7 +22,9 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 import threading
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import Any, TypeVar
@@ -26,8 +33,10 @@ import anyio
 import anyio.to_process
 import anyio.to_thread
 
-from bonanza.core import Position, describe_move
-from bonanza.session import Advisor, messages
+from bonanza.core import Position
+from bonanza.core.view import PlayerView
+from bonanza.session import Advisor, Session
+from bonanza.session.advisor import ask
 from bonanza.web.errors import ApiError
 from bonanza.web.limits import ServerLimits
 from bonanza.web.rate import RateLimiter
@@ -41,10 +50,18 @@ QUICK_PROGRESS_NODES = 200
 decided within it (median 0.05 ms, p99 about 4 ms), and a thread hop costs more."""
 
 
-def default_advisor() -> Advisor:
+def hint_budget(limits: ServerLimits) -> float:
+    """Seconds the server's own hints may take: the engine's default, but at
+    most half the search deadline."""
+    from bonanza.solver.fair import DEFAULT_BUDGET
+
+    return min(DEFAULT_BUDGET, limits.search_deadline / 2)
+
+
+def default_advisor(limits: ServerLimits | None = None) -> Advisor:
     from bonanza.solver.advisor import SolverAdvisor
 
-    return SolverAdvisor()
+    return SolverAdvisor(budget=hint_budget(limits or ServerLimits()))
 
 
 def quick_advisor() -> Advisor:
@@ -58,7 +75,7 @@ class SearchPool:
 
     def __init__(self, limits: ServerLimits, advisor: Advisor | None = None) -> None:
         self.limits = limits
-        self.advisor = advisor if advisor is not None else default_advisor()
+        self.advisor = advisor if advisor is not None else default_advisor(limits)
         # A small first try on the event loop, for the solver's own advisor only.
         self.quick: Advisor | None = quick_advisor() if advisor is None else None
         self._workers = anyio.CapacityLimiter(limits.search_workers)
@@ -66,6 +83,10 @@ class SearchPool:
         self._answers: OrderedDict[str, dict[str, Any]] = OrderedDict()
         self._lock = threading.Lock()
         self.searches_run = 0
+        # Each live game's last view and its cache key, with what they were made of.
+        self._views: weakref.WeakKeyDictionary[Session, tuple[Position, int, PlayerView, str]] = (
+            weakref.WeakKeyDictionary()
+        )
 
     def _cached(self, key: str) -> dict[str, Any] | None:
         with self._lock:
@@ -112,9 +133,29 @@ class SearchPool:
             503, f"the search took longer than {self.limits.search_deadline:g} s: try again"
         )
 
-    async def hint(self, player: str, position: Position) -> dict[str, Any]:
-        work = functools.partial(hint_answer, self.advisor, position)
-        return await self._search(player, "hint " + _key(position), work)
+    async def view_of(self, session: Session) -> tuple[PlayerView, str]:
+        """``session.view()`` and its cache key, made in a worker thread and kept
+        until the game moves on: they pass over every position played (some
+        0.6 s at 5,000 moves), so a client asking again costs nothing more.
+        Call it where no move can change the game meanwhile (its lock held)."""
+        position, seen = session.position, len(session.seen)  # the view follows from these
+        kept = self._views.get(session)
+        if kept is not None and kept[0] is position and kept[1] == seen:
+            return kept[2], kept[3]
+
+        def made() -> tuple[PlayerView, str]:
+            view = session.view()
+            return view, hint_key(view)
+
+        view, key = await anyio.to_thread.run_sync(made)
+        self._views[session] = (position, seen, view, key)
+        return view, key
+
+    async def hint(self, player: str, view: PlayerView, key: str | None = None) -> dict[str, Any]:
+        """The fair hint for the player's ``view`` (it holds no hidden card);
+        ``key`` is ``hint_key(view)``, when known already."""
+        work = functools.partial(hint_answer, self.advisor, view)
+        return await self._search(player, key or hint_key(view), work)
 
     async def progress(self, player: str, position: Position) -> dict[str, Any]:
         key = "progress " + _key(position)
@@ -128,16 +169,33 @@ class SearchPool:
         return await self._search(player, key, work)
 
 
-def hint_answer(advisor: Advisor, position: Position) -> dict[str, Any]:
-    """The hint's answer (module level, so a worker process can run it)."""
-    move = advisor.hint(position)
-    if move is None:
-        return {"move": None, "text": messages.NO_HINT}
-    return {"move": move_json(move), "text": messages.sentence(describe_move(move, position))}
+def hint_answer(advisor: Advisor, view: PlayerView) -> dict[str, Any]:
+    """The hint's answer (module level, so a worker process can run it): the
+    move, the engine's words, and the piles to highlight (numbered as in
+    ``move_json``; both None when no move makes progress)."""
+    hint = ask(advisor, view)
+    if hint.move is None:
+        return {"move": None, "text": hint.text, "source": None, "dest": None}
+    return {
+        "move": move_json(hint.move),
+        "text": hint.text,
+        "source": int(hint.move.source),
+        "dest": int(hint.move.dest),
+    }
 
 
 def progress_answer(advisor: Advisor, position: Position) -> dict[str, Any]:
     return {"progress": advisor.progress(position)}
+
+
+def hint_key(view: PlayerView) -> str:
+    """The cache key of a hint: the view as it is (columns in their places, as
+    the hint names them; not ``view.key()``, which ignores their order) and the
+    positions already played (``view.earlier``), which the hint avoids. Made
+    of the view alone, it holds no hidden card."""
+    earlier = "\n".join(sorted(map(repr, view.earlier)))
+    digest = hashlib.sha256(f"{view!r}\n{earlier}".encode()).hexdigest()
+    return "hint " + digest
 
 
 def _key(position: Position) -> str:

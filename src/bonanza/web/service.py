@@ -308,11 +308,17 @@ class GameService:
     # -- searches ------------------------------------------------------------------------
 
     async def hint(self, player: str, game_id: str) -> dict[str, Any]:
-        """A fair hint, searched in the pool on a copy of the position."""
-        _record, session = await self.load(player, game_id)
-        if session.is_over:
-            raise ApiError(409, f"this game is over ({session.status}): start a new one")
-        return await self.searches.hint(player, session.snapshot())
+        """A fair hint, searched in the pool on the player's view of the game
+        (``session.view()``): what they have seen and played, never a hidden card.
+
+        The view is made under the game's lock, so no move changes the game
+        while a worker thread reads it; the search runs after, lock released."""
+        async with self._lock(game_id):
+            _record, session = await self.load(player, game_id)
+            if session.is_over:
+                raise ApiError(409, f"this game is over ({session.status}): start a new one")
+            view, key = await self.searches.view_of(session)
+        return await self.searches.hint(player, view, key)
 
     async def progress(self, player: str, game_id: str) -> dict[str, Any]:
         """Whether progress is still possible (None: not proven either way)."""

@@ -61,6 +61,7 @@ export class Controller {
     this.selection = null;
     this.targets = new Set();
     this.hintMark = null;
+    this.dom.hideHint();
     this.render();
     this.updateStatus();
     this.updateControls();
@@ -359,29 +360,36 @@ export class Controller {
     });
   }
 
+  /**
+   * Ask for a hint: the engine's words go to the message box and the live
+   * region, and its move's piles light up (the cards it moves, and the pile
+   * they go to; for a draw, the stock). The words stay until the position changes.
+   */
   hint() {
     return this.run(async () => {
       if (this.state.status !== "playing") return;
-      const answer = await api.hint(this.state.id);
-      if (!answer.move) {
-        this.dom.announce(answer.text);
-        this.dom.toast(answer.text);
-        return;
-      }
+      const id = this.state.id;
+      const moves = this.state.moves;
+      const answer = await api.hint(id);
+      if (!this.state || this.state.id !== id || this.state.moves !== moves) return;
+      this.dom.showHint(answer.text);
+      this.dom.announce(answer.text);
+      if (!answer.move) return;
       const m = answer.move;
+      const source = answer.source ?? m.source;
+      const dest = answer.dest ?? m.dest;
       const pos = this.state.position;
       let index = 0;
-      if (isTableau(m.source)) {
-        const c = pos.columns[m.source];
+      if (isTableau(source)) {
+        const c = pos.columns[source];
         index = c.down + c.up.length - m.count;
-      } else if (m.source === WASTE) {
+      } else if (source === WASTE) {
         index = pos.waste.length - 1;
       }
       this.selection = null;
       this.targets = new Set();
-      this.hintMark = { source: m.source, index, dest: m.dest };
+      this.hintMark = { source, index, dest };
       this.render();
-      this.dom.announce(`Hint: ${answer.text}`);
     });
   }
 

@@ -13,6 +13,10 @@ const $ = (id) => document.getElementById(id);
 const live = $("live");
 const toastEl = $("toast");
 let toastTimer = null;
+let toastTag = null; // what the toast on show is, when it may be taken down early
+const TOAST_MS = 2600;
+const HINT_MS_PER_CHAR = 70; // a hint's words stay long enough to read them
+const HINT_MS_MAX = 12000;
 
 function announce(text) {
   live.textContent = "";
@@ -21,13 +25,34 @@ function announce(text) {
   }, 30);
 }
 
-function toast(text) {
+/**
+ * Show ``text`` in the message box for ``ms``. ``tag`` names it for
+ * ``untoast``; ``quiet`` keeps screen readers from reading it as an alert
+ * (for words the live region says already).
+ */
+function toast(text, { ms = TOAST_MS, tag = null, quiet = false } = {}) {
   toastEl.textContent = text;
   toastEl.hidden = false;
+  toastEl.classList.toggle("hint-words", tag === "hint");
+  if (quiet) toastEl.setAttribute("aria-hidden", "true");
+  else toastEl.removeAttribute("aria-hidden");
+  toastTag = tag;
   clearTimeout(toastTimer);
-  toastTimer = setTimeout(() => {
-    toastEl.hidden = true;
-  }, 2600);
+  toastTimer = setTimeout(() => untoast(tag), ms);
+}
+
+/** Take the message box down if it still shows what ``tag`` names. */
+function untoast(tag) {
+  if (toastTag !== tag || toastEl.hidden) return;
+  clearTimeout(toastTimer);
+  toastEl.hidden = true;
+  toastTag = null;
+}
+
+/** A hint's words: in the message box until the position changes (or read). */
+function showHint(text) {
+  const ms = Math.min(HINT_MS_MAX, Math.max(TOAST_MS, text.length * HINT_MS_PER_CHAR));
+  toast(text, { ms, tag: "hint", quiet: true }); // the live region says it
 }
 
 function confetti() {
@@ -68,6 +93,8 @@ const game = new Controller({
     autoLabel: $("auto-label"),
     announce,
     toast,
+    showHint,
+    hideHint: () => untoast("hint"),
     showStuck: () => {
       $("stuck-note").hidden = false;
     },

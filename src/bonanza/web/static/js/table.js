@@ -73,6 +73,9 @@ export class TableView {
     const seen = new Set();
     const selected = ui.selection ? this.runKeys(ui.selection.pile, ui.selection.index, items) : new Set();
     const hinted = ui.hint ? this.runKeys(ui.hint.source, ui.hint.index, items) : new Set();
+    if (ui.hint?.source === STOCK) {
+      for (const item of items) if (item.stock) hinted.add(item.key); // a draw: the stock
+    }
     const targets = new Set(ui.targets ?? []);
     if (ui.hint) targets.add(ui.hint.dest);
     const topOf = new Map(); // pile -> key of its top card (marked when the pile is a target)
@@ -160,7 +163,8 @@ export class TableView {
     for (const [pile, el] of Object.entries(this.slots)) {
       const p = Number(pile);
       el.classList.toggle("target", targets.has(p));
-      el.classList.toggle("hint", ui.hint?.dest === p);
+      const hinted = ui.hint?.source === p || ui.hint?.dest === p;
+      el.classList.toggle("hint", hinted);
       let label = pileName(p);
       if (isTableau(p)) {
         const c = pos.columns[p];
@@ -183,6 +187,8 @@ export class TableView {
         label += top ? `, up to ${cardName(top)}` : ", empty";
       }
       if (targets.has(p)) label += ", drop here";
+      if (ui.hint?.source === p) label += ", hint: move from here";
+      else if (ui.hint?.dest === p) label += ", hint: move here";
       el.setAttribute("aria-label", label);
     }
   }
