@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -80,9 +81,12 @@ BUSY_TIMEOUT_MS = 5000
 class SQLiteStorage:
     """The :class:`~bonanza.storage.Storage` on one SQLite file.
 
-    One connection serves the process; a lock keeps calls from threads apart
-    (the server writes from worker threads). A failed statement raises
-    ``StorageError``.
+    One connection writes and another reads (one alone for ``:memory:``), each
+    behind a lock that keeps calls from threads apart: the server writes from
+    its writer thread and reads from worker threads, and a read never waits
+    for a write's commit. A failed statement raises ``StorageError``.
+    :meth:`write_batch` commits several writes at once (the server's group
+    commit).
     """
 
     def __init__(self, path: str | Path, *, synchronous: str = "FULL") -> None:
@@ -91,7 +95,9 @@ class SQLiteStorage:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.path = path
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # reentrant: write_batch's writes take it again
+        self.commits = 0
+        """Transactions :meth:`write_batch` committed (one fsync each)."""
         self._db = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
@@ -102,6 +108,15 @@ class SQLiteStorage:
             if name not in present:
                 self._db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
         self._db.execute(DEAL_INDEX)
+        # Reads have a connection of their own: in WAL mode they see what is
+        # committed and never wait while a write commits (and fsyncs).
+        if str(path) == ":memory:":  # a second connection would be another database
+            self._reader, self._read_lock = self._db, self._lock
+        else:
+            self._reader = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
+            self._reader.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            self._reader.execute("PRAGMA query_only=ON")
+            self._read_lock = threading.RLock()
 
     def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
         with self._lock:
@@ -109,6 +124,76 @@ class SQLiteStorage:
                 return work(self._db)
             except sqlite3.Error as error:
                 raise StorageError(f"the game store failed: {error}") from error
+
+    def _read(self, sql: str, params: tuple[Any, ...], rows: int | None) -> list[Any]:
+        """At most ``rows`` rows (None: all) of a query, on the read connection.
+
+        The statement is closed before this returns: one left open would keep its
+        read transaction, and every later read would see that old snapshot.
+        """
+        with self._read_lock:
+            try:
+                cursor = self._reader.execute(sql, params)
+                try:
+                    return cursor.fetchall() if rows is None else cursor.fetchmany(rows)
+                finally:
+                    cursor.close()
+            except sqlite3.Error as error:
+                raise StorageError(f"the game store failed: {error}") from error
+
+    def _one(self, sql: str, params: tuple[Any, ...]) -> Any:
+        found = self._read(sql, params, 1)
+        return found[0] if found else None
+
+    def _all(self, sql: str, params: tuple[Any, ...]) -> list[Any]:
+        return self._read(sql, params, None)
+
+    def write_batch(self, writes: Sequence[Callable[[], T]]) -> list[T | Exception]:
+        """Run ``writes`` in one transaction: one commit, so one fsync, for them all.
+
+        Each write is a call of one of this storage's write methods, so one SQL
+        statement, which SQLite undoes alone when it fails: its place in the
+        result holds its exception (``StorageError``), the others what they
+        returned, and they are committed when this returns. If the transaction
+        fails as a whole (it cannot begin, SQLite abandons it, or the commit
+        fails), nothing of the batch is stored and every place holds a
+        ``StorageError``. A batch of one is that statement on its own, which
+        commits by itself: the same, in one round trip.
+        """
+        if len(writes) == 1:
+            (write,) = writes
+            try:
+                result: T = write()
+            except Exception as error:  # handed back to its caller
+                return [error]
+            with self._lock:
+                self.commits += 1
+            return [result]
+        with self._lock:
+            db = self._db
+            results: list[T | Exception] = []
+            try:
+                db.execute("BEGIN IMMEDIATE")
+                for write in writes:
+                    try:
+                        results.append(write())
+                    except Exception as error:  # handed back to its caller
+                        if not db.in_transaction:  # SQLite abandoned the whole batch
+                            raise
+                        results.append(error)
+                db.execute("COMMIT")
+            except Exception as error:
+                if db.in_transaction:
+                    with contextlib.suppress(sqlite3.Error):
+                        db.execute("ROLLBACK")
+                message = (
+                    str(error)
+                    if isinstance(error, StorageError)
+                    else f"the game store failed: {error}"
+                )
+                return [StorageError(message) for _ in writes]  # one each: each is raised apart
+            self.commits += 1
+            return results
 
     @staticmethod
     def _row(record: GameRecord) -> tuple[Any, ...]:
@@ -173,46 +258,34 @@ class SQLiteStorage:
         )
 
     def get_game(self, game_id: str) -> GameRecord | None:
-        row = self._run(
-            lambda db: db.execute(f"SELECT {COLUMNS} FROM games WHERE id=?", (game_id,)).fetchone()
-        )
+        row = self._one(f"SELECT {COLUMNS} FROM games WHERE id=?", (game_id,))
         return None if row is None else self._record(row)
 
     def latest_game(self, player: str, client: str = "web") -> GameRecord | None:
-        row = self._run(
-            lambda db: db.execute(
-                f"SELECT {COLUMNS} FROM games WHERE player=? AND client=?"
-                " ORDER BY created_at DESC, rowid DESC LIMIT 1",
-                (player, client),
-            ).fetchone()
+        row = self._one(
+            f"SELECT {COLUMNS} FROM games WHERE player=? AND client=?"
+            " ORDER BY created_at DESC, rowid DESC LIMIT 1",
+            (player, client),
         )
         return None if row is None else self._record(row)
 
     def playing_games(self, player: str, client: str = "web") -> list[GameRecord]:
-        rows = self._run(
-            lambda db: db.execute(
-                f"SELECT {COLUMNS} FROM games WHERE player=? AND status=? AND client=?",
-                (player, str(Status.PLAYING), client),
-            ).fetchall()
+        rows = self._all(
+            f"SELECT {COLUMNS} FROM games WHERE player=? AND status=? AND client=?",
+            (player, str(Status.PLAYING), client),
         )
         return [self._record(row) for row in rows]
 
     def finished_games(self, player: str) -> list[GameRecord]:
-        rows = self._run(
-            lambda db: db.execute(
-                f"SELECT {SUMMARY_COLUMNS} FROM games WHERE player=? AND status IN (?, ?)"
-                " AND archived=0 ORDER BY finished_at, rowid",
-                (player, str(Status.WON), str(Status.LOST)),
-            ).fetchall()
+        rows = self._all(
+            f"SELECT {SUMMARY_COLUMNS} FROM games WHERE player=? AND status IN (?, ?)"
+            " AND archived=0 ORDER BY finished_at, rowid",
+            (player, str(Status.WON), str(Status.LOST)),
         )
         return [self._record(row) for row in rows]
 
     def has_played_deal(self, player: str, deal: str) -> bool:
-        row = self._run(
-            lambda db: db.execute(
-                "SELECT 1 FROM games WHERE player=? AND deal=? LIMIT 1", (player, deal)
-            ).fetchone()
-        )
+        row = self._one("SELECT 1 FROM games WHERE player=? AND deal=? LIMIT 1", (player, deal))
         return row is not None
 
     def archive_finished_games(self, player: str) -> int:
@@ -234,21 +307,17 @@ class SQLiteStorage:
         )
 
     def get_share(self, share_id: str) -> Share | None:
-        row = self._run(
-            lambda db: db.execute(
-                "SELECT s.deal, s.rules_key, s.game_id, g.status FROM shares s"
-                " LEFT JOIN games g ON g.id = s.game_id WHERE s.id=?",
-                (share_id,),
-            ).fetchone()
+        row = self._one(
+            "SELECT s.deal, s.rules_key, s.game_id, g.status FROM shares s"
+            " LEFT JOIN games g ON g.id = s.game_id WHERE s.id=?",
+            (share_id,),
         )
         if row is None:
             return None
         return Share(row[0], row[1], row[2], row[3] is not None and row[3] != Status.PLAYING)
 
     def get_setting(self, key: str) -> str | None:
-        row = self._run(
-            lambda db: db.execute("SELECT value FROM settings WHERE key=?", (key,)).fetchone()
-        )
+        row = self._one("SELECT value FROM settings WHERE key=?", (key,))
         return None if row is None else str(row[0])
 
     def set_setting(self, key: str, value: str) -> None:
@@ -261,5 +330,6 @@ class SQLiteStorage:
         )
 
     def close(self) -> None:
-        with self._lock:
+        with self._lock, self._read_lock:
             self._db.close()
+            self._reader.close()

@@ -60,6 +60,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
+        await service.aclose()  # commits the writes still pending
         storage.close()
 
     app = Starlette(
@@ -71,9 +72,8 @@ def create_app(
         exception_handlers={HTTPException: http_error, Exception: server_error},
         lifespan=lifespan,
     )
-    app.state.service = GameService(
-        storage, clock, limits=limits, advisor=advisor, random_deals=random_deals
-    )
+    service = GameService(storage, clock, limits=limits, advisor=advisor, random_deals=random_deals)
+    app.state.service = service
     app.state.limits = limits
     app.router.redirect_slashes = False  # a wrong path is a JSON 404, not an empty 307
     app.add_middleware(PlayerMiddleware, default_player=local_player)

@@ -1,12 +1,14 @@
 """The game service: the server's truth. Loads, plays and saves games for their owners.
 
 The flow of a game lives in ``bonanza.session``; this module adds what is the
-server's own: who owns which game, the cache of live games, storage writes off
-the event loop (rolled back when they fail), shares, limits and searches.
+server's own: who owns which game, the cache of live games, storage off the
+event loop (writes group-committed by one writer thread, rolled back when they
+fail), shares, limits and searches.
 """
 
 from __future__ import annotations
 
+import copy
 import json
 import secrets
 import time
@@ -39,10 +41,12 @@ from bonanza.web.limits import ServerLimits
 from bonanza.web.rate import RateLimiter
 from bonanza.web.searches import SearchPool
 from bonanza.web.view import game_view, move_json
+from bonanza.web.writer import PendingWrite, StoreWriter
 
 GAME_ID_BYTES = 12
 SHARE_ID_BYTES = 9
 MAX_ID_LENGTH = 64
+STORE_DOWN = "the game store is not answering: try again shortly"
 
 
 class GameService:
@@ -50,7 +54,9 @@ class GameService:
 
     Live games are cached in memory; every change is written to storage
     before the answer goes out, and a failed write drops the cached game, so
-    the next request sees what is stored.
+    the next request sees what is stored. Writes go through one writer thread
+    (``self.writer``), which commits the writes pending at once together;
+    :meth:`aclose` commits what is pending and stops it.
     """
 
     def __init__(
@@ -70,14 +76,27 @@ class GameService:
         self._locks: dict[str, anyio.Lock] = {}
         self._new_games = RateLimiter(self.limits.new_games_per_minute)
         self.searches = SearchPool(self.limits, advisor)
+        self.writer = StoreWriter(storage)
+
+    async def aclose(self) -> None:
+        """Commit the writes still pending and stop the writer (the app's shutdown)."""
+        await self.writer.aclose()
 
     # -- storage, off the event loop ----------------------------------------------
 
     async def _store(self, work: Callable[..., Any], *args: Any) -> Any:
+        """A read, in a worker thread."""
         try:
             return await anyio.to_thread.run_sync(work, *args)
         except StorageError:
-            raise ApiError(503, "the game store is not answering: try again shortly") from None
+            raise ApiError(503, STORE_DOWN) from None
+
+    async def _write(self, work: Callable[..., Any], *args: Any) -> Any:
+        """A write, by the writer thread; returns once it is committed."""
+        try:
+            return await self.writer.write(work, *args)
+        except StorageError:
+            raise ApiError(503, STORE_DOWN) from None
 
     def _remember(self, record: GameRecord, session: Session) -> None:
         self._cache[record.id] = (record, session)
@@ -122,10 +141,26 @@ class GameService:
             raise
 
     async def _save(self, record: GameRecord, session: Session, now: float) -> None:
+        await self._saved(self._start_save(record, session, now), record.id)
+
+    def _start_save(self, record: GameRecord, session: Session, now: float) -> PendingWrite[None]:
+        """Hand the game's new state to the writer; :meth:`_saved` must follow."""
         record.update(session, now)
         record.version += 1
         with self._rollback_on_failure(record.id):
-            await self._store(self.storage.update_game, record)
+            try:
+                # A copy: the writer reads it in its thread, while the loop goes on.
+                return self.writer.submit(self.storage.update_game, copy.copy(record))
+            except StorageError:
+                raise ApiError(503, STORE_DOWN) from None
+
+    async def _saved(self, pending: PendingWrite[None], game_id: str) -> None:
+        """Wait for a save to commit; if it failed, drop the cached game and answer 503."""
+        with self._rollback_on_failure(game_id):
+            try:
+                await pending.result()
+            except StorageError:
+                raise ApiError(503, STORE_DOWN) from None
 
     def _lock(self, game_id: str) -> anyio.Lock:
         lock = self._locks.get(game_id)
@@ -133,7 +168,7 @@ class GameService:
             if len(self._locks) > self.limits.game_cache_size:
                 for key in [k for k, v in self._locks.items() if not v.locked()]:
                     del self._locks[key]
-            lock = self._locks[game_id] = anyio.Lock()
+            lock = self._locks[game_id] = anyio.Lock(fast_acquire=True)  # no yield when free
         return lock
 
     # -- views -----------------------------------------------------------------
@@ -193,7 +228,7 @@ class GameService:
             max_moves=self.limits.max_history_moves,
         )
         record = GameRecord.of(secrets.token_urlsafe(GAME_ID_BYTES), player, session, now)
-        await self._store(self.storage.insert_game, record)
+        await self._write(self.storage.insert_game, record)  # not shared before it is stored
         self._remember(record, session)
         return await self.view(record, session, announce="New deal")
 
@@ -270,8 +305,12 @@ class GameService:
                 event = action(session, now)
             except SessionError as error:  # game over, undo refused, history full...
                 raise ApiError(409, str(error)) from None
-            await self._save(record, session, now)
-            return await self._event_view(record, session, event)
+            pending = self._start_save(record, session, now)
+            try:  # the answer is made while the write commits; it goes out once committed
+                answer = await self._event_view(record, session, event)
+            finally:
+                await self._saved(pending, game_id)
+            return answer
 
     async def play(self, player: str, game_id: str, move: Move | str) -> dict[str, Any]:
         def act(session: Session, now: float) -> Event:
@@ -302,7 +341,7 @@ class GameService:
         """
         record, session = await self.load(player, game_id)
         share_id = secrets.token_urlsafe(SHARE_ID_BYTES)
-        await self._store(self.storage.add_share, share_id, record.id)
+        await self._write(self.storage.add_share, share_id, record.id)
         return {"share": share_id, "url": f"/?share={share_id}", "opens_now": session.is_over}
 
     # -- searches ------------------------------------------------------------------------
