@@ -1,0 +1,90 @@
+"""Auto finish that never fails: the solver's winning line, foundation moves first.
+
+An auto finish is offered only when the player knows every card (nothing face
+down, the whole stock seen) *and* the exact solver proves the position won,
+so it is offered before every card is face up in the tableau and never starts
+a finish that stalls. The line played is the solver's, with its detours cut
+(:func:`~bonanza.solver.lines.clean_line`). Cards go home as early as the line
+allows: before each move that is not a foundation move, a later foundation
+move of the line that is open already is brought forward (lowest rank first)
+when the rest of the line, replayed, still wins. So the finish is one proven
+win from start to end.
+"""
+
+from __future__ import annotations
+
+from bonanza.core.moves import Move, Pile
+from bonanza.core.position import Position
+from bonanza.solver.lines import clean_line
+from bonanza.solver.quiet import is_known
+from bonanza.solver.search import solve
+
+FINISH_NODES = 200_000
+"""Nodes for one proof; known positions late in a game need far fewer."""
+FINISH_MEMORY = 64 * 2**20
+"""Bytes for one proof's table."""
+
+
+def winning_line(position: Position, node_limit: int = FINISH_NODES) -> list[Move] | None:
+    """A proven winning line from a position the player knows whole, its
+    detours cut; None when a card is unknown or no win is proven in the limit."""
+    if position.is_won() or not is_known(position):
+        return None
+    result = solve(position, node_limit=node_limit, memory_limit=FINISH_MEMORY)
+    if not result.solved:
+        return None
+    return clean_line(position, list(result.moves))
+
+
+def finish_line(position: Position, node_limit: int = FINISH_NODES) -> list[Move] | None:
+    """The whole auto finish: a proven win with foundation moves first where it
+    allows (see the module); None when no win is proven."""
+    plan = winning_line(position, node_limit)
+    if plan is None:
+        return None
+    board = position.copy()
+    line: list[Move] = []
+    while plan:
+        if not plan[0].dest.is_foundation:
+            plan = _home_first(board, plan)
+        board.apply(plan[0])
+        line.append(plan[0])
+        plan = plan[1:]
+    return line
+
+
+def first_finish_move(position: Position, node_limit: int = FINISH_NODES) -> Move | None:
+    """The next move of the auto finish, or None when none is proven."""
+    line = finish_line(position, node_limit)
+    return line[0] if line else None
+
+
+def _home_first(board: Position, plan: list[Move]) -> list[Move]:
+    """``plan`` with one of its later foundation moves brought to the front, if
+    that move is open now and the rest still replays to a win; else ``plan``.
+    Lowest ranks first, so the foundations grow evenly."""
+    open_now = set(board.legal_moves())
+    later = [
+        index
+        for index, move in enumerate(plan)
+        if index > 0 and move in open_now and move.dest.is_foundation
+    ]
+    later.sort(key=lambda index: board.foundations[plan[index].dest - Pile.FC])
+    for index in later:
+        hoisted = [plan[index], *plan[:index], *plan[index + 1 :]]
+        if _wins(board, hoisted):
+            return hoisted
+    return plan
+
+
+def _wins(board: Position, line: list[Move]) -> bool:
+    """Whether ``line`` is legal from ``board`` and ends in a win."""
+    trial = board.copy()
+    for move in line:
+        if move not in trial.legal_moves():
+            return False
+        trial.apply(move)
+    return trial.is_won()
+
+
+__all__ = ["FINISH_NODES", "finish_line", "first_finish_move", "winning_line"]
