@@ -31,8 +31,9 @@ def test_json_and_text() -> None:
 
 
 def test_bad_input_exits_2_with_one_line() -> None:
-    for args in (["deal", "nonsense"], ["deal", "AS 2S"], ["deal", "7", "--draw", "30"]):
+    bad = (["deal", "nonsense"], ["deal", "AS 2S"], ["deal", "7", "--draw", "30"], ["deal", "--draw", "x"])
+    for args in bad:
         result = bonanza(*args)
         assert result.returncode == 2
-        assert len(result.stderr.strip().splitlines()) == 1 or "usage" in result.stderr
+        assert len(result.stderr.strip().splitlines()) == 1 and "usage" not in result.stderr
         assert result.stdout == ""

@@ -13,7 +13,7 @@ import os
 import signal
 import sys
 from collections.abc import Sequence
-from typing import Final
+from typing import Final, NoReturn
 
 from bonanza.core.errors import BonanzaError
 
@@ -24,8 +24,17 @@ EXIT_INTERRUPTED: Final = 128 + signal.SIGINT
 EXIT_BROKEN_PIPE: Final = 128 + signal.SIGPIPE
 
 
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose errors are one line, ``bonanza COMMAND: message``
+    (no usage block; ``--help`` shows it), with exit status 2."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: {message}", file=sys.stderr)
+        sys.exit(EXIT_BAD_INPUT)
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="bonanza", description="Klondike solitaire.")
+    parser = OneLineParser(prog="bonanza", description="Klondike solitaire.")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMANDS:
         importlib.import_module(f"bonanza.cli.{name}").register(subparsers)
@@ -53,8 +62,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     prefix = "bonanza"
     try:
-        args = build_parser().parse_args(argv)
+        parser = build_parser()
+        args, unknown = parser.parse_known_args(argv)
         prefix = f"bonanza {args.command}"
+        if unknown:  # named after the command they were given to
+            print(f"{prefix}: unrecognized arguments: {' '.join(unknown)}", file=sys.stderr)
+            return EXIT_BAD_INPUT
         status: int = args.func(args)
         sys.stdout.flush()  # a closed pipe shows here rather than at exit
     except BonanzaError as error:

@@ -29,7 +29,6 @@ from bonanza.cli.results_file import (
 from bonanza.cli.solve import (
     add_solver_rule_options,
     memory_bytes,
-    one_line_error,
     solver_rules,
 )
 from bonanza.core.deal import Deal
@@ -70,7 +69,6 @@ def register(subparsers: Any) -> None:
         help="when resuming, solve again the deals left unknown (say with a longer limit)",
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-    parser.error = one_line_error(f"bonanza {parser.prog.split()[-1]}")
     parser.set_defaults(func=run)
 
 

@@ -30,7 +30,6 @@ from bonanza.cli.analyze import PROGRESS_WIDTH, _ctrl_c_held, _results, _worker_
 from bonanza.cli.deal_source import DealList, DealRange, DealSource, deal_source, parse_deal_range
 from bonanza.cli.options import add_rule_options, rules_from, whole_number
 from bonanza.cli.results_file import ResultsFile, ResultsWriter
-from bonanza.cli.solve import one_line_error
 from bonanza.core.deal import Deal
 from bonanza.core.errors import BonanzaError
 from bonanza.core.notation import format_move
@@ -126,7 +125,6 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument("--out", metavar="F", help="one row per game, .jsonl; a rerun resumes it")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
-    parser.error = one_line_error(f"bonanza {parser.prog.split()[-1]}")
     parser.set_defaults(func=run)
 
 

@@ -4,25 +4,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-from collections.abc import Callable
-from typing import Any, NoReturn
+from typing import Any
 
 from bonanza.cli.options import changed_rules, passes_value, rule_changes, whole_number
 from bonanza.core.notation import format_move
 from bonanza.core.rules import PRESETS, EmptyColumn, Rules
 from bonanza.solver import solve
 from bonanza.solver.report import load_start, result_data
-
-
-def one_line_error(prefix: str) -> Callable[[str], NoReturn]:
-    """An argparse ``error`` that prints one line (no usage) and exits with status 2."""
-
-    def error(message: str) -> NoReturn:
-        print(f"{prefix}: {message}", file=sys.stderr)
-        sys.exit(2)
-
-    return error
 
 
 def positive_seconds(text: str) -> float:
@@ -87,7 +75,6 @@ def register(subparsers: Any) -> None:
     parser.add_argument("deal", metavar="DEAL", help="deal number, code, listing or saved game")
     add_solver_rule_options(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
-    parser.error = one_line_error(f"bonanza {parser.prog.split()[-1]}")
     parser.set_defaults(func=run)
 
 
