@@ -31,7 +31,12 @@ def test_json_and_text() -> None:
 
 
 def test_bad_input_exits_2_with_one_line() -> None:
-    bad = (["deal", "nonsense"], ["deal", "AS 2S"], ["deal", "7", "--draw", "30"], ["deal", "--draw", "x"])
+    bad = (
+        ["deal", "nonsense"],
+        ["deal", "AS 2S"],
+        ["deal", "7", "--draw", "30"],
+        ["deal", "--draw", "x"],
+    )
     for args in bad:
         result = bonanza(*args)
         assert result.returncode == 2
