@@ -26,6 +26,7 @@ from bonanza.storage import SQLiteStorage, StorageError
 from bonanza.tui.app import (
     AUTO_OFFER,
     NEW_DEAL_QUESTION,
+    REVIEW_OFFER,
     THINKING,
     TICK_SECONDS,
     BonanzaApp,
@@ -210,7 +211,7 @@ async def test_n_asks_first_when_a_game_is_in_progress(storage: SQLiteStorage) -
         await pilot.pause()
         assert app.record.id != first and app.session.rules == Rules.preset("klondike-3")
         assert app.game.move_count == 0 and app.session.origin in (Origin.RANDOM, Origin.REPLAY)
-        assert message(app) == messages.NEW_DEAL
+        assert message(app) == f"{messages.NEW_DEAL}\n{REVIEW_OFFER}"  # the old game was lost
     old = storage.get_game(first)
     assert old is not None and old.status is Status.LOST
     assert [g.id for g in storage.playing_games(PLAYER, "terminal")] == [app.record.id]

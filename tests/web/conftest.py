@@ -115,7 +115,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     srv.stop()
 
 
-@pytest.fixture(scope="session")
+# Package scope: closed after tests/web, as its running event loop stops later anyio tests.
+@pytest.fixture(scope="package")
 def browser() -> Iterator[object]:
     if not Path(CHROMIUM).exists():
         message = f"browser tests need Debian's chromium at {CHROMIUM}"

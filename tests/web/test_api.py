@@ -202,7 +202,8 @@ def test_reset_and_export(client: TestClient) -> None:
     assert data["games"][0]["id"] == state["id"] and data["games"][0]["status"] == "won"
     assert data["games"][0]["deal"] == state["deal"]  # over: the deal is no secret
     assert client.delete("/api/stats").json()["reset"] == 1
-    assert client.get("/api/stats").json() == {"groups": [], "chosen": []}
+    empty = {"groups": [], "chosen": [], "assisted": {"played": 0, "won": 0}}
+    assert client.get("/api/stats").json() == empty
 
 
 def test_auto_finish_offered_once_nothing_is_unseen_and_plays_home(client: TestClient) -> None:

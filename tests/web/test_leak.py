@@ -177,8 +177,10 @@ def test_random_games_never_leak_hidden_cards(client: TestClient) -> None:
                 response = client.post(f"/api/games/{gid}/redo", json={})
             elif roll < 0.13:
                 response = client.get(f"/api/games/{gid}/hint")
-            elif roll < 0.14:
+            elif roll < 0.135:
                 response = client.get(f"/api/games/{gid}/progress")
+            elif roll < 0.14:  # "still winnable?" looks at the hidden cards: says only a word
+                response = client.post(f"/api/games/{gid}/winnable", json={})
             elif roll < 0.16:
                 response = client.post(f"/api/games/{gid}/share", json={})
             elif roll < 0.18:
@@ -254,3 +256,30 @@ def test_hints_never_name_a_card_the_player_has_not_seen(client: TestClient) -> 
             if state["status"] != "playing":
                 break
     assert hints > 150
+
+
+def test_still_winnable_answers_only_a_word_and_a_sentence(client: TestClient) -> None:
+    """The one answer made from the hidden cards: at every turn of random games,
+    it names no hidden card (not even one the player has seen before an undo),
+    neither the deal nor a share, and holds only its three fields."""
+    rng = random.Random(20261203)
+    asked = 0
+    for game_number in range(len(RULE_SETS) * 2):
+        rules = RULE_SETS[game_number % len(RULE_SETS)]
+        state = client.post("/api/games", json={"rules": rules.to_dict()}).json()
+        gid = state["id"]
+        for _ in range(rng.randrange(4, 10)):
+            response = client.post(f"/api/games/{gid}/winnable", json={})
+            assert response.status_code == 200, response.text
+            answer = response.json()
+            asked += 1
+            assert set(answer) == {"winnable", "text", "assisted"}
+            assert answer["winnable"] in ("winnable", "lost", "unknown") and answer["assisted"]
+            assert_no_leak(client, response.text, answer, stored_session(client, gid))
+            legal = state["position"]["legal"]
+            if not legal:
+                break
+            state = client.post(f"/api/games/{gid}/moves", json=rng.choice(legal)).json()
+            if state["status"] != "playing":
+                break
+    assert asked > 40

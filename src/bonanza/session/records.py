@@ -25,6 +25,8 @@ class GameRecord:
     replay games. ``version`` counts the writes (for optimistic concurrency).
     ``client`` is the front end that plays it ("web" or "terminal"): each
     resumes and ends only its own games, and statistics count them all.
+    ``assisted`` marks a game in which "still winnable?" was asked: statistics
+    count it apart from the headline figures.
     """
 
     id: str
@@ -44,6 +46,7 @@ class GameRecord:
     archived: bool = False
     version: int = 0
     client: str = "web"
+    assisted: bool = False
     extra: dict[str, Any] = field(default_factory=dict)
 
     @classmethod
@@ -75,3 +78,4 @@ class GameRecord:
         self.moves = outcome.moves
         self.score = outcome.score
         self.cards_home = outcome.cards_home
+        self.assisted = session.assisted

@@ -96,6 +96,7 @@ class Session:
         self._charged = 0  # timed scoring: penalty points taken so far
         self._ticks = 0  # timed scoring: 10-second periods charged so far
         self.seen: set[int] = set()  # every card the player has been shown
+        self.assisted = False  # "still winnable?" was asked: kept out of the headline figures
         self._earlier_keys = _EarlierKeys()
         for position in game.positions:
             self.seen |= visible_cards(position)
@@ -172,6 +173,13 @@ class Session:
 
     def snapshot(self) -> Position:
         """A copy of the position, for a search in another thread."""
+        return self.position.copy()
+
+    def peek(self) -> Position:
+        """A copy of the true position for "still winnable?", which looks at the
+        hidden cards: from now on the game counts as assisted. Only in play."""
+        self._check_playing()
+        self.assisted = True
         return self.position.copy()
 
     def view(self) -> PlayerView:
@@ -335,6 +343,7 @@ class Session:
             "undo_floor": self.undo_floor,
             "timed": [self._charged, self._ticks],
             "seen": sorted(map(int, self.seen)),
+            "assisted": self.assisted,
         }
 
     @classmethod
@@ -375,6 +384,7 @@ class Session:
             ):
                 raise ValueError("its seen cards are not card numbers")
             session.seen.update(map(int, seen))
+            session.assisted = data.get("assisted", False) is True  # older saves: not assisted
         except (BonanzaError, TypeError, ValueError) as error:
             raise SaveError(f"saved session: {error}") from None
         if not 0 <= session.undo_floor <= session.game.move_count:

@@ -2,7 +2,9 @@
 
 Headline figures come only from deals the program chose at random; deals the
 player chose (typed, shared, replayed) are summed up apart, so they cannot
-farm streaks, win rates or best times.
+farm streaks, win rates or best times. Games in which "still winnable?" was
+asked (assisted: it looks at the hidden cards) are in neither: they are only
+counted, played and won, apart.
 """
 
 from __future__ import annotations
@@ -62,12 +64,21 @@ def _groups(games: Iterable[GameRecord]) -> list[dict[str, Any]]:
     return entries
 
 
-def statistics(games: Iterable[GameRecord]) -> dict[str, list[dict[str, Any]]]:
-    """``{"groups": headline groups, "chosen": chosen-deal groups}``, draw 1 first."""
+def assisted_count(games: Iterable[GameRecord]) -> dict[str, int]:
+    """``{"played": n, "won": m}`` of the finished assisted games."""
+    counted = [g for g in games if g.assisted and g.status in (Status.WON, Status.LOST)]
+    return {"played": len(counted), "won": sum(g.status is Status.WON for g in counted)}
+
+
+def statistics(games: Iterable[GameRecord]) -> dict[str, Any]:
+    """``{"groups": headline groups, "chosen": chosen-deal groups, "assisted":
+    {"played", "won"}}``, groups draw 1 first; assisted games are only in the last."""
     listed = list(games)
+    fair = [g for g in listed if not g.assisted]
     return {
-        "groups": _groups(g for g in listed if not g.origin.is_chosen),
-        "chosen": _groups(g for g in listed if g.origin.is_chosen),
+        "groups": _groups(g for g in fair if not g.origin.is_chosen),
+        "chosen": _groups(g for g in fair if g.origin.is_chosen),
+        "assisted": assisted_count(listed),
     }
 
 
@@ -79,6 +90,7 @@ def export_game(game: GameRecord) -> dict[str, Any]:
         "rules": json.loads(game.rules_key),
         "status": str(game.status),
         "origin": str(game.origin),
+        "assisted": game.assisted,
         "moves": game.moves,
         "score": game.score,
         "elapsed": round(game.elapsed, 1),

@@ -50,7 +50,10 @@ ADDED_COLUMNS = {
     "origin": "TEXT NOT NULL DEFAULT 'random'",
     "version": "INTEGER NOT NULL DEFAULT 0",
     "client": "TEXT NOT NULL DEFAULT 'web'",
+    "assisted": "INTEGER NOT NULL DEFAULT 0",
 }
+"""Columns added since the first schema: added at start-up to a file that lacks them
+(its games then take the default: an older game is not assisted)."""
 DEAL_INDEX = "CREATE INDEX IF NOT EXISTS games_player_deal ON games (player, deal)"
 
 FIELDS = (
@@ -71,6 +74,7 @@ FIELDS = (
     "archived",
     "version",
     "client",
+    "assisted",
     "extra",
 )
 COLUMNS = ", ".join(FIELDS)
@@ -215,6 +219,7 @@ class SQLiteStorage:
             int(record.archived),
             record.version,
             record.client,
+            int(record.assisted),
             json.dumps(record.extra, separators=(",", ":")),
         )
 
@@ -239,6 +244,7 @@ class SQLiteStorage:
             archived=bool(values["archived"]),
             version=values["version"],
             client=values["client"],
+            assisted=bool(values["assisted"]),
             extra=json.loads(values["extra"]),
         )
 

@@ -45,12 +45,14 @@ from bonanza.session import (
     statistics,
 )
 from bonanza.session.advisor import ask
+from bonanza.session.winnable import CONFIRM, FAILED, LABEL, Judge, WinnableAnswer
 from bonanza.storage import Storage, StorageError
 from bonanza.tui.confirm_screen import ConfirmScreen
 from bonanza.tui.help_screen import HelpScreen
 from bonanza.tui.new_deal_screen import NewDealChoice, NewDealScreen
 from bonanza.tui.picking import destinations, move_between, moves_from
 from bonanza.tui.pile_view import PileView
+from bonanza.tui.review_screen import ReviewScreen, review_lines
 from bonanza.tui.stats_screen import StatsScreen
 from bonanza.tui.status_bar import StatusBar
 
@@ -76,6 +78,10 @@ RESTART_QUESTION: Final = (
     "Restart this deal? All cards go back to the start. Redo can replay your moves."
 )
 OVER_NOTE: Final = "Press N for a new deal"
+REVIEW_OFFER: Final = "Press V to review the game you lost"
+REVIEWING: Final = "Reviewing the lost game…"
+NO_REVIEW: Final = "No lost game to review: a review is given once a game is lost"
+REVIEW_FAILED: Final = "No review: the search failed"
 RESUMED: Final = "Resumed your game"
 
 
@@ -99,8 +105,9 @@ class BonanzaApp(App[None]):
     player's other terminal games in play (lost once they count), as on the web.
     After every action the record is written, and the session's JSON to
     ``save_path`` when given. ``advisor`` gives hints and the progress check
-    (default: the solver's); ``clock`` is wall-clock time; ``auto_step`` is the
-    pause between auto-finish moves.
+    (default: the solver's); ``judge`` answers "still winnable?" on the true
+    position (default: the solver's, 1 s); ``clock`` is wall-clock time;
+    ``auto_step`` is the pause between auto-finish moves.
     """
 
     TITLE = "Bonanza"
@@ -121,6 +128,8 @@ class BonanzaApp(App[None]):
         Binding("u", "undo", "Undo"),
         Binding("y", "redo", "Redo"),
         Binding("h", "hint", "Hint"),
+        Binding("W", "winnable", LABEL, show=False),
+        Binding("v", "review", "Review", show=False),
         Binding("a", "auto", "Finish"),
         Binding("n", "new_deal", "New"),
         Binding("r", "restart", "Restart", show=False),
@@ -143,6 +152,7 @@ class BonanzaApp(App[None]):
         rules: Rules | None = None,
         start: Start | None = None,
         advisor: Advisor | None = None,
+        judge: Judge | None = None,
         clock: Callable[[], float] = time.time,
         save_path: Path | None = None,
         random_deals: Callable[[], Deal] = random_deal,
@@ -160,6 +170,11 @@ class BonanzaApp(App[None]):
 
             advisor = SolverAdvisor()
         self.advisor: Advisor = advisor
+        if judge is None:
+            from bonanza.solver.review import still_winnable
+
+            judge = still_winnable
+        self.judge: Judge = judge
         self.selected: Pile | None = None
         self._turn = 0  # counts the changes of position: a search answers for one turn
         self._notes: list[str] = []  # problems met before the table is shown
@@ -170,6 +185,9 @@ class BonanzaApp(App[None]):
         self._hint: tuple[Worker[Hint], int] | None = None
         self._progress: tuple[Worker[bool | None], int] | None = None
         self._progress_waiting = False
+        self._winnable: tuple[Worker[str], int] | None = None
+        self._review: Worker[list[str]] | None = None
+        self.lost: Session | None = None  # the last game this app ended lost, to review
         self._bank_base = 0
         self._stored = False
         self._resumed = False
@@ -352,6 +370,7 @@ class BonanzaApp(App[None]):
             if game.rules_key == self.record.rules_key
             and game.id != self.record.id
             and game.origin.is_chosen == chosen
+            and not game.assisted  # as the statistics count it
         ]
         return bankroll(same)
 
@@ -566,6 +585,20 @@ class BonanzaApp(App[None]):
                     self._show_hint(hint)
                 else:
                     self.say(HINT_FAILED)
+        elif self._winnable is not None and event.worker is self._winnable[0]:
+            asked, turn = self._winnable
+            self._winnable = None
+            if turn == self._turn:
+                verdict = asked.result if event.state is WorkerState.SUCCESS else None
+                self.say(FAILED if verdict is None else WinnableAnswer.of(verdict).text)
+        elif self._review is not None and event.worker is self._review:
+            reviewed = self._review
+            self._review = None
+            if event.state is WorkerState.SUCCESS and reviewed.result is not None:
+                self.say("")
+                self.push_screen(ReviewScreen(reviewed.result))
+            else:
+                self.say(REVIEW_FAILED)
         elif self._progress is not None and event.worker is self._progress[0]:
             progress, turn = self._progress
             self._progress = None
@@ -647,6 +680,58 @@ class BonanzaApp(App[None]):
         )
         self._hint = (worker, self._turn)
 
+    def action_winnable(self) -> None:
+        """Ask "still winnable?": it looks at the hidden cards, so it asks first (once a
+        game), then marks the game assisted and asks the judge in a worker."""
+        self._stop_auto()
+        if self._refused_as_over():
+            return
+        if self.session.assisted:
+            self._ask_winnable()
+            return
+        turn = self._turn
+
+        def answered(yes: bool | None) -> None:
+            if yes and turn == self._turn and not self.session.is_over:
+                self._ask_winnable()
+
+        self.push_screen(ConfirmScreen(f"{LABEL}\n{CONFIRM}", yes="Look"), answered)
+
+    def _ask_winnable(self) -> None:
+        now = self.clock()
+        position = self.session.peek()  # the game counts as assisted from here
+        notes = self._write(now)
+        self._show_status(now)
+        self.say(THINKING, *notes)
+        if self._winnable is not None and self._winnable[1] == self._turn:
+            return  # this position's search is under way
+        worker = self.run_worker(
+            partial(self.judge, position),
+            name="winnable",
+            group="winnable",
+            thread=True,
+            exit_on_error=False,
+        )
+        self._winnable = (worker, self._turn)
+
+    def action_review(self) -> None:
+        """Review the last game lost here: the move that lost it and a line that
+        would have won (it may show hidden cards: that game is over)."""
+        lost = self.lost
+        if lost is None:
+            self.say(NO_REVIEW)
+            return
+        self.say(REVIEWING)
+        if self._review is not None:
+            return  # under way
+        self._review = self.run_worker(
+            partial(_review_lines, lost),
+            name="review",
+            group="review",
+            thread=True,
+            exit_on_error=False,
+        )
+
     def action_new_deal(self) -> None:
         """Choose the next game's rules and deal; a game in progress asks first."""
         self._stop_auto()
@@ -674,6 +759,9 @@ class BonanzaApp(App[None]):
         if not self.session.is_over:
             self.session.end(now)
             notes += self._write(now)
+        if self.session.status is Status.LOST:
+            self.lost = self.session
+            notes.append(REVIEW_OFFER)
         self.session, self.record = self._begin(choice.rules, choice.deal_text, now)
         self._save_noted()
         self._shown(now)
@@ -688,7 +776,7 @@ class BonanzaApp(App[None]):
             self.say(f"No statistics: {error}")
             return
         figures = statistics(games)
-        self.push_screen(StatsScreen(figures["groups"], figures["chosen"]))
+        self.push_screen(StatsScreen(figures["groups"], figures["chosen"], figures["assisted"]))
 
     def action_cancel(self) -> None:
         self.set_focus(None)
@@ -701,3 +789,11 @@ class BonanzaApp(App[None]):
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen(self.session.rules))
+
+
+def _review_lines(session: Session) -> list[str]:
+    """The solver's review of a lost game, as the review screen's lines."""
+    from bonanza.solver.review import review
+
+    game = session.game
+    return review_lines(review(game.positions, game.history), game.positions)

@@ -23,6 +23,7 @@ from textual.widgets import Static
 
 from bonanza.core.rules import EmptyColumn, Rules, Scoring
 from bonanza.core.scoring import VEGAS_ANTE
+from bonanza.session.winnable import EXPLANATION, LABEL
 
 KEYS: Final[tuple[tuple[str, str], ...]] = (
     ("Space", "draw, or turn the waste over (clicking the stock does the same)"),
@@ -35,6 +36,8 @@ KEYS: Final[tuple[tuple[str, str], ...]] = (
     ("y", "redo"),
     ("r", "restart the deal (redo replays the moves; not in Vegas after a draw)"),
     ("h", "hint: light up a good move"),
+    ("W", f"{LABEL}: {EXPLANATION}"),
+    ("v", "review the game you lost: the move that lost it, and a line that would have won"),
     ("a", "auto finish: play every card home (again to stop)"),
     ("n", "new deal (choose the rules; a game in progress counts as lost)"),
     ("s", "statistics"),

@@ -10,6 +10,8 @@ Each group is a dict with ``label``, ``played``, ``won``, ``win_rate``
 None), ``best_score`` (or None), ``fewest_moves`` (or None) and, for
 cumulative Vegas, ``bankroll``. ``chosen`` holds the same for deals the player
 picked (typed, shared, replayed): shown apart, as not counting in the headline.
+``assisted`` (``{"played": n, "won": m}``) counts the games in which "still
+winnable?" was asked, in no group: shown last, when there are any.
 The screen dismisses with ``None`` on Esc, q or s.
 """
 
@@ -40,6 +42,16 @@ CHOSEN_HEADING: Final = "Chosen deals"
 CHOSEN_NOTE: Final = (
     "Typed deals, shared links and replays: kept apart, not counted in the figures above."
 )
+ASSISTED_HEADING: Final = "Assisted games"
+ASSISTED_NOTE: Final = (
+    '"Still winnable?" looked at their hidden cards: counted here only, not in the figures above.'
+)
+
+
+def assisted_text(assisted: dict[str, Any]) -> str:
+    """The assisted games' count, such as ``Played 3   Won 1``."""
+    played, won = assisted.get("played", 0), assisted.get("won", 0)
+    return FIELD_GAP.join((f"Played {_figure(played)}", f"Won {_figure(won)}"))
 
 
 def percent(value: Any) -> str:
@@ -103,10 +115,12 @@ class StatsScreen(ModalScreen[None]):
         self,
         groups: Sequence[dict[str, Any]],
         chosen: Sequence[dict[str, Any]] | None = None,
+        assisted: dict[str, Any] | None = None,
     ) -> None:
         super().__init__()
         self.groups = list(groups)
         self.chosen = list(chosen or [])
+        self.assisted = dict(assisted or {})
 
     def compose(self) -> ComposeResult:
         scroll = VerticalScroll(id="stats-scroll")
@@ -114,7 +128,8 @@ class StatsScreen(ModalScreen[None]):
         scroll.border_subtitle = "Esc, q or s closes"
         with scroll:
             if not self.groups:
-                yield Static(NO_HEADLINE if self.chosen else EMPTY_STATE, classes="empty")
+                others = self.chosen or self.assisted.get("played")
+                yield Static(NO_HEADLINE if others else EMPTY_STATE, classes="empty")
             for group in self.groups:
                 yield Static(group_text(group), classes="group headline")
             if self.chosen:
@@ -122,6 +137,10 @@ class StatsScreen(ModalScreen[None]):
                 yield Static(CHOSEN_NOTE, classes="note")
                 for group in self.chosen:
                     yield Static(group_text(group), classes="group chosen")
+            if self.assisted.get("played"):
+                yield Static(ASSISTED_HEADING, classes="heading")
+                yield Static(ASSISTED_NOTE, classes="note", markup=False)
+                yield Static(assisted_text(self.assisted), classes="group assisted")
 
     def text(self) -> str:
         """Everything the screen says, as plain text."""

@@ -17,6 +17,7 @@ from bonanza.core.game import Game
 from bonanza.core.rules import PRESETS, EmptyColumn, Rules, Scoring
 from bonanza.session import messages
 from bonanza.session.session import Session
+from bonanza.session.winnable import ASSISTED
 
 SEPARATOR: Final = " · "
 SECONDS_PER_MINUTE: Final = 60
@@ -101,10 +102,13 @@ class StatusBar(Widget):
 
     def show_session(self, session: Session, now: float, *, bankroll: int | None = None) -> None:
         """Show ``session``'s game at ``now``: its play clock and live score, its
-        deal only as ``deal_label`` allows, and ``Won`` (or ``Lost``) once over."""
-        over = messages.sentence(str(session.status)) if session.is_over else None
+        deal only as ``deal_label`` allows, ``Won`` (or ``Lost``) once over, and
+        ``Assisted`` once "still winnable?" was asked."""
+        marks = [messages.sentence(str(session.status))] if session.is_over else []
+        if session.assisted:
+            marks.append(ASSISTED)
         seconds, points = session.elapsed(now), session.score(now)
-        self._show(session.game, seconds, points, bankroll, deal_label(session), over)
+        self._show(session.game, seconds, points, bankroll, deal_label(session), marks)
 
     def _show(
         self,
@@ -113,10 +117,10 @@ class StatusBar(Widget):
         points: int,
         bankroll: int | None,
         deal: str | None,
-        status: str | None = None,
+        marks: list[str] | None = None,
     ) -> None:
         rules, position = game.rules, game.position
-        right = [] if status is None else [status]
+        right = list(marks or [])
         right.append(f"Score {money(points) if rules.scoring.is_vegas else points}")
         if bankroll is not None:
             right.append(f"Bank {money(bankroll)}")

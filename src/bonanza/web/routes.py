@@ -119,6 +119,15 @@ async def progress(request: Request) -> Response:
     return answer(await service(request).progress(player(request), game_id(request)))
 
 
+async def winnable(request: Request) -> Response:
+    await json_body(request, required=False)
+    return answer(await service(request).winnable(player(request), game_id(request)))
+
+
+async def review(request: Request) -> Response:
+    return answer(await service(request).review(player(request), game_id(request)))
+
+
 async def _finished(request: Request) -> list[Any]:
     svc = service(request)
     games: list[Any] = await anyio.to_thread.run_sync(svc.storage.finished_games, player(request))
@@ -132,7 +141,7 @@ async def get_stats(request: Request) -> Response:
 async def reset_stats(request: Request) -> Response:
     svc = service(request)
     count = await anyio.to_thread.run_sync(svc.storage.archive_finished_games, player(request))
-    return answer({"reset": count, "groups": [], "chosen": []})
+    return answer({"reset": count, **statistics([])})
 
 
 async def export_stats(request: Request) -> Response:
@@ -161,6 +170,8 @@ routes = [
     Route(GAME + "/share", share, methods=["POST"]),
     Route(GAME + "/hint", hint, methods=["GET"]),
     Route(GAME + "/progress", progress, methods=["GET"]),
+    Route(GAME + "/winnable", winnable, methods=["POST"]),
+    Route(GAME + "/review", review, methods=["GET"]),
     Route("/api/stats", get_stats, methods=["GET"]),
     Route("/api/stats", reset_stats, methods=["DELETE"]),
     Route("/api/stats/export", export_stats, methods=["GET"]),

@@ -11,6 +11,9 @@
 - A search past ``search_deadline`` is abandoned and its client gets 503. In
   a worker thread (the default) it runs to its end, and its answer is still
   cached; in a worker process (``search_processes``) the process is killed.
+- "Still winnable?" and the review of a lost game solve the true position
+  (the review, the game's history), so they are cached under a key of the
+  position (or the deal and the moves) that stays on the server.
 - The progress check first tries a small budget on the event loop, which
   decides nearly every position in well under a millisecond; only the rest
   go to the workers.
@@ -33,10 +36,12 @@ import anyio
 import anyio.to_process
 import anyio.to_thread
 
-from bonanza.core import Position
+from bonanza.core import Game, Move, Position
+from bonanza.core.notation import format_move
 from bonanza.core.view import PlayerView
 from bonanza.session import Advisor, Session
 from bonanza.session.advisor import ask
+from bonanza.session.winnable import WinnableAnswer
 from bonanza.web.errors import ApiError
 from bonanza.web.limits import ServerLimits
 from bonanza.web.rate import RateLimiter
@@ -168,6 +173,20 @@ class SearchPool:
         work = functools.partial(progress_answer, self.advisor, position)
         return await self._search(player, key, work)
 
+    async def winnable(self, player: str, position: Position) -> dict[str, Any]:
+        """Answer "still winnable?" for the true ``position``: the verdict word and its
+        sentence, never a card or a move."""
+        work = functools.partial(winnable_answer, position)
+        return await self._search(player, "winnable " + _key(position), work)
+
+    async def review(self, player: str, game: Game) -> dict[str, Any]:
+        """The review of a finished game (its deal may be shown: it is over)."""
+        moves = " ".join(map(format_move, game.history))
+        key = f"review {game.rules!r} {game.deal.id} {moves}"
+        budget = review_budget(self.limits)
+        work = functools.partial(review_answer, game.positions, tuple(game.history), budget)
+        return await self._search(player, key, work)
+
 
 def hint_answer(advisor: Advisor, view: PlayerView) -> dict[str, Any]:
     """The hint's answer (module level, so a worker process can run it): the
@@ -186,6 +205,52 @@ def hint_answer(advisor: Advisor, view: PlayerView) -> dict[str, Any]:
 
 def progress_answer(advisor: Advisor, position: Position) -> dict[str, Any]:
     return {"progress": advisor.progress(position)}
+
+
+def winnable_answer(position: Position) -> dict[str, Any]:
+    """The answer to "still winnable?" (module level, for a worker process)."""
+    from bonanza.solver.review import still_winnable
+
+    answer = WinnableAnswer.of(still_winnable(position))
+    return {"winnable": answer.winnable, "text": answer.text}
+
+
+def review_budget(limits: ServerLimits) -> float:
+    """Seconds all of a review's solves may take: the solver's default, but at
+    most half the search deadline."""
+    from bonanza.solver.review import REVIEW_TOTAL_SECONDS
+
+    return min(REVIEW_TOTAL_SECONDS, limits.search_deadline / 2)
+
+
+def review_answer(
+    positions: tuple[Position, ...], moves: tuple[Move, ...], budget: float
+) -> dict[str, Any]:
+    """A finished game's review (module level, for a worker process): where it
+    was lost, the move that lost it, and a winning line from there, in the
+    game's notation and in words; its solves take ``budget`` seconds at most."""
+    from bonanza.solver.review import line_words, review
+
+    found = review(positions, moves, total_limit=budget)
+    critical = None
+    if found.critical is not None and found.index is not None:
+        critical = {
+            "number": found.index + 1,
+            "move": move_json(found.critical),
+            "words": line_words(positions[found.index], [found.critical])[0],
+        }
+    start = positions[found.index] if found.index is not None else positions[0]
+    words = line_words(start, found.line)
+    return {
+        "finding": found.finding,
+        "text": found.text,
+        "critical": critical,
+        "after_moves": found.index,  # the line starts after this many of the game's moves
+        "line": [
+            {"text": format_move(move), "words": said}
+            for move, said in zip(found.line, words, strict=True)
+        ],
+    }
 
 
 def hint_key(view: PlayerView) -> str:

@@ -185,6 +185,7 @@ class GameService:
                 if g.rules_key == record.rules_key
                 and g.id != record.id
                 and g.origin.is_chosen == record.origin.is_chosen
+                and not g.assisted  # as the statistics count it
             ]
             data["bankroll"] = bankroll(same) + session.score(self.clock())
         data.update(extra)
@@ -365,6 +366,31 @@ class GameService:
         if session.status is not Status.PLAYING or not session.position.has_moves():
             return {"progress": None}
         return await self.searches.progress(player, session.snapshot())
+
+    async def winnable(self, player: str, game_id: str) -> dict[str, Any]:
+        """Answer "still winnable?" for the game in play: it looks at the hidden cards, so
+        the game is marked assisted (and stored so) before the solver runs; the
+        answer is the verdict word and a sentence, never a card or a move."""
+        async with self._lock(game_id):
+            record, session = await self.load(player, game_id)
+            was_assisted = session.assisted
+            try:
+                position = session.peek()
+            except SessionError as error:  # the game is over
+                raise ApiError(409, str(error)) from None
+            if not was_assisted:
+                await self._save(record, session, self.clock())
+        answer = await self.searches.winnable(player, position)
+        return {**answer, "assisted": True}
+
+    async def review(self, player: str, game_id: str) -> dict[str, Any]:
+        """Where a lost game was lost, the move that lost it and a winning line
+        from there: it shows hidden cards, so only once the game is lost (409 before)."""
+        _record, session = await self.load(player, game_id)
+        if session.status is not Status.LOST:
+            state = "still in play" if session.status is Status.PLAYING else str(session.status)
+            raise ApiError(409, f"a review is given once a game is lost; this one is {state}")
+        return await self.searches.review(player, session.game)
 
 
 def _rules_of(key: str) -> Rules:

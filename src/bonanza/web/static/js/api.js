@@ -44,6 +44,9 @@ export const api = {
   auto: (id) => request("POST", `/api/games/${id}/auto`),
   hint: (id) => request("GET", `/api/games/${id}/hint`),
   progress: (id) => request("GET", `/api/games/${id}/progress`),
+  // Looks at the hidden cards: the server marks the game assisted.
+  winnable: (id) => request("POST", `/api/games/${id}/winnable`),
+  review: (id) => request("GET", `/api/games/${id}/review`),
   stats: () => request("GET", "/api/stats"),
   resetStats: () => request("DELETE", "/api/stats"),
   // Start a game: {rules} for a random deal, {deal, rules} for a typed one,

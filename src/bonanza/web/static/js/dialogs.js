@@ -144,9 +144,9 @@ function chosenSection(groups) {
   return section;
 }
 
-function showStats(body, { groups = [], chosen = [] }) {
+function showStats(body, { groups = [], chosen = [], assisted = { played: 0, won: 0 } }) {
   body.textContent = "";
-  if (!groups.length && !chosen.length) {
+  if (!groups.length && !chosen.length && !assisted.played) {
     body.textContent = "No finished games yet.";
     return;
   }
@@ -156,6 +156,19 @@ function showStats(body, { groups = [], chosen = [] }) {
   else headline.textContent = "No finished games of random deals yet.";
   body.append(headline);
   if (chosen.length) body.append(chosenSection(chosen));
+  if (assisted.played) body.append(assistedSection(assisted));
+}
+
+/** The games in which "still winnable?" looked at the hidden cards: only counted. */
+function assistedSection({ played, won }) {
+  const section = document.createElement("section");
+  section.className = "stats-chosen stats-assisted";
+  const title = document.createElement("h3");
+  title.textContent = "Assisted games (\u201cstill winnable?\u201d peeked at hidden cards) — not counted above";
+  const line = document.createElement("p");
+  line.textContent = `Played ${played}, won ${won}`;
+  section.append(title, line);
+  return section;
 }
 
 export async function statsDialog(toast) {
@@ -210,6 +223,49 @@ export function noMovesDialog(state) {
   // In Vegas a draw cannot be taken back: then only a new game is offered.
   document.getElementById("nomoves-undo").disabled = !state.can_undo;
   return ask(dialog);
+}
+
+/**
+ * The review of a lost game: the move that lost it and a winning line from
+ * the position before it (the game is over: its cards are no secret).
+ * ``load`` fetches the review; the dialog opens at once and fills in.
+ */
+export async function reviewDialog(load) {
+  const dialog = document.getElementById("dlg-review");
+  const text = document.getElementById("review-text");
+  const critical = document.getElementById("review-critical");
+  const title = document.getElementById("review-line-title");
+  const list = document.getElementById("review-line");
+  text.textContent = "Reviewing…";
+  critical.hidden = title.hidden = true;
+  list.replaceChildren();
+  const closed = ask(dialog);
+  let review;
+  try {
+    review = await load();
+  } catch (error) {
+    text.textContent = error.message;
+    return closed;
+  }
+  text.textContent = review.text;
+  if (review.critical) {
+    const c = review.critical;
+    critical.textContent = `Move ${c.number} lost it: ${c.move.text} (${c.words}).`;
+    critical.hidden = false;
+  }
+  if (review.line.length) {
+    const after = review.after_moves;
+    title.textContent = after ? `A line that wins after move ${after}:` : "A line that wins from the deal:";
+    title.hidden = false;
+    list.replaceChildren(...review.line.map((step) => {
+      const item = document.createElement("li");
+      const code = document.createElement("code");
+      code.textContent = step.text;
+      item.append(code, step.words);
+      return item;
+    }));
+  }
+  return closed;
 }
 
 /** The page's yes/no question: resolves with "ok" or "cancel". */

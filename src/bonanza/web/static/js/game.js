@@ -33,6 +33,7 @@ export class Controller {
     this.stuckDismissedAt = -1;
     this.progressTimer = null;
     this.previousDeal = null; // the ID of the game before this one, once it is over
+    this.previousLost = null; // that game's ID when it ended lost: it can be reviewed
     this.previousAsked = 0;
   }
 
@@ -96,16 +97,17 @@ export class Controller {
    */
   noteEnded(old) {
     const asked = ++this.previousAsked;
-    const show = (deal) => {
-      if (!deal || asked !== this.previousAsked) return;
-      this.previousDeal = deal;
+    const show = (ended) => {
+      if (!ended.deal || asked !== this.previousAsked) return;
+      this.previousDeal = ended.deal;
+      this.previousLost = ended.status === "lost" ? ended.id : null;
       this.updateDealBox();
     };
     if (old.deal) {
-      show(old.deal);
+      show(old);
       return;
     }
-    api.get(old.id).then((ended) => show(ended.deal), () => {});
+    api.get(old.id).then(show, () => {});
   }
 
   elapsed() {
@@ -145,6 +147,7 @@ export class Controller {
     const hasBankroll = typeof s.bankroll === "number";
     d.bankrollBox.hidden = !hasBankroll;
     d.bankroll.textContent = hasBankroll ? `$${s.bankroll}` : "";
+    d.assisted.hidden = !s.assisted;
     this.updateDealBox();
   }
 
@@ -172,6 +175,8 @@ export class Controller {
     d.prevDeal.textContent = previous ? `Last deal ${previous}` : "";
     d.prevDeal.dataset.deal = previous;
     d.prevDeal.title = previous ? "Copy the last game's deal ID" : "";
+    d.review.hidden = !this.previousLost;
+    d.review.dataset.game = this.previousLost || "";
   }
 
   updateControls() {
@@ -181,6 +186,7 @@ export class Controller {
     d.undo.disabled = !(playing && s.can_undo);
     d.redo.disabled = !(playing && s.can_redo);
     d.hint.disabled = !playing;
+    d.winnable.disabled = !playing;
     d.restart.disabled = !(playing && s.can_restart);
     d.auto.hidden = !(playing && (s.auto_finish || this.autoRunning));
     d.auto.classList.toggle("running", this.autoRunning);
@@ -390,6 +396,24 @@ export class Controller {
       this.targets = new Set();
       this.hintMark = { source, index, dest };
       this.render();
+    });
+  }
+
+  /**
+   * "Still winnable?" (the page asked first): the server marks the game
+   * assisted and answers a verdict word and a sentence, never a card or a move.
+   * The sentence goes to the message box and the live region.
+   */
+  winnable() {
+    return this.run(async () => {
+      if (this.state.status !== "playing") return;
+      const id = this.state.id;
+      const answer = await api.winnable(id);
+      if (!this.state || this.state.id !== id) return;
+      this.state.assisted = answer.assisted;
+      this.updateStatus();
+      this.dom.showWinnable(answer.text);
+      this.dom.announce(answer.text);
     });
   }
 

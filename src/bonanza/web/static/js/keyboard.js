@@ -129,6 +129,7 @@ export function attachKeyboard(view, game, commands) {
       case "u": case "U": commands.undo(); break;
       case "y": case "Y": commands.redo(); break;
       case "h": case "H": commands.hint(); break;
+      case "W": commands.winnable(); break; // Shift+W: it peeks, so it asks first
       case "a": case "A": commands.auto(); break;
       case "n": case "N": commands.newDeal(); break;
       case "m": case "M": commands.mute(); break;

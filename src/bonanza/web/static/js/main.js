@@ -1,7 +1,8 @@
 // Start the game: wire the view, input, dialogs and controls to the controller.
 import { api } from "./api.js";
 import {
-  confirmDialog, confirmRestart, linkDialog, newDealDialog, noMovesDialog, savedRules, statsDialog, winDialog,
+  confirmDialog, confirmRestart, linkDialog, newDealDialog, noMovesDialog, reviewDialog, savedRules, statsDialog,
+  winDialog,
 } from "./dialogs.js";
 import { Controller, formatTime } from "./game.js";
 import { attachPointer } from "./input.js";
@@ -17,6 +18,8 @@ let toastTag = null; // what the toast on show is, when it may be taken down ear
 const TOAST_MS = 2600;
 const HINT_MS_PER_CHAR = 70; // a hint's words stay long enough to read them
 const HINT_MS_MAX = 12000;
+const WINNABLE_LABEL = "Still winnable? (peeks at hidden cards)";
+const WINNABLE_CONFIRM = "This looks at the hidden cards; the game will count as assisted.";
 
 function announce(text) {
   live.textContent = "";
@@ -88,13 +91,20 @@ const game = new Controller({
     undo: $("btn-undo"),
     redo: $("btn-redo"),
     hint: $("btn-hint"),
+    winnable: $("btn-winnable"),
+    assisted: $("st-assisted"),
+    review: $("btn-review"),
     restart: $("btn-restart"),
     auto: $("btn-auto"),
     autoLabel: $("auto-label"),
     announce,
     toast,
     showHint,
-    hideHint: () => untoast("hint"),
+    hideHint: () => {
+      untoast("hint");
+      untoast("winnable");
+    },
+    showWinnable: (text) => toast(text, { ms: HINT_MS_MAX, tag: "winnable", quiet: true }),
     showStuck: () => {
       $("stuck-note").hidden = false;
     },
@@ -122,6 +132,20 @@ const commands = {
   undo: () => game.state && game.undo(),
   redo: () => game.state && game.redo(),
   hint: () => game.state && game.hint(),
+  winnable: async () => {
+    if (!game.state || game.state.status !== "playing") return;
+    if (!game.state.assisted) {
+      const answer = await confirmDialog({
+        title: WINNABLE_LABEL, text: WINNABLE_CONFIRM, ok: "Look", cancel: "Cancel",
+      });
+      if (answer !== "ok") return;
+    }
+    game.winnable();
+  },
+  review: () => {
+    const id = $("btn-review").dataset.game;
+    if (id) reviewDialog(() => api.review(id));
+  },
   auto: () => game.state && game.toggleAuto(),
   mute: () => {
     const muted = sound.toggle();
@@ -203,6 +227,8 @@ bind("btn-restart", commands.restart);
 bind("btn-undo", commands.undo);
 bind("btn-redo", commands.redo);
 bind("btn-hint", commands.hint);
+bind("btn-winnable", commands.winnable);
+bind("btn-review", commands.review);
 bind("btn-auto", commands.auto);
 bind("btn-stats", commands.stats);
 bind("btn-mute", commands.mute);
