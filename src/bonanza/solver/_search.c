@@ -86,6 +86,8 @@
  *   search_moves.h      move generation and the talon rules (10, 14);
  *   search_run.h        enter and the search loop;
  *   search_sides.h      side searches (rule 11) and the portfolio;
+ *   search_quiet.h      the quiet-move search of bonanza.solver.progress (its
+ *                       own question and prunings, not the solver's);
  *   _search.c           (this file) the engine's atomic moves and the Python
  *                       binding.
  */
@@ -109,6 +111,7 @@
 #include "search_moves.h"
 #include "search_run.h"
 #include "search_sides.h"
+#include "search_quiet.h"
 
 /* ---- atomic moves (engine semantics) ------------------------------------- */
 
@@ -481,6 +484,64 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     return ret;
 }
 
+/* The quiet-move search (search_quiet.h).  `rec` is the recycles made so
+ * far (with unlimited passes only whether there were any matters). */
+static PyObject *py_quiet_progress(PyObject *self, PyObject *args)
+{
+    (void)self;
+    PyObject *columns, *downs, *talon, *found;
+    int ptr, rec, recalls = RECALLS_REFERENCE;
+    unsigned long long node_limit;
+    Py_ssize_t memory_limit;
+    Quiet *x = calloc(1, sizeof(Quiet));
+    if (!x) return PyErr_NoMemory();
+    if (!PyArg_ParseTuple(args, "OOOiOiiipppKn|i", &columns, &downs, &talon, &ptr, &found, &rec,
+                          &x->r.draw, &x->r.recycles_allowed, &x->r.any_empty, &x->r.recall,
+                          &x->r.partial, &node_limit, &memory_limit, &recalls)
+        || !build_state(columns, downs, talon, ptr, found, rec, &x->r, &x->s)) {
+        free(x);
+        return NULL;
+    }
+    if (recalls != RECALLS_REFERENCE && recalls != RECALLS_SOUND) {
+        free(x);
+        PyErr_SetString(PyExc_ValueError, "recalls must be 0 (the reference's) or 1 (sound)");
+        return NULL;
+    }
+    /* Before the first recycle a draw shows an unseen card, and it is legal
+     * whenever the stock holds a card (see the top of search_quiet.h). */
+    if (rec == 0 && x->s.ptr < x->s.tlen) {
+        free(x);
+        return Py_BuildValue("(sK)", "progress", 0ULL);
+    }
+    /* Q4: a quiet line that reaches a turn-up can be made one of steps
+     * (search_quiet.h, Q1) in which each recycle comes right before a play
+     * from the waste, so it makes at most one recycle per talon card (cards
+     * never go back to the talon).  With at least that many recycles left,
+     * the pass limit never stops such a line: the answer is the one with
+     * unlimited passes, whose key is smaller (Q3). */
+    if (x->r.recycles_allowed >= 0 && x->r.recycles_allowed - x->s.rec >= x->s.tlen) {
+        x->r.recycles_allowed = -1;
+        x->s.rec = 0;
+    }
+    x->recalls = recalls;
+    x->node_limit = node_limit;
+    x->budget = memory_limit > 0 ? (size_t)memory_limit : (size_t)1 << 30;
+    if (!tt_init(&x->tt, QUIET_FIRST_SLOTS)) { free(x); return PyErr_NoMemory(); }
+    x->used = sizeof(Quiet) + 2 * QUIET_FIRST_SLOTS * sizeof(uint64_t);
+    int result;
+    int catching = catch_sigint();
+    Py_BEGIN_ALLOW_THREADS
+    result = quiet_search(x);
+    Py_END_ALLOW_THREADS
+    uint64_t nodes = x->nodes;
+    quiet_free(x);
+    free(x);
+    if (catching && release_sigint() < 0) return NULL;
+    const char *status = result == QUIET_PROGRESS ? "progress" : result == QUIET_NONE ? "none"
+                                                                                      : "unknown";
+    return Py_BuildValue("(sK)", status, (unsigned long long)nodes);
+}
+
 static PyMethodDef methods[] = {
     {"solve", py_solve, METH_VARARGS,
      "solve(columns, downs, talon, waste_size, foundations, recycles, draw, recycles_allowed,\n"
@@ -496,6 +557,16 @@ static PyMethodDef methods[] = {
      "legal_moves(columns, downs, talon, waste_size, foundations, recycles, draw,\n"
      "            recycles_allowed, any_empty, recall, partial) -> list of moves\n\n"
      "Every legal move as the C core sees it, for testing against the engine."},
+    {"quiet_progress", py_quiet_progress, METH_VARARGS,
+     "quiet_progress(columns, downs, talon, waste_size, foundations, recycles, draw,\n"
+     "               recycles_allowed, any_empty, recall, partial, node_limit,\n"
+     "               memory_limit, recalls=0) -> (answer, nodes)\n\n"
+     "Whether quiet moves reach an informative one (rules not thoughtful):\n"
+     "answer is 'progress', 'none' or 'unknown' (a limit was hit first); nodes\n"
+     "counts the positions searched.  recycles is the count made so far;\n"
+     "node_limit 0 and memory_limit 0 mean no limit (memory defaults to 1 GiB).\n"
+     "recalls 0 skips the recalls quiet.is_pointless_recall skips, 1 only those\n"
+     "proven never to help (see search_quiet.h)."},
     {NULL, NULL, 0, NULL},
 };
 
@@ -512,7 +583,9 @@ PyMODINIT_FUNC PyInit__search(void)
     if (!m) return NULL;
     if (PyModule_AddIntConstant(m, "PRUNE_ALL", PRUNE_ALL) < 0
         || PyModule_AddIntConstant(m, "SIDES_DEFAULT", SIDES_DEFAULT) < 0
-        || PyModule_AddIntConstant(m, "FIRED_SLOTS", FIRED_SLOTS) < 0) {
+        || PyModule_AddIntConstant(m, "FIRED_SLOTS", FIRED_SLOTS) < 0
+        || PyModule_AddIntConstant(m, "RECALLS_REFERENCE", RECALLS_REFERENCE) < 0
+        || PyModule_AddIntConstant(m, "RECALLS_SOUND", RECALLS_SOUND) < 0) {
         Py_DECREF(m);
         return NULL;
     }

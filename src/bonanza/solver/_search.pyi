@@ -5,6 +5,8 @@ from collections.abc import Sequence
 PRUNE_ALL: int
 SIDES_DEFAULT: int
 FIRED_SLOTS: int
+RECALLS_REFERENCE: int
+RECALLS_SOUND: int
 
 def solve(
     columns: Sequence[Sequence[int]],
@@ -42,3 +44,20 @@ def legal_moves(
     partial: bool,
     /,
 ) -> list[tuple[int, int, int]]: ...
+def quiet_progress(
+    columns: Sequence[Sequence[int]],
+    downs: Sequence[int],
+    talon: Sequence[int],
+    waste_size: int,
+    foundations: Sequence[int],
+    recycles: int,
+    draw: int,
+    recycles_allowed: int,
+    any_empty: bool,
+    recall: bool,
+    partial: bool,
+    node_limit: int,
+    memory_limit: int,
+    recalls: int = ...,
+    /,
+) -> tuple[str, int]: ...
