@@ -211,12 +211,13 @@ def test_auto_finish_offered_once_nothing_is_unseen_and_plays_home(client: TestC
     state = new_game(client, number)
     texts = deals.texts(moves)
     played = 0
-    while not state["auto_finish"]:
+    progress = f"/api/games/{state['id']}/progress"
+    while not (state["auto_finish"] or client.get(progress).json()["auto_finish"]):
         assert client.post(f"/api/games/{state['id']}/auto").status_code == 409
         state = play(client, state["id"], texts[played])
         played += 1
     assert played < len(texts)
-    assert all(c["down"] == 0 for c in state["position"]["columns"])
+    assert sum(c["down"] for c in state["position"]["columns"]) <= 1  # the last, by elimination
     steps = 0
     while not state["won"]:
         response = client.post(f"/api/games/{state['id']}/auto")

@@ -1,7 +1,8 @@
 """The session layer: one game's flow, shared by the web and terminal games.
 
 Standard library only, over ``bonanza.core``; hints come through an injected
-``Advisor``, so the session never imports the solver.
+``Advisor`` and the solver's auto finish through a ``Finisher``, so the
+session never imports the solver.
 """
 
 from bonanza.session.advisor import Advisor, Hint
@@ -16,6 +17,7 @@ from bonanza.session.errors import (
     UndoRefusedError,
 )
 from bonanza.session.events import Action, Event
+from bonanza.session.finisher import Finisher
 from bonanza.session.records import GameRecord, rules_key
 from bonanza.session.session import MAX_MOVES, Outcome, Session
 from bonanza.session.stats import bankroll, export_game, statistics
@@ -27,6 +29,7 @@ __all__ = [
     "Action",
     "Advisor",
     "Event",
+    "Finisher",
     "GameOverError",
     "GameRecord",
     "Hint",

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from bonanza.core.moves import Move
+from bonanza.session.messages import sent_home
 from bonanza.session.status import Status
 
 
@@ -16,6 +17,8 @@ class Action(StrEnum):
     REDO = "redo"
     RESTART = "restart"
     AUTO = "auto"
+    HOME = "home"
+    """A safe card sent home automatically after the player's move."""
     END = "end"
 
 
@@ -25,7 +28,9 @@ class Event:
 
     ``move`` is the move played, undone or replayed; ``text`` is the
     announcement; ``revealed`` the card a move turned up (a card index, which
-    is now visible); ``won`` whether this action won the game.
+    is now visible); ``won`` whether this action won the game. ``then`` holds
+    the automatic moves that followed it (safe cards sent home,
+    ``Action.HOME``), each its own event, in order.
     """
 
     action: Action
@@ -34,3 +39,19 @@ class Event:
     move: Move | None = None
     revealed: int | None = None
     won: bool = False
+    then: tuple[Event, ...] = ()
+
+    @property
+    def final(self) -> Event:
+        """The last event of this action and its automatic moves."""
+        return self.then[-1] if self.then else self
+
+    @property
+    def summary(self) -> str:
+        """What the action says with its automatic moves: its own words, how
+        many cards went home after it, and the last one's end (a win, say)."""
+        if not self.then:
+            return self.text
+        text = f"{self.text}. {sent_home(len(self.then))}"
+        ending = self.then[-1].text.partition(". ")[2]
+        return f"{text}. {ending}" if ending else text

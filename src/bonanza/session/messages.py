@@ -41,6 +41,16 @@ def undid(move: Move, after: Position) -> str:
     return "Undid " + describe_move(move, after)
 
 
+def undid_home(count: int) -> str:
+    """What undo adds when it also takes back the safe cards the move sent home."""
+    return f", and the {count} card{'s' if count != 1 else ''} it sent home"
+
+
+def sent_home(count: int) -> str:
+    """What a move adds when safe auto-play sent cards home after it."""
+    return f"{count} card{'s' if count != 1 else ''} sent home safely"
+
+
 def redid(move: Move, before: Position, after: Position) -> str:
     return "Redid " + announce(move, before, after)
 

@@ -1,4 +1,4 @@
-"""One game's flow: status, clock, undo rules, auto finish, score and outcome.
+"""One game's flow: status, clock, undo rules, auto finish, safe auto-play, score and outcome.
 
 The web service and the terminal game both drive a ``Session``; they only
 present it. Time is always passed in (``now``), so the session does no I/O.
@@ -6,7 +6,8 @@ present it. Time is always passed in (``now``), so the session does no I/O.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from bonanza.core.deal import Deal
@@ -29,6 +30,7 @@ from bonanza.session.errors import (
     UndoRefusedError,
 )
 from bonanza.session.events import Action, Event
+from bonanza.session.safe_home import SafeHome
 from bonanza.session.status import Origin, Status
 
 SESSION_FORMAT: Final = "bonanza-session"
@@ -97,6 +99,8 @@ class Session:
         self._ticks = 0  # timed scoring: 10-second periods charged so far
         self.seen: set[int] = set()  # every card the player has been shown
         self.assisted = False  # "still winnable?" was asked: kept out of the headline figures
+        self.safe = SafeHome()  # safe auto-play: the setting, held cards, automatic moves
+        self._finish_line: tuple[Position, tuple[Move, ...]] | None = None  # an offered line
         self._earlier_keys = _EarlierKeys()
         for position in game.positions:
             self.seen |= visible_cards(position)
@@ -144,7 +148,12 @@ class Session:
 
     @property
     def can_undo(self) -> bool:
-        return not self.is_over and self.game.move_count > self.undo_floor
+        moves = self.game.move_count
+        return (
+            not self.is_over
+            and moves > self.undo_floor
+            and self.safe.undo_start(moves) >= self.undo_floor
+        )
 
     @property
     def can_redo(self) -> bool:
@@ -168,8 +177,34 @@ class Session:
         return max(0, running - charged) + bonus
 
     def auto_move(self) -> Move | None:
-        """The next move of an auto finish that wins, when every card is seen."""
-        return None if self.is_over else finish_plan(self.position)
+        """The next move of an auto finish that wins: the offered line's (see
+        ``offer_finish``), else the greedy finish's, once nothing is unseen and
+        it is simulated to win (``autofinish.finish_plan``)."""
+        if self.is_over:
+            return None
+        line = self._offered()
+        return line[0] if line else finish_plan(self.position)
+
+    def offer_finish(self, line: Sequence[Move], start: Position) -> bool:
+        """Let the auto finish play ``line``, a ``Finisher``'s proven win from
+        ``start`` (the position it was asked for, ``self.position`` then); kept
+        while the game is at ``start`` or follows the line. Whether it was taken:
+        not when the game has moved on, or when the line does not replay to a win."""
+        if self.is_over or start is not self.position or not _wins(start, line):
+            return False
+        self._finish_line = (start, tuple(line))
+        return True
+
+    @property
+    def finish_offered(self) -> bool:
+        """Whether an offered line (``offer_finish``) goes on from here."""
+        return bool(self._offered())
+
+    def _offered(self) -> tuple[Move, ...]:
+        """What is left of the offered line, if the game is where it goes on."""
+        if self._finish_line is None or self._finish_line[0] is not self.position:
+            return ()
+        return self._finish_line[1]
 
     def snapshot(self) -> Position:
         """A copy of the position, for a search in another thread."""
@@ -181,6 +216,12 @@ class Session:
         self._check_playing()
         self.assisted = True
         return self.position.copy()
+
+    def board_view(self) -> PlayerView:
+        """What the player knows of the position now, without the positions
+        passed (cheap: for the auto finish, which needs no history)."""
+        known = known_cards(self.position, self.seen)
+        return PlayerView.with_earlier(self.position, known, ())
 
     def view(self) -> PlayerView:
         """What the player knows of the position, for a fair hint: the cards
@@ -211,7 +252,11 @@ class Session:
     # -- actions -----------------------------------------------------------------
 
     def play(self, move: Move | str, now: float, action: Action = Action.PLAY) -> Event:
-        """Play a legal move (or its text); raises a ``BonanzaError`` naming why not."""
+        """Play a legal move (or its text); raises a ``BonanzaError`` naming why not.
+
+        A move of the player's (``Action.PLAY``) is followed, with safe
+        auto-play on, by the safe moves home (``Event.then``; see ``safe_home``).
+        """
         self._check_playing()
         if self.game.move_count >= self.max_moves:
             raise HistoryFullError(
@@ -220,8 +265,30 @@ class Session:
         before = self.position
         self._tick(now)
         played = self.game.play(move)
+        self.safe.new_line(self.game.move_count)
         self.touched = True
-        return self._after_move(action, played, before, now)
+        if action is not Action.PLAY:
+            return self._after_move(action, played, before, now)
+        self.safe.took(played, before)
+        event = self._after_move(action, played, before, now)
+        return replace(event, then=self._send_safe_home(now))
+
+    def set_safe_home(self, on: bool) -> None:
+        """Switch safe auto-play (the player's setting); no card stays held."""
+        self.safe.switch(on)
+
+    def _send_safe_home(self, now: float) -> tuple[Event, ...]:
+        """Send every safe card home, one move each, while the setting is on."""
+        events: list[Event] = []
+        while not self.is_over and self.game.move_count < self.max_moves:
+            move = self.safe.next_move(self.position)
+            if move is None:
+                break
+            before = self.position
+            self.game.play(move)
+            self.safe.automatic.add(self.game.move_count)
+            events.append(self._after_move(Action.HOME, move, before, now))
+        return tuple(events)
 
     def draw(self, now: float) -> Event:
         """Turn the stock: draw, or recycle the waste."""
@@ -232,12 +299,19 @@ class Session:
         raise SessionError("the stock is empty and the pass limit is reached")
 
     def auto_step(self, now: float) -> Event:
-        """Play the next auto-finish move."""
+        """Play the next auto-finish move (of the offered line, if any)."""
+        line = self._offered()
         move = self.auto_move()
         if move is None:
             self._check_playing()
-            raise NoAutoFinishError("auto finish is not available: some cards are still unseen")
-        return self.play(move, now, Action.AUTO)
+            raise NoAutoFinishError(
+                "auto finish is not available: it is offered once every card is known "
+                "and the finish is proven to win"
+            )
+        event = self.play(move, now, Action.AUTO)
+        if line[1:]:
+            self._finish_line = (self.position, line[1:])
+        return event
 
     def auto_finish(self, now: float) -> list[Event]:
         """Play the whole auto finish."""
@@ -247,19 +321,29 @@ class Session:
         return events
 
     def undo(self, now: float) -> Event:
+        """Take back the player's last move, with the automatic moves after it."""
         self._check_playing()
-        if self.game.move_count <= self.undo_floor:
+        if not self.can_undo:
             if self.undo_floor:
                 raise UndoRefusedError(
                     "in Vegas a card seen from the stock stays seen: that draw cannot be undone"
                 )
             raise UndoRefusedError("nothing to undo: no move has been played")
         self._tick(now)
+        start = self.safe.undo_start(self.game.move_count)
+        automatic = self.game.move_count - start - 1
+        for _ in range(automatic):
+            self.game.undo()
         move = self.game.undo()
         self.seen |= visible_cards(self.position)
-        return Event(Action.UNDO, messages.undid(move, self.position), self.status, move)
+        self.safe.settle(self.position)
+        text = messages.undid(move, self.position)
+        if automatic:
+            text += messages.undid_home(automatic)
+        return Event(Action.UNDO, text, self.status, move)
 
     def redo(self, now: float) -> Event:
+        """Replay the last move undone, with the automatic moves that followed it."""
         self._check_playing()
         before = self.position
         self._tick(now)
@@ -267,7 +351,14 @@ class Session:
             move = self.game.redo()
         except HistoryError:
             raise RedoRefusedError("nothing to redo") from None
-        return self._after_move(Action.REDO, move, before, now)
+        self.safe.took(move, before)
+        event = self._after_move(Action.REDO, move, before, now)
+        then: list[Event] = []
+        while self.game.can_redo and self.game.move_count + 1 in self.safe.automatic:
+            before = self.position
+            replayed = self.game.redo()
+            then.append(self._after_move(Action.REDO, replayed, before, now))
+        return replace(event, then=tuple(then))
 
     def restart(self, now: float) -> Event:
         """Back to the deal, every move kept for redo; the game still counts."""
@@ -278,6 +369,7 @@ class Session:
             raise UndoRefusedError("nothing to restart: no move has been played")
         self._tick(now)
         self.game.restart()
+        self.safe.held.clear()  # every move taken back, those that took cards down too
         return Event(Action.RESTART, messages.RESTARTED, self.status)
 
     def end(self, now: float) -> Event:
@@ -304,6 +396,7 @@ class Session:
     def _after_move(self, action: Action, move: Move, before: Position, now: float) -> Event:
         after = self.position
         self.seen |= visible_cards(after)
+        self.safe.settle(after)
         if self.rules.scoring.is_vegas and (move.is_draw or move.is_recycle):
             self.undo_floor = self.game.move_count
         if action is Action.REDO:
@@ -344,6 +437,7 @@ class Session:
             "timed": [self._charged, self._ticks],
             "seen": sorted(map(int, self.seen)),
             "assisted": self.assisted,
+            "safe_home": self.safe.to_json(),
         }
 
     @classmethod
@@ -385,6 +479,7 @@ class Session:
                 raise ValueError("its seen cards are not card numbers")
             session.seen.update(map(int, seen))
             session.assisted = data.get("assisted", False) is True  # older saves: not assisted
+            session.safe = SafeHome.from_json(data.get("safe_home"))  # older saves: off
         except (BonanzaError, TypeError, ValueError) as error:
             raise SaveError(f"saved session: {error}") from None
         if not 0 <= session.undo_floor <= session.game.move_count:
@@ -393,3 +488,13 @@ class Session:
 
     def __repr__(self) -> str:
         return f"<Session {self.status} {self.rules.to_text()!r} moves={self.game.move_count}>"
+
+
+def _wins(position: Position, line: Sequence[Move]) -> bool:
+    """Whether ``line`` is legal from ``position`` and ends in a win."""
+    board = position.copy()
+    for move in line:
+        if move not in board.legal_moves():
+            return False
+        board.apply(move)
+    return board.is_won()

@@ -9,12 +9,17 @@ allows: before each move that is not a foundation move, a later foundation
 move of the line that is open already is brought forward (lowest rank first)
 when the rest of the line, replayed, still wins. So the finish is one proven
 win from start to end.
+
+The games ask ``finish_view`` (through ``SolverAdvisor.finish``): the input is
+the player's view, which knows a card by elimination or from before an undo
+too, and holds no card the player has not seen.
 """
 
 from __future__ import annotations
 
 from bonanza.core.moves import Move, Pile
 from bonanza.core.position import Position
+from bonanza.core.view import PlayerView
 from bonanza.solver.lines import clean_line
 from bonanza.solver.quiet import is_known
 from bonanza.solver.search import solve
@@ -30,18 +35,41 @@ def winning_line(position: Position, node_limit: int = FINISH_NODES) -> list[Mov
     detours cut; None when a card is unknown or no win is proven in the limit."""
     if position.is_won() or not is_known(position):
         return None
-    result = solve(position, node_limit=node_limit, memory_limit=FINISH_MEMORY)
-    if not result.solved:
-        return None
-    return clean_line(position, list(result.moves))
+    return _proven_line(position, node_limit)
 
 
 def finish_line(position: Position, node_limit: int = FINISH_NODES) -> list[Move] | None:
     """The whole auto finish: a proven win with foundation moves first where it
     allows (see the module); None when no win is proven."""
     plan = winning_line(position, node_limit)
-    if plan is None:
+    return None if plan is None else _home_early(position, plan)
+
+
+def finish_view(view: PlayerView, node_limit: int = FINISH_NODES) -> list[Move] | None:
+    """The auto finish for what the player knows: ``finish_line`` of the
+    position the view is, when it places every card (``PlayerView.is_known``:
+    also a face-down card known by elimination, or seen before an undo).
+    Made from the view alone, it cannot use a card the player has not seen."""
+    if not view.is_known():
         return None
+    position = view.layout(())
+    if position.is_won():
+        return None
+    plan = _proven_line(position, node_limit)
+    return None if plan is None else _home_early(position, plan)
+
+
+def _proven_line(position: Position, node_limit: int) -> list[Move] | None:
+    """The solver's winning line from ``position`` (every card as it lies),
+    detours cut; None when no win is proven within ``node_limit``."""
+    result = solve(position, node_limit=node_limit, memory_limit=FINISH_MEMORY)
+    if not result.solved:
+        return None
+    return clean_line(position, list(result.moves))
+
+
+def _home_early(position: Position, plan: list[Move]) -> list[Move]:
+    """``plan`` with its foundation moves brought forward where the rest still wins."""
     board = position.copy()
     line: list[Move] = []
     while plan:
@@ -87,4 +115,4 @@ def _wins(board: Position, line: list[Move]) -> bool:
     return trial.is_won()
 
 
-__all__ = ["FINISH_NODES", "finish_line", "first_finish_move", "winning_line"]
+__all__ = ["FINISH_NODES", "finish_line", "finish_view", "first_finish_move", "winning_line"]

@@ -13,10 +13,10 @@ import itertools
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from bonanza.core.cards import RANK_OF, RED
 from bonanza.core.moves import Move, Pile
 from bonanza.core.position import PARENTS, Position
 from bonanza.core.rules import EmptyColumn
+from bonanza.core.safety import is_safe_to_send_home, never_needed
 
 
 def turns_up(position: Position, move: Move) -> bool:
@@ -175,18 +175,23 @@ def explore(position: Position, budget: Budget) -> Iterator[Step]:
 
 
 def is_safe_card(position: Position, card: int) -> bool:
-    """Whether no card still out could ever be built on ``card`` in the tableau:
-    an ace or two, or a card whose lower opposite-colour cards are all home."""
-    rank = RANK_OF[card]
-    if rank <= 2:
-        return True
-    other = [home for suit, home in enumerate(position.foundations) if RED[suit * 13] != RED[card]]
-    return min(other) >= rank - 1
+    """Whether no card still out could ever be built on ``card`` in the tableau,
+    so it may go home without losing a win (``bonanza.core.safety``: an ace or
+    two, or its lower opposite-colour cards home; under recall, its twin suit too)."""
+    return is_safe_to_send_home(position, card)
 
 
 def is_pointless_recall(position: Position, move: Move) -> bool:
-    """A card back from a foundation that nothing could use: never needed in search."""
+    """A card back from a foundation that nothing could use: never tried in search.
+
+    The rule is the one without recall (an ace or two, or the lower
+    opposite-colour cards home), which the C quiet search mirrors as its
+    reference (``RECALLS_REFERENCE`` in ``search_quiet.h``). It is not sound
+    with recall on (a recalled black 4 could take a red 3 on the red 5), which
+    that file explains; it is kept so that the two searches answer alike.
+    """
     if not move.source.is_foundation:
         return False
     suit = move.source - Pile.FC
-    return is_safe_card(position, suit * 13 + position.foundations[suit] - 1)
+    card = suit * 13 + position.foundations[suit] - 1
+    return never_needed(position.foundations, card, recall=False)

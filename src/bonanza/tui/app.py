@@ -3,7 +3,8 @@
 The flow of a game (status, clock, undo rules, auto finish, score, what may be
 done once it is over) is the session's, as on the web; this module presents
 it, writes the game's record after every action, and runs the searches
-(hints, the progress check) in worker threads so the table keeps answering.
+(hints, the progress check, the auto finish's solve) in worker threads so the
+table keeps answering.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import contextlib
 import json
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from pathlib import Path
 from typing import ClassVar, Final
@@ -29,11 +30,13 @@ from bonanza.core.deal import Deal
 from bonanza.core.errors import BonanzaError, SaveError
 from bonanza.core.game import Game
 from bonanza.core.moves import Move, Pile
+from bonanza.core.position import Position
 from bonanza.core.rules import Rules, Scoring
 from bonanza.session import (
     Action,
     Advisor,
     Event,
+    Finisher,
     GameRecord,
     Hint,
     Origin,
@@ -47,6 +50,7 @@ from bonanza.session import (
 from bonanza.session.advisor import ask
 from bonanza.session.winnable import CONFIRM, FAILED, LABEL, Judge, WinnableAnswer
 from bonanza.storage import Storage, StorageError
+from bonanza.storage.player_settings import safe_home, set_safe_home
 from bonanza.tui.confirm_screen import ConfirmScreen
 from bonanza.tui.help_screen import HelpScreen
 from bonanza.tui.new_deal_screen import NewDealChoice, NewDealScreen
@@ -83,6 +87,8 @@ REVIEWING: Final = "Reviewing the lost game…"
 NO_REVIEW: Final = "No lost game to review: a review is given once a game is lost"
 REVIEW_FAILED: Final = "No review: the search failed"
 RESUMED: Final = "Resumed your game"
+SAFE_HOME_ON: Final = "Safe auto-play on: safe cards go home by themselves (O turns it off)"
+SAFE_HOME_OFF: Final = "Safe auto-play off: cards go home only when you move them"
 
 
 def new_game_id() -> str:
@@ -131,6 +137,7 @@ class BonanzaApp(App[None]):
         Binding("W", "winnable", LABEL, show=False),
         Binding("v", "review", "Review", show=False),
         Binding("a", "auto", "Finish"),
+        Binding("o", "safe_home", "Auto-play", show=False),
         Binding("n", "new_deal", "New"),
         Binding("r", "restart", "Restart", show=False),
         Binding("s", "stats", "Stats"),
@@ -152,6 +159,7 @@ class BonanzaApp(App[None]):
         rules: Rules | None = None,
         start: Start | None = None,
         advisor: Advisor | None = None,
+        finisher: Finisher | None = None,
         judge: Judge | None = None,
         clock: Callable[[], float] = time.time,
         save_path: Path | None = None,
@@ -170,6 +178,11 @@ class BonanzaApp(App[None]):
 
             advisor = SolverAdvisor()
         self.advisor: Advisor = advisor
+        if finisher is None:
+            from bonanza.solver.advisor import SolverAdvisor
+
+            finisher = SolverAdvisor()
+        self.finisher: Finisher = finisher
         if judge is None:
             from bonanza.solver.review import still_winnable
 
@@ -185,6 +198,8 @@ class BonanzaApp(App[None]):
         self._hint: tuple[Worker[Hint], int] | None = None
         self._progress: tuple[Worker[bool | None], int] | None = None
         self._progress_waiting = False
+        self._finishing: tuple[Worker[Sequence[Move] | None], int, Position] | None = None
+        self._auto_wanted: int | None = None  # A was pressed on this turn: start once solved
         self._winnable: tuple[Worker[str], int] | None = None
         self._review: Worker[list[str]] | None = None
         self.lost: Session | None = None  # the last game this app ended lost, to review
@@ -192,6 +207,7 @@ class BonanzaApp(App[None]):
         self._stored = False
         self._resumed = False
         self.session, self.record = self._open(rules or Rules(), start, self.clock())
+        self._apply_settings()
         self._save_noted()  # the file and the record agree from the start
 
     @property
@@ -411,6 +427,16 @@ class BonanzaApp(App[None]):
         if note is not None:
             self._notes.append(note)
 
+    def _apply_settings(self) -> None:
+        """The player's stored settings, on the game on the table."""
+        try:
+            on = safe_home(self.storage, self.player)
+        except StorageError as error:
+            self._notes.append(f"Could not read your settings: {error}")
+            return
+        if self.session.safe.on != on:
+            self.session.set_safe_home(on)
+
     def _greeting(self) -> str:
         if self.session.is_over:
             return OVER_NOTE
@@ -473,7 +499,7 @@ class BonanzaApp(App[None]):
             notes.append(OVER_NOTE)
         elif not self._auto_on and self.session.auto_move() is not None:
             notes.append(AUTO_OFFER)
-        self.say(event.text, *notes)
+        self.say(event.summary, *notes)
         if event.action is not Action.AUTO:
             self._schedule_progress()
         return event
@@ -556,11 +582,13 @@ class BonanzaApp(App[None]):
         self._progress_timer = self.set_timer(PROGRESS_DELAY, self._check_progress)
 
     def _check_progress(self) -> None:
-        """Ask the advisor, off the UI thread, whether progress is still possible."""
+        """Ask the advisor, off the UI thread, whether progress is still possible,
+        and the finisher for the auto finish once the player knows every card."""
         self._progress_timer = None
         session = self.session
         if session.status is not Status.PLAYING or not session.position.has_moves():
             return
+        self._solve_finish()
         if self._progress is not None and self._progress[0].is_running:
             self._progress_waiting = True  # one search at a time: this turn's comes next
             return
@@ -573,10 +601,49 @@ class BonanzaApp(App[None]):
         )
         self._progress = (worker, self._turn)
 
+    def _solve_finish(self) -> bool:
+        """Start solving the auto finish of the player's board in a worker, when
+        it places every card and no line is offered yet; whether one is under way."""
+        session = self.session
+        if session.is_over or session.finish_offered:
+            return False
+        if self._finishing is not None and self._finishing[1] == self._turn:
+            return True
+        view = session.board_view()
+        if not view.is_known():
+            return False
+        worker = self.run_worker(
+            partial(self.finisher.finish, view),
+            name="finish",
+            group="finish",
+            thread=True,
+            exit_on_error=False,
+        )
+        self._finishing = (worker, self._turn, session.position)
+        return True
+
+    def _finish_solved(self, state: WorkerState) -> None:
+        """Offer the solved line to the session; start the finish if A was pressed."""
+        if self._finishing is None:
+            return
+        worker, turn, start = self._finishing
+        self._finishing = None
+        if turn != self._turn:
+            return
+        line = worker.result if state is WorkerState.SUCCESS else None
+        offered = bool(line) and self.session.offer_finish(line or (), start)
+        if self._auto_wanted == turn:
+            self._auto_wanted = None
+            self._start_auto()
+        elif offered and not self._auto_on:
+            self.say(self._text, AUTO_OFFER)
+
     def on_worker_state_changed(self, event: Worker.StateChanged) -> None:
         if event.state not in (WorkerState.SUCCESS, WorkerState.ERROR):
             return
-        if self._hint is not None and event.worker is self._hint[0]:
+        if self._finishing is not None and event.worker is self._finishing[0]:
+            self._finish_solved(event.state)
+        elif self._hint is not None and event.worker is self._hint[0]:
             worker, turn = self._hint
             self._hint = None
             if turn == self._turn:
@@ -653,15 +720,34 @@ class BonanzaApp(App[None]):
         self.push_screen(ConfirmScreen(RESTART_QUESTION), answered)
 
     def action_auto(self) -> None:
-        """Play the whole auto finish, one move per ``auto_step``; again, stop it."""
+        """Play the whole auto finish, one move per ``auto_step``; again, stop it.
+        The finisher's line is solved first (in a worker) when not offered yet."""
         if self._stop_auto():
             self.say(AUTO_STOPPED)
             return
+        if self._solve_finish():
+            self._auto_wanted = self._turn
+            self.say(THINKING)
+            return
+        self._start_auto()
+
+    def _start_auto(self) -> None:
         if self.session.auto_move() is None:
             self._act(self.session.auto_step)  # says why not (unseen cards, or game over)
             return
         self._auto_on = True
         self._auto_next()
+
+    def action_safe_home(self) -> None:
+        """Switch safe auto-play, the player's setting (kept in the store)."""
+        on = not self.session.safe.on
+        self.session.set_safe_home(on)
+        notes = self._write(self.clock())
+        try:
+            set_safe_home(self.storage, self.player, on)
+        except StorageError as error:
+            notes.append(self._unstored(error))
+        self.say(SAFE_HOME_ON if on else SAFE_HOME_OFF, *notes)
 
     def action_hint(self) -> None:
         self._stop_auto()
@@ -763,6 +849,7 @@ class BonanzaApp(App[None]):
             self.lost = self.session
             notes.append(REVIEW_OFFER)
         self.session, self.record = self._begin(choice.rules, choice.deal_text, now)
+        self._apply_settings()
         self._save_noted()
         self._shown(now)
         notes += self._notes

@@ -38,7 +38,11 @@ KEYS: Final[tuple[tuple[str, str], ...]] = (
     ("h", "hint: light up a good move"),
     ("W", f"{LABEL}: {EXPLANATION}"),
     ("v", "review the game you lost: the move that lost it, and a line that would have won"),
-    ("a", "auto finish: play every card home (again to stop)"),
+    ("a", "auto finish, once you know every card and the solver proves the win: "
+          "play the winning line to the end (again to stop)"),
+    ("o", "safe auto-play on or off: after each move, cards no other card can ever need "
+          "go home by themselves; a card you take down stays down; one undo takes back "
+          "your move and them (kept for next time)"),
     ("n", "new deal (choose the rules; a game in progress counts as lost)"),
     ("s", "statistics"),
     ("? or F1", "this help"),

@@ -15,7 +15,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from bonanza.core import Deal
-from bonanza.session import Advisor, random_deal
+from bonanza.session import Advisor, Finisher, random_deal
 from bonanza.storage import Storage
 from bonanza.web.errors import http_error, server_error
 from bonanza.web.guard import GuardMiddleware
@@ -44,13 +44,15 @@ def create_app(
     limits: ServerLimits | None = None,
     *,
     advisor: Advisor | None = None,
+    finisher: Finisher | None = None,
     local_player: str | None = None,
     random_deals: Callable[[], Deal] = random_deal,
 ) -> Starlette:
     """The web game on ``storage``, which the app closes on shutdown; ``clock`` is for tests.
 
     ``limits`` (default ``ServerLimits()``) is kept as ``app.state.limits``.
-    ``advisor`` gives hints (default: the solver's). With ``local_player``, a
+    ``advisor`` gives hints (default: the solver's); ``finisher`` the auto
+    finish (default: the solver's). With ``local_player``, a
     browser without a cookie plays as that player: this machine's player, who
     also plays ``bonanza play`` (for a server on this machine only).
     ``random_deals`` is where random deals come from (tests fix it).
@@ -72,7 +74,14 @@ def create_app(
         exception_handlers={HTTPException: http_error, Exception: server_error},
         lifespan=lifespan,
     )
-    service = GameService(storage, clock, limits=limits, advisor=advisor, random_deals=random_deals)
+    service = GameService(
+        storage,
+        clock,
+        limits=limits,
+        advisor=advisor,
+        finisher=finisher,
+        random_deals=random_deals,
+    )
     app.state.service = service
     app.state.limits = limits
     app.router.redirect_slashes = False  # a wrong path is a JSON 404, not an empty 307

@@ -128,6 +128,18 @@ async def review(request: Request) -> Response:
     return answer(await service(request).review(player(request), game_id(request)))
 
 
+async def get_settings(request: Request) -> Response:
+    return answer(await service(request).settings(player(request)))
+
+
+async def put_settings(request: Request) -> Response:
+    """Change the player's settings: ``{"safe_home": true}`` (safe auto-play)."""
+    on = field(await json_body(request), "safe_home", bool)
+    if on is None:
+        raise ApiError(422, "give safe_home, true or false")
+    return answer(await service(request).set_settings(player(request), on))
+
+
 async def _finished(request: Request) -> list[Any]:
     svc = service(request)
     games: list[Any] = await anyio.to_thread.run_sync(svc.storage.finished_games, player(request))
@@ -172,6 +184,8 @@ routes = [
     Route(GAME + "/progress", progress, methods=["GET"]),
     Route(GAME + "/winnable", winnable, methods=["POST"]),
     Route(GAME + "/review", review, methods=["GET"]),
+    Route("/api/settings", get_settings, methods=["GET"]),
+    Route("/api/settings", put_settings, methods=["POST"]),
     Route("/api/stats", get_stats, methods=["GET"]),
     Route("/api/stats", reset_stats, methods=["DELETE"]),
     Route("/api/stats/export", export_stats, methods=["GET"]),

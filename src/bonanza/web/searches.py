@@ -14,6 +14,10 @@
 - "Still winnable?" and the review of a lost game solve the true position
   (the review, the game's history), so they are cached under a key of the
   position (or the deal and the moves) that stays on the server.
+- The auto finish is solved on the player's board (``Session.board_view()``),
+  once it places every card, and cached under a digest of that view alone
+  (``finish_key``), which stays on the server; only whether a finish is
+  offered reaches the page.
 - The progress check first tries a small budget on the event loop, which
   decides nearly every position in well under a millisecond; only the rest
   go to the workers.
@@ -39,7 +43,7 @@ import anyio.to_thread
 from bonanza.core import Game, Move, Position
 from bonanza.core.notation import format_move
 from bonanza.core.view import PlayerView
-from bonanza.session import Advisor, Session
+from bonanza.session import Advisor, Finisher, Session
 from bonanza.session.advisor import ask
 from bonanza.session.winnable import WinnableAnswer
 from bonanza.web.errors import ApiError
@@ -69,6 +73,12 @@ def default_advisor(limits: ServerLimits | None = None) -> Advisor:
     return SolverAdvisor(budget=hint_budget(limits or ServerLimits()))
 
 
+def default_finisher() -> Finisher:
+    from bonanza.solver.advisor import SolverAdvisor
+
+    return SolverAdvisor()
+
+
 def quick_advisor() -> Advisor:
     from bonanza.solver.advisor import SolverAdvisor
 
@@ -78,9 +88,15 @@ def quick_advisor() -> Advisor:
 class SearchPool:
     """The server's searches, shared by all players."""
 
-    def __init__(self, limits: ServerLimits, advisor: Advisor | None = None) -> None:
+    def __init__(
+        self,
+        limits: ServerLimits,
+        advisor: Advisor | None = None,
+        finisher: Finisher | None = None,
+    ) -> None:
         self.limits = limits
         self.advisor = advisor if advisor is not None else default_advisor(limits)
+        self.finisher = finisher if finisher is not None else default_finisher()
         # A small first try on the event loop, for the solver's own advisor only.
         self.quick: Advisor | None = quick_advisor() if advisor is None else None
         self._workers = anyio.CapacityLimiter(limits.search_workers)
@@ -173,6 +189,14 @@ class SearchPool:
         work = functools.partial(progress_answer, self.advisor, position)
         return await self._search(player, key, work)
 
+    async def finish(self, player: str, view: PlayerView) -> tuple[Move, ...]:
+        """The auto finish's proven line for the player's ``view`` (empty when
+        none is proven); the line stays on the server."""
+        work = functools.partial(finish_answer, self.finisher, view)
+        answer = await self._search(player, finish_key(view), work)
+        line: tuple[Move, ...] = answer["line"]
+        return line
+
     async def winnable(self, player: str, position: Position) -> dict[str, Any]:
         """Answer "still winnable?" for the true ``position``: the verdict word and its
         sentence, never a card or a move."""
@@ -201,6 +225,12 @@ def hint_answer(advisor: Advisor, view: PlayerView) -> dict[str, Any]:
         "source": int(hint.move.source),
         "dest": int(hint.move.dest),
     }
+
+
+def finish_answer(finisher: Finisher, view: PlayerView) -> dict[str, Any]:
+    """The finisher's line (module level, for a worker process): kept in the
+    server's cache, never sent."""
+    return {"line": tuple(finisher.finish(view) or ())}
 
 
 def progress_answer(advisor: Advisor, position: Position) -> dict[str, Any]:
@@ -261,6 +291,12 @@ def hint_key(view: PlayerView) -> str:
     earlier = "\n".join(sorted(map(repr, view.earlier)))
     digest = hashlib.sha256(f"{view!r}\n{earlier}".encode()).hexdigest()
     return "hint " + digest
+
+
+def finish_key(view: PlayerView) -> str:
+    """The cache key of an auto finish: a digest of the view as it is, columns
+    in their places (the line names them), without the positions passed."""
+    return "finish " + hashlib.sha256(repr(view).encode()).hexdigest()
 
 
 def _key(position: Position) -> str:

@@ -25,6 +25,7 @@ from bonanza.session import (
     Action,
     Advisor,
     Event,
+    Finisher,
     GameRecord,
     Origin,
     Session,
@@ -34,13 +35,14 @@ from bonanza.session import (
     random_deal,
 )
 from bonanza.storage import Storage, StorageError
+from bonanza.storage.player_settings import safe_home, set_safe_home
 from bonanza.web.checks import checked_move
 from bonanza.web.deal_codes import deal_code
 from bonanza.web.errors import ApiError, not_found
 from bonanza.web.limits import ServerLimits
 from bonanza.web.rate import RateLimiter
 from bonanza.web.searches import SearchPool
-from bonanza.web.view import game_view, move_json
+from bonanza.web.view import game_view, move_json, position_json
 from bonanza.web.writer import PendingWrite, StoreWriter
 
 GAME_ID_BYTES = 12
@@ -66,6 +68,7 @@ class GameService:
         *,
         limits: ServerLimits | None = None,
         advisor: Advisor | None = None,
+        finisher: Finisher | None = None,
         random_deals: Callable[[], Deal] = random_deal,
     ) -> None:
         self.storage = storage
@@ -75,7 +78,7 @@ class GameService:
         self._cache: OrderedDict[str, tuple[GameRecord, Session]] = OrderedDict()
         self._locks: dict[str, anyio.Lock] = {}
         self._new_games = RateLimiter(self.limits.new_games_per_minute)
-        self.searches = SearchPool(self.limits, advisor)
+        self.searches = SearchPool(self.limits, advisor, finisher)
         self.writer = StoreWriter(storage)
 
     async def aclose(self) -> None:
@@ -194,9 +197,12 @@ class GameService:
     async def _event_view(
         self, record: GameRecord, session: Session, event: Event
     ) -> dict[str, Any]:
-        extra: dict[str, Any] = {"announce": event.text}
-        if event.move is not None and event.action is not Action.UNDO:
-            extra["last"] = move_json(event.move)
+        final = event.final
+        extra: dict[str, Any] = {"announce": event.summary}
+        if final.move is not None and event.action is not Action.UNDO:
+            extra["last"] = move_json(final.move)
+        if event.then:
+            extra["steps"] = _steps(session, event)
         return await self.view(record, session, **extra)
 
     # -- starting games -------------------------------------------------------------
@@ -228,6 +234,7 @@ class GameService:
             typed=deal_text,
             max_moves=self.limits.max_history_moves,
         )
+        session.set_safe_home(await self._store(safe_home, self.storage, player))
         record = GameRecord.of(secrets.token_urlsafe(GAME_ID_BYTES), player, session, now)
         await self._write(self.storage.insert_game, record)  # not shared before it is stored
         self._remember(record, session)
@@ -331,8 +338,47 @@ class GameService:
         return await self._act(player, game_id, lambda s, now: s.restart(now))
 
     async def auto_step(self, player: str, game_id: str) -> dict[str, Any]:
-        """Play the next auto-finish move (409 when auto finish is not available)."""
+        """Play the next auto-finish move (409 when auto finish is not available):
+        the solver's line, solved first in the pool if it is not offered yet."""
+        _record, session = await self.load(player, game_id)
+        if not session.is_over:
+            await self._offer_finish(player, game_id, session)
         return await self._act(player, game_id, lambda s, now: s.auto_step(now))
+
+    async def _offer_finish(self, player: str, game_id: str, session: Session) -> bool:
+        """Solve the auto finish of the player's board in the pool, once it places
+        every card, and offer its line to the session; whether a finish is offered.
+        A search refused or too slow leaves the offer to a later ask."""
+        if session.finish_offered:
+            return True
+        view, start = session.board_view(), session.position
+        if view.is_known() and not start.is_won():
+            try:
+                line = await self.searches.finish(player, view)
+            except ApiError:
+                line = ()
+            if line:
+                async with self._lock(game_id):
+                    session.offer_finish(line, start)  # unless the game moved on meanwhile
+        return session.auto_move() is not None
+
+    # -- settings ------------------------------------------------------------------------
+
+    async def settings(self, player: str) -> dict[str, Any]:
+        """The player's settings."""
+        return {"safe_home": await self._store(safe_home, self.storage, player)}
+
+    async def set_settings(self, player: str, on: bool) -> dict[str, Any]:
+        """Store the player's safe auto-play setting, and switch it in their games in play."""
+        await self._write(set_safe_home, self.storage, player, on)
+        for stored in await self._store(self.storage.playing_games, player):
+            async with self._lock(stored.id):
+                record, session = await self.load(player, stored.id)
+                if session.is_over or session.safe.on == on:
+                    continue
+                session.set_safe_home(on)
+                await self._save(record, session, self.clock())
+        return {"safe_home": on}
 
     async def share(self, player: str, game_id: str) -> dict[str, Any]:
         """A short opaque ID for this game's deal, which this server maps to the deal.
@@ -361,11 +407,15 @@ class GameService:
         return await self.searches.hint(player, view, key)
 
     async def progress(self, player: str, game_id: str) -> dict[str, Any]:
-        """Whether progress is still possible (None: not proven either way)."""
+        """Whether progress is still possible (None: not proven either way), and
+        whether an auto finish is offered (``auto_finish``: once the player knows
+        every card, the finish is solved in the pool, so the page asks here after
+        every move and shows the button when it comes)."""
         _record, session = await self.load(player, game_id)
         if session.status is not Status.PLAYING or not session.position.has_moves():
-            return {"progress": None}
-        return await self.searches.progress(player, session.snapshot())
+            return {"progress": None, "auto_finish": False}
+        answer = await self.searches.progress(player, session.snapshot())
+        return {**answer, "auto_finish": await self._offer_finish(player, game_id, session)}
 
     async def winnable(self, player: str, game_id: str) -> dict[str, Any]:
         """Answer "still winnable?" for the game in play: it looks at the hidden cards, so
@@ -391,6 +441,21 @@ class GameService:
             state = "still in play" if session.status is Status.PLAYING else str(session.status)
             raise ApiError(409, f"a review is given once a game is lost; this one is {state}")
         return await self.searches.review(player, session.game)
+
+
+def _steps(session: Session, event: Event) -> list[dict[str, Any]]:
+    """The table after the player's move and after each automatic move but the
+    last (the answer itself shows that one), for the page to show in turn."""
+    shown = [event, *event.then[:-1]]
+    positions = session.game.positions[-len(event.then) - 1 : -1]
+    return [
+        {
+            "position": position_json(position),
+            "announce": step.text,
+            "last": move_json(step.move) if step.move is not None else None,
+        }
+        for step, position in zip(shown, positions, strict=True)
+    ]
 
 
 def _rules_of(key: str) -> Rules:

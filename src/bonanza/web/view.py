@@ -87,6 +87,7 @@ def game_view(game_id: str, session: Session, now: float) -> dict[str, Any]:
         "can_restart": session.can_restart,
         "auto_finish": session.auto_move() is not None,
         "assisted": session.assisted,
+        "safe_home": session.safe.on,
         "history": [format_move(move) for move in game.history],
     }
     if session.typed is not None:

@@ -47,6 +47,8 @@ export const api = {
   // Looks at the hidden cards: the server marks the game assisted.
   winnable: (id) => request("POST", `/api/games/${id}/winnable`),
   review: (id) => request("GET", `/api/games/${id}/review`),
+  settings: () => request("GET", "/api/settings"),
+  saveSettings: (settings) => request("POST", "/api/settings", settings),
   stats: () => request("GET", "/api/stats"),
   resetStats: () => request("DELETE", "/api/stats"),
   // Start a game: {rules} for a random deal, {deal, rules} for a typed one,

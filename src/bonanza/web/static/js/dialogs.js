@@ -298,3 +298,26 @@ export function linkDialog(link, note = "") {
   field.select();
   return closed;
 }
+
+/**
+ * The settings dialog: safe auto-play (cards go home by themselves when that
+ * can never cost the win). Kept per player on the server; resolves with the
+ * settings saved, or null when closed without saving.
+ */
+export async function settingsDialog(toast) {
+  const dialog = document.getElementById("dlg-settings");
+  const box = document.getElementById("set-safe-home");
+  try {
+    box.checked = (await api.settings()).safe_home;
+  } catch (error) {
+    toast(error.message);
+    return null;
+  }
+  if ((await ask(dialog)) !== "save") return null;
+  try {
+    return await api.saveSettings({ safe_home: box.checked });
+  } catch (error) {
+    toast(error.message);
+    return null;
+  }
+}

@@ -82,6 +82,23 @@ export class Controller {
     }
   }
 
+  /**
+   * Show an answer. With safe auto-play, a move's answer carries ``steps``: the
+   * table after the player's move and after each card sent home but the last,
+   * shown in turn so each card is seen to go; the answer itself is the last.
+   */
+  async show(answer) {
+    const delay = reducedMotion() ? 30 : 170;
+    for (const step of answer.steps || []) {
+      this.setState({
+        ...answer, ...step, steps: undefined, won: false, status: "playing", has_moves: true,
+        auto_finish: false,
+      });
+      await sleep(delay);
+    }
+    this.setState(answer);
+  }
+
   soundFor(state) {
     const last = state.last;
     if (!last) return;
@@ -200,9 +217,15 @@ export class Controller {
     this.progressTimer = setTimeout(async () => {
       try {
         const answer = await api.progress(id);
-        if (answer.progress === false && this.state.id === id && this.state.moves === moves
-            && this.stuckDismissedAt !== moves) {
+        const current = this.state.id === id && this.state.moves === moves;
+        if (answer.progress === false && current && this.stuckDismissedAt !== moves) {
           this.dom.showStuck();
+        }
+        // The solver's auto finish is offered here, once every card is known and it is proven.
+        if (answer.auto_finish && current && this.state.status === "playing" && !this.state.auto_finish) {
+          this.state.auto_finish = true;
+          this.updateControls();
+          this.dom.announce("Auto finish is ready: press A or Finish");
         }
       } catch {
         // The stuck note is advice: stay quiet when it cannot be had.
@@ -230,7 +253,7 @@ export class Controller {
   play(move) {
     this.stopAutoIfManual();
     return this.run(async () => {
-      this.setState(await api.play(this.state.id, move));
+      await this.show(await api.play(this.state.id, move));
     });
   }
 
@@ -356,7 +379,7 @@ export class Controller {
     this.clearSelection();
     return this.run(async () => {
       if (!this.state.can_redo) return;
-      this.setState(await api.redo(this.state.id));
+      await this.show(await api.redo(this.state.id));
     });
   }
 

@@ -1,8 +1,8 @@
 // Start the game: wire the view, input, dialogs and controls to the controller.
 import { api } from "./api.js";
 import {
-  confirmDialog, confirmRestart, linkDialog, newDealDialog, noMovesDialog, reviewDialog, savedRules, statsDialog,
-  winDialog,
+  confirmDialog, confirmRestart, linkDialog, newDealDialog, noMovesDialog, reviewDialog, savedRules, settingsDialog,
+  statsDialog, winDialog,
 } from "./dialogs.js";
 import { Controller, formatTime } from "./game.js";
 import { attachPointer } from "./input.js";
@@ -161,6 +161,12 @@ const commands = {
     if ((await confirmRestart()) === "ok") game.restart();
   },
   stats: () => statsDialog(toast),
+  settings: async () => {
+    const saved = await settingsDialog(toast);
+    if (!saved) return;
+    if (game.state) game.state.safe_home = saved.safe_home;
+    announce(saved.safe_home ? "Safe cards now go home by themselves" : "Cards go home only when you move them");
+  },
   share: () => shareDeal(),
 };
 
@@ -231,6 +237,7 @@ bind("btn-winnable", commands.winnable);
 bind("btn-review", commands.review);
 bind("btn-auto", commands.auto);
 bind("btn-stats", commands.stats);
+bind("btn-settings", commands.settings);
 bind("btn-mute", commands.mute);
 bind("btn-share", commands.share);
 for (const id of ["deal-id", "prev-deal", "win-deal", "nomoves-deal"]) {
