@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -21,18 +20,6 @@ from bonanza.tui.pile_view import PileView
 from tests.tui.test_session_play import SIZE, FakeAdvisor, fake_hint_text, message, status
 
 pytestmark = pytest.mark.anyio
-
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture
-def storage(tmp_path: Path) -> Iterator[SQLiteStorage]:
-    store = SQLiteStorage(tmp_path / "games.db")
-    yield store
-    store.close()
 
 
 def new_app(

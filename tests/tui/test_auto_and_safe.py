@@ -2,9 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 from bonanza.core import Deal
@@ -17,18 +14,6 @@ from tests.session.test_safe_home import KLONDIKE, triggering_move
 from tests.tui.test_session_play import PLAYER, SIZE, app_on, message, settle
 
 pytestmark = pytest.mark.anyio
-
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture
-def storage(tmp_path: Path) -> Iterator[SQLiteStorage]:
-    store = SQLiteStorage(tmp_path / "games.db")
-    yield store
-    store.close()
 
 
 async def test_a_solves_the_finish_in_a_worker_and_wins(storage: SQLiteStorage) -> None:

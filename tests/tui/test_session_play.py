@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import threading
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -128,18 +127,6 @@ async def settle(app: BonanzaApp, pilot: Any) -> None:
 
 
 # -- fixtures -----------------------------------------------------------------------
-
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture
-def storage(tmp_path: Path) -> Iterator[SQLiteStorage]:
-    store = SQLiteStorage(tmp_path / "games.db")
-    yield store
-    store.close()
 
 
 def typed(number: int | str, rules: Rules | None = None) -> NewDealChoice:

@@ -4,8 +4,6 @@ assisted) and its review of a lost game, driven through Textual's Pilot."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -24,18 +22,6 @@ from tests.tui.test_session_play import SIZE, app_on, message, settle, status
 pytestmark = pytest.mark.anyio
 
 ONE_PASS = Rules.preset("vegas-1")
-
-
-@pytest.fixture
-def anyio_backend() -> str:
-    return "asyncio"
-
-
-@pytest.fixture
-def storage(tmp_path: Path) -> Iterator[SQLiteStorage]:
-    store = SQLiteStorage(tmp_path / "games.db")
-    yield store
-    store.close()
 
 
 def stored(storage: SQLiteStorage, game_id: str) -> Session:
