@@ -63,13 +63,15 @@ def quiet_progress(
     node_limit: int = DEFAULT_NODE_LIMIT,
     *,
     memory_limit: int = QUIET_MEMORY_LIMIT,
-    sound_recalls: bool = False,
+    sound_recalls: bool = True,
 ) -> tuple[QuietAnswer, int]:
     """The C quiet-move search on a position whose rules are not thoughtful:
     its answer and the positions it visited.
 
-    ``sound_recalls`` tries every recall but those proven useless, instead of
-    skipping those ``quiet.is_pointless_recall`` skips (see search_quiet.h).
+    It skips the recalls proven useless (``sound_recalls``, the rule of
+    ``quiet.is_pointless_recall``); ``sound_recalls=False`` skips those the
+    rule without recall would, which can miss progress (search_quiet.h), and
+    is kept only to show that flaw in the tests.
     """
     if position.rules.thoughtful:
         raise ValueError("with thoughtful rules nothing is informative: ask winnable")

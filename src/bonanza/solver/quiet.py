@@ -13,10 +13,11 @@ import itertools
 from collections.abc import Iterator
 from typing import NamedTuple
 
+from bonanza.core.cards import RED
 from bonanza.core.moves import Move, Pile
 from bonanza.core.position import PARENTS, Position
 from bonanza.core.rules import EmptyColumn
-from bonanza.core.safety import is_safe_to_send_home, never_needed
+from bonanza.core.safety import TWIN_SUIT, is_safe_to_send_home
 
 
 def turns_up(position: Position, move: Move) -> bool:
@@ -182,16 +183,21 @@ def is_safe_card(position: Position, card: int) -> bool:
 
 
 def is_pointless_recall(position: Position, move: Move) -> bool:
-    """A card back from a foundation that nothing could use: never tried in search.
+    """A card back from a foundation that provably cannot help: never tried in search.
 
-    The rule is the one without recall (an ace or two, or the lower
-    opposite-colour cards home), which the C quiet search mirrors as its
-    reference (``RECALLS_REFERENCE`` in ``search_quiet.h``). It is not sound
-    with recall on (a recalled black 4 could take a red 3 on the red 5), which
-    that file explains; it is kept so that the two searches answer alike.
+    A card of rank r is left home when the lower opposite-colour cards (r - 1)
+    are home and its twin suit (the other of its colour) is home up to r - 2:
+    then no card that could go on it, or on one of those, is still out, and a
+    line that recalls it does nothing a line without it cannot (the proof is
+    at ``recall_skipped`` in ``search_quiet.h``, whose ``RECALLS_SOUND`` mode is
+    this rule). The rule without recall (only the opposite colour home) is not
+    enough: a black 4 recalled onto a red 5 can take a red 3 off face-down cards.
     """
     if not move.source.is_foundation:
         return False
     suit = move.source - Pile.FC
-    card = suit * 13 + position.foundations[suit] - 1
-    return never_needed(position.foundations, card, recall=False)
+    rank = position.foundations[suit]
+    opposite = min(
+        home for other, home in enumerate(position.foundations) if RED[other * 13] != RED[suit * 13]
+    )
+    return opposite >= rank - 1 and position.foundations[TWIN_SUIT[suit]] >= rank - 2

@@ -60,8 +60,10 @@
 
 enum { QUIET_UNKNOWN = -1, QUIET_NONE = 0, QUIET_PROGRESS = 1 };
 
-/* Which recalls are skipped: the reference's (quiet.is_pointless_recall), or
- * only those proven never to help (see recall_skipped). */
+/* Which recalls are skipped: only those proven never to help (RECALLS_SOUND,
+ * the default, as quiet.is_pointless_recall), or those the rule without recall
+ * would skip (RECALLS_REFERENCE: the first Python reference's rule, which can
+ * miss progress; kept to show that flaw in the tests). See recall_skipped. */
 enum { RECALLS_REFERENCE = 0, RECALLS_SOUND = 1 };
 
 /* One quiet step, compactly: K_T2F (a: column), K_T2T (a: from, b: to,
@@ -127,9 +129,9 @@ static void quiet_free(Quiet *x)
 /*
  * Is recalling `card` (the top of its foundation) skipped?
  *
- * RECALLS_REFERENCE: as quiet.is_pointless_recall, so that the answers are
- * the reference's: an ace or a two, or a card whose opposite-colour cards
- * one rank down are home.
+ * RECALLS_REFERENCE: the rule without recall, which the first Python
+ * reference used: an ace or a two, or a card whose opposite-colour cards
+ * one rank down are home.  Unsound with recall on (below).
  *
  * RECALLS_SOUND: only when opp >= r - 1 and same >= r - 2 (the solver's
  * rule 2 with recall on; r the rank, opp the lower opposite-colour

@@ -46,6 +46,7 @@ from bonanza.core.view import PlayerView
 from bonanza.session import Advisor, Finisher, Session
 from bonanza.session.advisor import ask
 from bonanza.session.winnable import WinnableAnswer
+from bonanza.solver.quiet import is_known
 from bonanza.web.errors import ApiError
 from bonanza.web.limits import ServerLimits
 from bonanza.web.rate import RateLimiter
@@ -54,9 +55,12 @@ from bonanza.web.view import move_json
 T = TypeVar("T")
 
 
-QUICK_PROGRESS_NODES = 200
-"""The progress check's first try, on the event loop: nearly every position is
-decided within it (median 0.05 ms, p99 about 4 ms), and a thread hop costs more."""
+QUICK_PROGRESS_NODES = 2_000
+"""The progress check's first try, on the event loop, for positions with a card
+still unknown (the C quiet-move search, benchmarks/progress.py): it decides
+98-100 % of random-play positions and 85-95 % of stuck ends, in at most about
+6 ms (median 0.03 ms), and a thread hop costs more. Known positions go to the
+solver, so they skip this try and go straight to a worker."""
 
 
 def hint_budget(limits: ServerLimits) -> float:
@@ -180,7 +184,7 @@ class SearchPool:
 
     async def progress(self, player: str, position: Position) -> dict[str, Any]:
         key = "progress " + _key(position)
-        if self.quick is not None and self._cached(key) is None:
+        if self.quick is not None and not is_known(position) and self._cached(key) is None:
             found = self.quick.progress(position)
             if found is not None:  # decided within the small budget
                 answer = {"progress": found}
