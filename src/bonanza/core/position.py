@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Final
 
 from bonanza.core.cards import CARDS, RANK_OF, RED, SUIT_OF, Card
@@ -124,6 +125,16 @@ class Position:
 
     def is_won(self) -> bool:
         return self.foundations == [13, 13, 13, 13]
+
+    def wins_with(self, line: Iterable[Move]) -> bool:
+        """Whether every move of ``line`` is legal in turn and it ends in a win
+        (played on a copy; this position is left as it is)."""
+        board = self.copy()
+        for move in line:
+            if move not in board.legal_moves():
+                return False
+            board.apply(move)
+        return board.is_won()
 
     def has_moves(self) -> bool:
         """Whether any legal move is left."""

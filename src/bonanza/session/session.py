@@ -190,7 +190,7 @@ class Session:
         ``start`` (the position it was asked for, ``self.position`` then); kept
         while the game is at ``start`` or follows the line. Whether it was taken:
         not when the game has moved on, or when the line does not replay to a win."""
-        if self.is_over or start is not self.position or not _wins(start, line):
+        if self.is_over or start is not self.position or not start.wins_with(line):
             return False
         self._finish_line = (start, tuple(line))
         return True
@@ -488,13 +488,3 @@ class Session:
 
     def __repr__(self) -> str:
         return f"<Session {self.status} {self.rules.to_text()!r} moves={self.game.move_count}>"
-
-
-def _wins(position: Position, line: Sequence[Move]) -> bool:
-    """Whether ``line`` is legal from ``position`` and ends in a win."""
-    board = position.copy()
-    for move in line:
-        if move not in board.legal_moves():
-            return False
-        board.apply(move)
-    return board.is_won()

@@ -100,19 +100,9 @@ def _home_first(board: Position, plan: list[Move]) -> list[Move]:
     later.sort(key=lambda index: board.foundations[plan[index].dest - Pile.FC])
     for index in later:
         hoisted = [plan[index], *plan[:index], *plan[index + 1 :]]
-        if _wins(board, hoisted):
+        if board.wins_with(hoisted):
             return hoisted
     return plan
-
-
-def _wins(board: Position, line: list[Move]) -> bool:
-    """Whether ``line`` is legal from ``board`` and ends in a win."""
-    trial = board.copy()
-    for move in line:
-        if move not in trial.legal_moves():
-            return False
-        trial.apply(move)
-    return trial.is_won()
 
 
 __all__ = ["FINISH_NODES", "finish_line", "finish_view", "first_finish_move", "winning_line"]
