@@ -14,7 +14,7 @@ STANDARD, TIMED, VEGAS = Scoring.STANDARD, Scoring.TIMED, Scoring.VEGAS
 def game_at(position: Position) -> Game:
     """A game whose current position is ``position``."""
     game = Game(Deal.from_number(0), position.rules)
-    game._positions[0] = position
+    game._current = position
     game._scores[0] = -52 if position.rules.scoring.is_vegas else 0
     return game
 

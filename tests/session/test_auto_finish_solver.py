@@ -55,7 +55,7 @@ def test_an_offered_line_is_kept_only_for_its_position() -> None:
     session.play(other, 1.0)
     assert not session.offer_finish(line, start)  # the game has moved on
     session.undo(2.0)
-    assert session.position is start and session.offer_finish(line, start)
+    assert session.position == start and session.offer_finish(line, start)
     session.play(other, 3.0)
     assert session.auto_move() != line[0] or finish_plan(session.position) is not None
     session.undo(4.0)

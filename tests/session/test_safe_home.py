@@ -60,7 +60,7 @@ def test_after_each_move_every_safe_card_is_home_and_only_safe_cards_went() -> N
                 assert card not in session.safe.held
                 sent += 1
             assert session.is_over or safe_move_home(session.position, session.safe.held) is None
-            assert before is session.game.positions[-len(event.then) - 2]
+            assert before == session.game.positions[-len(event.then) - 2]
     assert sent >= 50
 
 

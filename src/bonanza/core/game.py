@@ -8,6 +8,7 @@ from bonanza.core.deal import Deal
 from bonanza.core.errors import BonanzaError, HistoryError, SaveError
 from bonanza.core.moves import Move
 from bonanza.core.notation import format_move, parse_move
+from bonanza.core.packed import pack, unpack
 from bonanza.core.position import Position
 from bonanza.core.rules import Rules
 from bonanza.core.scoring import add_points, game_score, initial_score, move_points
@@ -28,19 +29,32 @@ class Game:
         self.rules = rules
         self.elapsed = elapsed
         self.history: list[Move] = []
-        self._positions = [Position.initial(deal, rules)]
+        self._current = Position.initial(deal, rules)
+        self._passed: list[bytes] = []  # the positions before the current one, packed
         self._scores = [initial_score(rules)]
         self._redo: list[Move] = []
 
     @property
     def position(self) -> Position:
         """The current position. Do not change it: play moves through the game."""
-        return self._positions[-1]
+        return self._current
 
     @property
     def positions(self) -> tuple[Position, ...]:
-        """Every position from the deal to now, in order. Do not change them."""
-        return tuple(self._positions)
+        """Every position from the deal to now, in order (made afresh from the
+        packed history: for the current one alone, use :attr:`position`)."""
+        return (*(unpack(data, self.rules) for data in self._passed), self._current)
+
+    @property
+    def packed_positions(self) -> tuple[bytes, ...]:
+        """The positions before the current one, packed (see :mod:`bonanza.core.packed`):
+        each stays the same object while it stays in the history."""
+        return tuple(self._passed)
+
+    def recent_positions(self, count: int) -> tuple[Position, ...]:
+        """The last ``count`` positions, the current one last."""
+        earlier = self._passed[max(0, len(self._passed) - count + 1) :] if count > 1 else []
+        return (*(unpack(data, self.rules) for data in earlier), self._current)
 
     @property
     def move_count(self) -> int:
@@ -90,7 +104,8 @@ class Game:
         after = before.copy()
         revealed = after.play(move)
         points = move_points(self.rules, move, revealed is not None, before.recycles)
-        self._positions.append(after)
+        self._passed.append(pack(before))
+        self._current = after
         self._scores.append(add_points(self.rules, self._scores[-1], points))
         self.history.append(move)
         return move
@@ -100,7 +115,7 @@ class Game:
         if not self.history:
             raise HistoryError("nothing to undo: no move has been played")
         move = self.history.pop()
-        self._positions.pop()
+        self._current = unpack(self._passed.pop(), self.rules)
         self._scores.pop()
         self._redo.append(move)
         return move

@@ -14,6 +14,7 @@ from bonanza.core.deal import Deal
 from bonanza.core.errors import BonanzaError, HistoryError, SaveError
 from bonanza.core.game import Game
 from bonanza.core.moves import Move
+from bonanza.core.packed import unpack
 from bonanza.core.position import Position
 from bonanza.core.rules import Rules, Scoring
 from bonanza.core.scoring import time_bonus, time_ticks, timed_charge
@@ -61,7 +62,7 @@ class _EarlierKeys:
     """The keys of the positions passed, kept while the known cards stay the same."""
 
     known: set[int] = field(default_factory=set)
-    pairs: list[tuple[Position, ViewKey]] = field(default_factory=list)
+    pairs: list[tuple[bytes, ViewKey]] = field(default_factory=list)  # packed positions
 
 
 class Session:
@@ -190,7 +191,7 @@ class Session:
         ``start`` (the position it was asked for, ``self.position`` then); kept
         while the game is at ``start`` or follows the line. Whether it was taken:
         not when the game has moved on, or when the line does not replay to a win."""
-        if self.is_over or start is not self.position or not start.wins_with(line):
+        if self.is_over or start != self.position or not start.wins_with(line):
             return False
         self._finish_line = (start, tuple(line))
         return True
@@ -202,7 +203,7 @@ class Session:
 
     def _offered(self) -> tuple[Move, ...]:
         """What is left of the offered line, if the game is where it goes on."""
-        if self._finish_line is None or self._finish_line[0] is not self.position:
+        if self._finish_line is None or self._finish_line[0] != self.position:
             return ()
         return self._finish_line[1]
 
@@ -227,7 +228,7 @@ class Session:
         """What the player knows of the position, for a fair hint: the cards
         seen (also those an undo has hidden again) and the positions passed."""
         known = known_cards(self.position, self.seen)
-        earlier = self.game.positions[:-1]
+        earlier = self.game.packed_positions
         cache = self._earlier_keys
         if cache.known != known:
             cache.known, cache.pairs = known, []
@@ -236,7 +237,10 @@ class Session:
         while same < min(len(pairs), len(earlier)) and pairs[same][0] is earlier[same]:
             same += 1
         del pairs[same:]
-        pairs.extend((before, masked_key(before, known)) for before in earlier[same:])
+        rules = self.rules
+        pairs.extend(
+            (packed, masked_key(unpack(packed, rules), known)) for packed in earlier[same:]
+        )
         return PlayerView.with_earlier(self.position, known, (key for _, key in pairs))
 
     def outcome(self, now: float) -> Outcome:

@@ -447,7 +447,7 @@ def _steps(session: Session, event: Event) -> list[dict[str, Any]]:
     """The table after the player's move and after each automatic move but the
     last (the answer itself shows that one), for the page to show in turn."""
     shown = [event, *event.then[:-1]]
-    positions = session.game.positions[-len(event.then) - 1 : -1]
+    positions = session.game.recent_positions(len(event.then) + 1)[:-1]
     return [
         {
             "position": position_json(position),
