@@ -9,10 +9,12 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
-from starlette.routing import Mount, Route
+from starlette.routing import Mount, Route, request_response
 from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp
 
 from bonanza.core import Deal
 from bonanza.session import Advisor, Finisher, random_deal
@@ -25,6 +27,9 @@ from bonanza.web.routes import routes
 from bonanza.web.service import GameService
 
 STATIC = Path(__file__).parent / "static"
+COMPRESS_FROM_BYTES = 500
+"""The page and its files go out gzip-compressed from this size (API answers do not:
+they are small, and compressing each would cost every move)."""
 CSP = (
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
     "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
@@ -36,6 +41,11 @@ async def index(request: Request) -> Response:
         STATIC / "index.html",
         headers={"Cache-Control": "no-cache", "Content-Security-Policy": CSP},
     )
+
+
+def compressed(app: ASGIApp) -> ASGIApp:
+    """``app`` with its answers gzip-compressed for browsers that accept it."""
+    return GZipMiddleware(app, minimum_size=COMPRESS_FROM_BYTES)
 
 
 def create_app(
@@ -67,9 +77,9 @@ def create_app(
 
     app = Starlette(
         routes=[
-            Route("/", index, methods=["GET"]),
+            Route("/", compressed(request_response(index)), methods=["GET"]),
             *routes,
-            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+            Mount("/static", compressed(StaticFiles(directory=STATIC)), name="static"),
         ],
         exception_handlers={HTTPException: http_error, Exception: server_error},
         lifespan=lifespan,
