@@ -161,11 +161,11 @@ def test_typed_deal_in_the_url_and_the_new_deal_dialog(table: Table) -> None:
     dialog.get_by_text("Draw 3").click()
     page.locator("#deal-input").fill("nonsense")
     page.locator("#btn-play-deal").click()
-    page.locator("#toast").wait_for(state="visible")
-    page.wait_for_function(
-        "() => document.getElementById('toast').textContent.includes('is not a deal')"
+    page.wait_for_function(  # the dialog stays open, with a plain message
+        "() => document.getElementById('new-error').textContent"
+        " === 'That is not a deal number, code or share link'"
     )
-    page.locator("#btn-new").click()
+    assert dialog.is_visible()
     page.locator("#deal-input").fill("77")
     page.locator("#btn-play-deal").click()
     page.wait_for_function("() => document.getElementById('deal-typed').textContent === '77'")
@@ -208,14 +208,15 @@ def test_vegas_scoring_sets_the_passes_default(table: Table) -> None:
     page.locator("#dlg-new").wait_for(state="visible")
     passes = page.locator('select[name="passes"]')
     scoring = page.locator('select[name="scoring"]')
-    page.get_by_text("Draw 1").click()
+    page.locator("#dlg-new").get_by_text("Draw 1", exact=True).click()
     passes.select_option("")
     scoring.select_option("vegas")
     assert passes.input_value() == "1"
-    page.get_by_text("Draw 3").click()  # still the default: it follows the draw
+    # Still the default: it follows the draw.
+    page.locator("#dlg-new").get_by_text("Draw 3", exact=True).click()
     assert passes.input_value() == "3"
     passes.select_option("2")  # the player may choose others
-    page.get_by_text("Draw 1").click()
+    page.locator("#dlg-new").get_by_text("Draw 1", exact=True).click()
     assert passes.input_value() == "2"
     scoring.select_option("standard")
     scoring.select_option("vegas-cumulative")

@@ -235,7 +235,7 @@ def test_cumulative_vegas_shows_the_bankroll(table: Table) -> None:
     assert not page.locator("#st-bankroll-box").is_visible()
     page.locator("#btn-new").click()
     page.locator("#dlg-new").wait_for(state="visible")
-    page.get_by_text("Draw 1").click()
+    page.locator("#dlg-new").get_by_text("Draw 1", exact=True).click()
     page.locator('select[name="scoring"]').select_option("vegas-cumulative")
     page.locator("#btn-random").click()
     page.wait_for_function("() => document.getElementById('st-bankroll').textContent === '$-52'")

@@ -283,3 +283,55 @@ def test_still_winnable_answers_only_a_word_and_a_sentence(client: TestClient) -
             if state["status"] != "playing":
                 break
     assert asked > 40
+
+
+def test_winnable_and_daily_deals_never_leak_hidden_cards(tmp_path: Path) -> None:
+    """Deals from the stock, and the daily deals and their page: the answers name
+    a grade and a day, never the deal, while the game is in play."""
+    from bonanza.solver.grading import Grade, GradedDeal
+    from bonanza.web.deal_stock import DealStock
+
+    rng = random.Random(20261204)
+    grades = list(Grade)
+
+    def finder(rules: Rules, stopping: object) -> GradedDeal:
+        return GradedDeal(Deal.from_number(rng.getrandbits(64)), rng.choice(grades), 0.5, 1)
+
+    limits = ServerLimits(new_games_per_minute=GAMES, searches_per_minute=GAMES * 100)
+    app = create_app(SQLiteStorage(tmp_path / "games.db"), limits=limits)
+    svc: GameService = app.state.service
+    svc.stock = DealStock(svc.storage, svc.clock, finder=finder, per_grade=2, first_delay=0)
+    tried = 0
+    with TestClient(app) as test:
+        test.get("/api/games/current")
+        requests = [
+            {"grade": "easy"},
+            {"grade": "hard", "rules": Rules.preset("klondike-3").to_dict()},
+            {"daily": "today", "draw": 1},
+            {"daily": "today", "draw": 3},
+        ]
+        for game_number in range(24):
+            body = requests[game_number % len(requests)]
+            response = test.post("/api/games", json=body)
+            if response.status_code == 409:  # the stock is filling: try the next
+                continue
+            assert response.status_code == 201, response.text
+            state = response.json()
+            gid = state["id"]
+            for _ in range(rng.randrange(4, 12)):
+                session = stored_session(test, gid)
+                tried += assert_no_leak(test, response.text, response.json(), session)
+                for extra in (
+                    test.get("/api/daily?draw=1"),
+                    test.get("/api/daily?draw=3"),
+                    test.post("/api/deals/check", json={"deal": "hello"}),
+                    test.get("/api/games/current"),
+                ):
+                    assert extra.status_code < 500
+                    tried += assert_no_leak(test, extra.text, extra.json(), session)
+                legal = state["position"]["legal"]
+                if not legal or state["status"] != "playing":
+                    break
+                response = test.post(f"/api/games/{gid}/moves", json=rng.choice(legal))
+                state = response.json()
+    assert tried > 2000

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, Final
 
 from bonanza.core.rules import Rules, Scoring
 from bonanza.core.scoring import vegas_bankroll
@@ -80,6 +80,57 @@ def statistics(games: Iterable[GameRecord]) -> dict[str, Any]:
         "chosen": _groups(g for g in fair if g.origin.is_chosen),
         "assisted": assisted_count(listed),
     }
+
+
+# A record's name, the statistics figure it is, and whether higher is better.
+RECORDS: Final = (
+    ("best_time", "best_time", False),
+    ("best_score", "best_score", True),
+    ("fewest_moves", "fewest_moves", False),
+    ("longest_streak", "best_streak", True),
+)
+
+
+def is_headline(game: GameRecord) -> bool:
+    """Whether a game counts in the headline figures: a random deal, not assisted."""
+    return not game.origin.is_chosen and not game.assisted
+
+
+def records_set(earlier: Iterable[GameRecord], game: GameRecord) -> dict[str, Any]:
+    """The headline records that ``game``, just won, sets over the player's ``earlier`` games.
+
+    ``{"in_records": bool, "first_win": bool, "records": [{"name", "value", "previous"}]}``
+    (``in_records``: whether the game counts in the headline figures), names from
+    ``RECORDS``, compared with the same rule set's headline figures before it
+    (``group_stats``; strictly better only). The first win of a rule set is only a
+    first win: every figure is trivially a record then, so none is named. A game
+    outside the headline figures (a chosen deal, an assisted game) sets none; with
+    no scoring, neither does the score.
+    """
+    counted = is_headline(game)
+    if game.status is not Status.WON or not counted:
+        return {"in_records": counted, "first_win": False, "records": []}
+    before = [
+        g
+        for g in earlier
+        if g.id != game.id
+        and g.rules_key == game.rules_key
+        and g.status in (Status.WON, Status.LOST)
+        and is_headline(g)
+    ]
+    rules = Rules.from_dict(json.loads(game.rules_key))
+    old = group_stats(rules, before)
+    if not old["won"]:
+        return {"in_records": True, "first_win": True, "records": []}
+    new = group_stats(rules, [*before, game])
+    found = []
+    for name, figure, higher in RECORDS:
+        if name == "best_score" and rules.scoring is Scoring.NONE:
+            continue
+        value, previous = new[figure], old[figure]
+        if previous is None or (value > previous if higher else value < previous):
+            found.append({"name": name, "value": value, "previous": previous})
+    return {"in_records": True, "first_win": False, "records": found}
 
 
 def export_game(game: GameRecord) -> dict[str, Any]:

@@ -24,12 +24,15 @@ class Origin(StrEnum):
     Only deals the program chose at random count in the headline statistics;
     a deal the player picked (typed, opened from a shared link, or seen before)
     goes to the separate "chosen deals" group, so it cannot farm streaks or bests.
+    A deal from the winnable stock is chosen too: the player picked "winnable
+    only" and its difficulty, and always picking easy would otherwise farm them.
     """
 
     RANDOM = "random"
     TYPED = "typed"
     SHARED = "shared"
     REPLAY = "replay"
+    WINNABLE = "winnable"
 
     @property
     def is_chosen(self) -> bool:

@@ -26,6 +26,32 @@ class Share:
     opens: bool
 
 
+@dataclass(frozen=True, slots=True)
+class StockedDeal:
+    """A deal the solver proved winnable, kept until a player is dealt it.
+
+    ``stock_key`` names the rules it was solved under (``bonanza.web.deal_stock``),
+    ``grade`` its difficulty and ``measure`` the number the grade came from
+    (``bonanza.solver.grading``).
+    """
+
+    deal: str
+    stock_key: str
+    grade: str
+    measure: float
+
+
+@dataclass(frozen=True, slots=True)
+class DailyDeal:
+    """The deal everyone on this server gets as the daily deal of ``day``
+    (``YYYY-MM-DD``, UTC) under the rules of ``rules_key``."""
+
+    day: str
+    rules_key: str
+    deal: str
+    grade: str
+
+
 class Storage(Protocol):
     """Durable game storage. Every method that writes has committed when it returns."""
 
@@ -78,6 +104,27 @@ class Storage(Protocol):
 
     def set_setting(self, key: str, value: str) -> None:
         """Store a setting."""
+        ...
+
+    def add_stocked_deal(self, deal: StockedDeal) -> None:
+        """Keep a proven winnable deal in the stock."""
+        ...
+
+    def take_stocked_deal(self, stock_key: str, grade: str) -> StockedDeal | None:
+        """Remove and return the oldest stocked deal of that rule set and grade, or None."""
+        ...
+
+    def stock_counts(self) -> dict[tuple[str, str], int]:
+        """How many deals the stock holds, by ``(stock_key, grade)``."""
+        ...
+
+    def daily_deal(self, day: str, rules_key: str) -> DailyDeal | None:
+        """The daily deal of ``day`` under those rules, or None before it is chosen."""
+        ...
+
+    def set_daily_deal(self, daily: DailyDeal) -> DailyDeal:
+        """Store the daily deal of its day and rules unless one is stored already;
+        return the one stored (the first choice stands)."""
         ...
 
     def close(self) -> None:

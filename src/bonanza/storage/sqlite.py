@@ -12,7 +12,7 @@ from typing import Any, TypeVar
 
 from bonanza.session.records import GameRecord
 from bonanza.session.status import Origin, Status
-from bonanza.storage.protocol import Share, StorageError
+from bonanza.storage.protocol import DailyDeal, Share, StockedDeal, StorageError
 
 T = TypeVar("T")
 
@@ -55,6 +55,24 @@ ADDED_COLUMNS = {
 """Columns added since the first schema: added at start-up to a file that lacks them
 (its games then take the default: an older game is not assisted)."""
 DEAL_INDEX = "CREATE INDEX IF NOT EXISTS games_player_deal ON games (player, deal)"
+DEAL_STOCK_SCHEMA = """
+CREATE TABLE IF NOT EXISTS deal_stock (
+    id INTEGER PRIMARY KEY,
+    stock_key TEXT NOT NULL,
+    grade TEXT NOT NULL,
+    deal TEXT NOT NULL,
+    measure REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS deal_stock_grade ON deal_stock (stock_key, grade, id);
+CREATE TABLE IF NOT EXISTS daily_deals (
+    day TEXT NOT NULL,
+    rules_key TEXT NOT NULL,
+    deal TEXT NOT NULL,
+    grade TEXT NOT NULL,
+    PRIMARY KEY (day, rules_key)
+);
+"""
+"""Winnable deals found ahead of time, and the daily deal of each day (docs/session.md)."""
 
 FIELDS = (
     "id",
@@ -112,6 +130,7 @@ class SQLiteStorage:
             if name not in present:
                 self._db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
         self._db.execute(DEAL_INDEX)
+        self._db.executescript(DEAL_STOCK_SCHEMA)
         # Reads have a connection of their own: in WAL mode they see what is
         # committed and never wait while a write commits (and fsyncs).
         if str(path) == ":memory:":  # a second connection would be another database
@@ -334,6 +353,52 @@ class SQLiteStorage:
                 (key, value),
             )
         )
+
+    def add_stocked_deal(self, deal: StockedDeal) -> None:
+        self._run(
+            lambda db: db.execute(
+                "INSERT INTO deal_stock (stock_key, grade, deal, measure) VALUES (?, ?, ?, ?)",
+                (deal.stock_key, deal.grade, deal.deal, deal.measure),
+            )
+        )
+
+    def take_stocked_deal(self, stock_key: str, grade: str) -> StockedDeal | None:
+        def take(db: sqlite3.Connection) -> StockedDeal | None:
+            row = db.execute(
+                "DELETE FROM deal_stock WHERE id = (SELECT id FROM deal_stock"
+                " WHERE stock_key=? AND grade=? ORDER BY id LIMIT 1) RETURNING deal, measure",
+                (stock_key, grade),
+            ).fetchone()
+            return None if row is None else StockedDeal(row[0], stock_key, grade, row[1])
+
+        return self._run(take)
+
+    def stock_counts(self) -> dict[tuple[str, str], int]:
+        rows = self._all(
+            "SELECT stock_key, grade, COUNT(*) FROM deal_stock GROUP BY stock_key, grade", ()
+        )
+        return {(key, grade): count for key, grade, count in rows}
+
+    def daily_deal(self, day: str, rules_key: str) -> DailyDeal | None:
+        row = self._one(
+            "SELECT deal, grade FROM daily_deals WHERE day=? AND rules_key=?", (day, rules_key)
+        )
+        return None if row is None else DailyDeal(day, rules_key, row[0], row[1])
+
+    def set_daily_deal(self, daily: DailyDeal) -> DailyDeal:
+        def store(db: sqlite3.Connection) -> DailyDeal:
+            db.execute(
+                "INSERT INTO daily_deals (day, rules_key, deal, grade) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (day, rules_key) DO NOTHING",
+                (daily.day, daily.rules_key, daily.deal, daily.grade),
+            )
+            deal, grade = db.execute(
+                "SELECT deal, grade FROM daily_deals WHERE day=? AND rules_key=?",
+                (daily.day, daily.rules_key),
+            ).fetchone()
+            return DailyDeal(daily.day, daily.rules_key, deal, grade)
+
+        return self._run(store)
 
     def close(self) -> None:
         with self._lock, self._read_lock:

@@ -12,10 +12,20 @@ from starlette.routing import Route
 
 from bonanza.core import BonanzaError, Rules
 from bonanza.session import export_game, statistics
+from bonanza.session.daily import DAILY_DRAWS
+from bonanza.storage import StorageError
+from bonanza.storage.player_settings import (
+    SAFE_HOME,
+    SettingError,
+    checked_settings,
+    player_settings,
+    setting_entries,
+)
+from bonanza.web.chosen_deals import QUOTED, check_deal_text, read_daily_rules, read_grade
 from bonanza.web.errors import ApiError
 from bonanza.web.moves_input import read_move
 from bonanza.web.requests import field, json_body
-from bonanza.web.service import GameService
+from bonanza.web.service import STORE_DOWN, GameService
 
 NO_STORE = {"Cache-Control": "no-store"}
 MAX_DEAL_TEXT = 400
@@ -53,15 +63,40 @@ def short_text(data: dict[str, Any], name: str) -> str | None:
 
 
 async def new_game(request: Request) -> Response:
+    """Start a game: a random deal, ``deal``, ``share`` or ``replay``; a winnable
+    deal of ``grade`` (easy, medium or hard); or the ``daily`` deal (``today`` or
+    a date) of the draw mode ``draw``."""
     data = await json_body(request, required=False)
+    grade = field(data, "grade", str)
+    daily = short_text(data, "daily")
+    draw = field(data, "draw", int)
+    rules = read_daily_rules(draw) if daily is not None and draw is not None else read_rules(data)
     game = await service(request).new_game(
         player(request),
-        read_rules(data),
+        rules,
         deal_text=short_text(data, "deal"),
         share=short_text(data, "share"),
         replay=short_text(data, "replay"),
+        grade=read_grade(grade) if grade is not None else None,
+        daily=daily,
     )
     return answer(game, 201)
+
+
+async def daily_deals(request: Request) -> Response:
+    """The player's daily statistics and calendar: ``?draw=1`` or ``?draw=3``."""
+    draw = request.query_params.get("draw", "1")
+    if draw not in {str(count) for count in DAILY_DRAWS}:
+        raise ApiError(422, f"draw {draw[:QUOTED]!r}: the daily deal is dealt with draw 1 or 3")
+    return answer(await service(request).daily(player(request), int(draw)))
+
+
+async def check_deal(request: Request) -> Response:
+    """Whether ``deal`` is a deal number or code (the new-deal dialog asks first)."""
+    text = short_text(await json_body(request), "deal")
+    if text is None:
+        raise ApiError(422, "give deal, the text to check")
+    return answer(check_deal_text(text.strip()))
 
 
 async def current_game(request: Request) -> Response:
@@ -129,15 +164,31 @@ async def review(request: Request) -> Response:
 
 
 async def get_settings(request: Request) -> Response:
-    return answer(await service(request).settings(player(request)))
+    """Every setting of the player (``bonanza.storage.player_settings.SETTINGS``)."""
+    svc = service(request)
+    try:
+        found = await anyio.to_thread.run_sync(player_settings, svc.storage, player(request))
+    except StorageError:
+        raise ApiError(503, STORE_DOWN) from None
+    return answer(found)
 
 
 async def put_settings(request: Request) -> Response:
-    """Change the player's settings: ``{"safe_home": true}`` (safe auto-play)."""
-    on = field(await json_body(request), "safe_home", bool)
-    if on is None:
-        raise ApiError(422, "give safe_home, true or false")
-    return answer(await service(request).set_settings(player(request), on))
+    """Change some of the player's settings, such as ``{"theme": "dark", "volume": 40}``,
+    and answer them all; an unknown setting or a bad value is a 422 that names it."""
+    try:
+        changes = checked_settings(await json_body(request))
+    except SettingError as error:
+        raise ApiError(422, str(error)) from None
+    svc, token = service(request), player(request)
+    if SAFE_HOME in changes:  # switched in the games in play too
+        await svc.set_settings(token, bool(changes.pop(SAFE_HOME)))
+    try:
+        for key, text in setting_entries(token, changes):
+            await svc.writer.write(svc.storage.set_setting, key, text)
+    except StorageError:
+        raise ApiError(503, STORE_DOWN) from None
+    return await get_settings(request)
 
 
 async def _finished(request: Request) -> list[Any]:
@@ -173,6 +224,8 @@ GAME = "/api/games/{game_id:str}"
 routes = [
     Route("/api/games", new_game, methods=["POST"]),
     Route("/api/games/current", current_game, methods=["GET"]),
+    Route("/api/daily", daily_deals, methods=["GET"]),
+    Route("/api/deals/check", check_deal, methods=["POST"]),
     Route(GAME, get_game, methods=["GET"]),
     Route(GAME + "/moves", play_move, methods=["POST"]),
     Route(GAME + "/undo", undo, methods=["POST"]),

@@ -34,10 +34,20 @@ from bonanza.session import (
     bankroll,
     random_deal,
 )
+from bonanza.session.stats import records_set
+from bonanza.solver.grading import Grade
 from bonanza.storage import Storage, StorageError
 from bonanza.storage.player_settings import safe_home, set_safe_home
 from bonanza.web.checks import checked_move
+from bonanza.web.chosen_deals import (
+    StockedStart,
+    daily_overview,
+    daily_start,
+    deal_labels,
+    winnable_start,
+)
 from bonanza.web.deal_codes import deal_code
+from bonanza.web.deal_stock import DealStock
 from bonanza.web.errors import ApiError, not_found
 from bonanza.web.limits import ServerLimits
 from bonanza.web.rate import RateLimiter
@@ -80,9 +90,12 @@ class GameService:
         self._new_games = RateLimiter(self.limits.new_games_per_minute)
         self.searches = SearchPool(self.limits, advisor, finisher)
         self.writer = StoreWriter(storage)
+        self.stock = DealStock(storage, clock)  # winnable deals, found in the background
 
     async def aclose(self) -> None:
-        """Commit the writes still pending and stop the writer (the app's shutdown)."""
+        """Stop the deal stock's filler, commit the writes still pending and stop
+        the writer (the app's shutdown)."""
+        await self.stock.aclose()
         await self.writer.aclose()
 
     # -- storage, off the event loop ----------------------------------------------
@@ -178,6 +191,7 @@ class GameService:
 
     async def view(self, record: GameRecord, session: Session, **extra: Any) -> dict[str, Any]:
         data = game_view(record.id, session, self.clock())
+        data.update(deal_labels(record.extra))  # a grade, a daily deal's day: never the deal
         if session.is_over:
             data["deal_code"] = deal_code(session.game.deal)
         if session.rules.scoring is Scoring.VEGAS_CUMULATIVE:
@@ -203,7 +217,15 @@ class GameService:
             extra["last"] = move_json(final.move)
         if event.then:
             extra["steps"] = _steps(session, event)
+        if any(e.won for e in (event, *event.then)):
+            extra.update(await self._records(record))
         return await self.view(record, session, **extra)
+
+    async def _records(self, record: GameRecord) -> dict[str, Any]:
+        """The records a game just won sets (``records_set``), from the stored games:
+        ``record`` is already up to the win, and its own row may not be written yet."""
+        earlier = await self._store(self.storage.finished_games, record.player)
+        return records_set(earlier, record)
 
     # -- starting games -------------------------------------------------------------
 
@@ -215,14 +237,27 @@ class GameService:
         deal_text: str | None = None,
         share: str | None = None,
         replay: str | None = None,
+        grade: Grade | None = None,
+        daily: str | None = None,
     ) -> dict[str, Any]:
-        """Start a game; the player's unfinished games end (lost once they count)."""
+        """Start a game; the player's unfinished games end (lost once they count).
+
+        ``grade`` deals a stocked winnable deal of that grade; ``daily`` (a day, or
+        ``today``) the daily deal of the draw mode of ``rules``."""
         if not self._new_games.allow(player):
             raise ApiError(
                 429,
                 f"too many new games: at most {self.limits.new_games_per_minute} a minute",
             )
-        deal, rules, origin = await self._choose_deal(player, rules, deal_text, share, replay)
+        self.stock.start()
+        stocked: StockedStart | None = None
+        if grade is not None or daily is not None:
+            if not (deal_text is None and share is None and replay is None):
+                raise ApiError(422, "a winnable or daily deal takes no deal, share or replay")
+            stocked = await self._stocked_start(player, rules, grade, daily)
+            deal, rules, origin = stocked.deal, stocked.rules, stocked.origin
+        else:
+            deal, rules, origin = await self._choose_deal(player, rules, deal_text, share, replay)
         now = self.clock()
         for old in await self._store(self.storage.playing_games, player):
             await self._end(old, now)
@@ -236,9 +271,32 @@ class GameService:
         )
         session.set_safe_home(await self._store(safe_home, self.storage, player))
         record = GameRecord.of(secrets.token_urlsafe(GAME_ID_BYTES), player, session, now)
+        if stocked is not None:
+            record.extra.update(stocked.extra)
         await self._write(self.storage.insert_game, record)  # not shared before it is stored
         self._remember(record, session)
-        return await self.view(record, session, announce="New deal")
+        announce = stocked.announce if stocked is not None else "New deal"
+        return await self.view(record, session, announce=announce)
+
+    async def _stocked_start(
+        self, player: str, rules: Rules, grade: Grade | None, daily: str | None
+    ) -> StockedStart:
+        if daily is not None:
+            start: StockedStart = await self._store(
+                daily_start, self.stock, self.storage, player, daily, rules.draw, self.clock()
+            )
+            return start
+        assert grade is not None
+        start = await self._store(winnable_start, self.stock, self.storage, player, rules, grade)
+        return start
+
+    async def daily(self, player: str, draw: int) -> dict[str, Any]:
+        """The player's daily statistics and calendar for a draw mode."""
+        self.stock.start()
+        overview: dict[str, Any] = await self._store(
+            daily_overview, self.stock, self.storage, player, draw, self.clock()
+        )
+        return overview
 
     async def _choose_deal(
         self,
@@ -291,6 +349,7 @@ class GameService:
 
     async def current(self, player: str) -> dict[str, Any] | None:
         """The player's latest game (to resume after a reload), or None before the first."""
+        self.stock.start()
         latest = await self._store(self.storage.latest_game, player)
         if latest is None:
             return None

@@ -1,6 +1,9 @@
 // Dialogs: new deal, statistics, win, no moves, confirmations and the deal link.
 import { api } from "./api.js";
+import { CARD_BACKS } from "./cards.js";
+import { readDealField, showDaily } from "./daily.js";
 import { formatTime } from "./game.js";
+import { apply as applySettings, load as loadSettings, save as saveSettings } from "./settings.js";
 
 const RULES_KEY = "bonanza.rules";
 const VEGAS = new Set(["vegas", "vegas-cumulative"]);
@@ -79,32 +82,88 @@ function wireVegasPasses(form) {
   }
 }
 
+const CHOICE_KEY = "bonanza.dealChoice";
+const NOT_A_DEAL = "That is not a deal number, code or share link";
+const DAILY = "daily:"; // the daily buttons' values: daily:today, daily:2026-12-01
+
+/** Any or winnable deals (and their grade), kept apart from the rules. */
+function dealChoice(form, save) {
+  const { kind, grade } = form.elements;
+  if (save) localStorage.setItem(CHOICE_KEY, JSON.stringify({ kind: kind.value, grade: grade.value }));
+  else {
+    let saved = null;
+    try { saved = JSON.parse(localStorage.getItem(CHOICE_KEY)); } catch { /* the default */ }
+    kind.value = saved?.kind === "winnable" ? "winnable" : "any";
+    grade.value = ["easy", "hard"].includes(saved?.grade) ? saved.grade : "medium";
+  }
+  const winnable = kind.value === "winnable";
+  grade.disabled = !winnable;
+  document.getElementById("btn-random").textContent = winnable ? "New winnable deal" : "New random deal";
+}
+
+/** Wired once: the grade follows "Winnable only", the daily part the draw, and a
+ * deal ID is checked before the dialog closes (a bad one keeps it open). */
+function wireDealChoice(dialog, form, error) {
+  if (form.dataset.dealWired) return;
+  form.dataset.dealWired = "1";
+  for (const control of [...form.elements.kind, form.elements.grade]) {
+    control.addEventListener("change", () => dealChoice(form, true));
+  }
+  for (const radio of form.elements.draw) {
+    radio.addEventListener("change", () => showDaily(Number(form.elements.draw.value)).catch(() => {}));
+  }
+  form.addEventListener("submit", async (event) => {
+    if (event.submitter?.value !== "deal") return;
+    event.preventDefault();
+    const text = form.elements.deal.value.trim();
+    error.textContent = text ? "" : "Type a deal number, code or share link first.";
+    if (!text) return;
+    try {
+      const found = await readDealField(text);
+      if (found) {
+        form.dataset.found = JSON.stringify(found);
+        dialog.close("deal");
+        return;
+      }
+      error.textContent = NOT_A_DEAL;
+    } catch (failure) {
+      error.textContent = failure.message;
+    }
+    form.elements.deal.focus();
+  });
+}
+
 /**
  * The new-deal dialog: resolves with what to start, or null when cancelled:
- * {rules} for a random deal, {deal, rules} for a typed one, {replay} for the current deal again.
+ * {rules} for a random deal, {rules, grade} for a winnable one, {deal, rules} for
+ * a typed one, {share} for a pasted share link, {daily, draw} for a daily deal
+ * (a day, or "today"), {replay} for the current deal again.
  */
 export async function newDealDialog(currentState) {
   const dialog = document.getElementById("dlg-new");
   const form = document.getElementById("form-new");
   const error = document.getElementById("new-error");
-  const input = document.getElementById("deal-input");
   fillForm(form, savedRules());
   wireVegasPasses(form);
+  wireDealChoice(dialog, form, error);
+  dealChoice(form, false);
   error.textContent = "";
-  input.value = "";
+  form.elements.deal.value = "";
   document.getElementById("btn-replay").disabled = !currentState;
-  for (;;) {
-    const action = await ask(dialog);
-    if (action === "cancel") return null;
-    const rules = readForm(form);
-    localStorage.setItem(RULES_KEY, JSON.stringify(rules));
-    // The deal itself is not known to the page while it is played: the server replays it.
-    if (action === "replay") return { replay: currentState.id };
-    if (action === "random") return { rules };
-    const deal = input.value.trim();
-    if (deal) return { deal, rules };
-    error.textContent = "Type a deal number or deal code first.";
+  showDaily(Number(form.elements.draw.value)).catch(() => {});
+  const action = await ask(dialog);
+  if (action === "cancel") return null;
+  const rules = readForm(form);
+  localStorage.setItem(RULES_KEY, JSON.stringify(rules));
+  // The deal itself is not known to the page while it is played: the server replays it.
+  if (action === "replay") return { replay: currentState.id };
+  if (action.startsWith(DAILY)) return { daily: action.slice(DAILY.length), draw: rules.draw };
+  if (action === "deal") {
+    const found = JSON.parse(form.dataset.found);
+    return found.share ? found : { ...found, rules };
   }
+  if (form.elements.kind.value === "winnable") return { rules, grade: form.elements.grade.value };
+  return { rules };
 }
 
 function cell(table, label, value) {
@@ -205,7 +264,35 @@ function showDealLine(prefix, state) {
   button.title = state.deal ? "Copy the deal ID" : "";
 }
 
+const RECORD_WORDS = {
+  best_time: "best time", best_score: "best score", fewest_moves: "fewest moves", longest_streak: "longest streak",
+};
+
+/**
+ * What the winning answer says of records (the server finds them in the stored games):
+ * one line a record set, else "First win", else why this game counts apart.
+ */
+export function recordLines(state) {
+  if (!Array.isArray(state.records)) return [];
+  const shown = (name, value) => (name === "best_time" ? formatTime(value) : String(value));
+  const lines = state.records.map(({ name, value, previous }) =>
+    `New record: ${RECORD_WORDS[name] ?? name} ${shown(name, value)} (was ${shown(name, previous)})`);
+  if (state.first_win) lines.push("First win under these rules");
+  else if (state.in_records === false) {
+    lines.push(state.assisted
+      ? "\u201cStill winnable?\u201d was asked: this game counts apart from your records"
+      : "A chosen deal: it counts apart from your records");
+  }
+  return lines;
+}
+
 export function winDialog(state) {
+  document.getElementById("win-records").replaceChildren(...recordLines(state).map((line) => {
+    const p = document.createElement("p");
+    p.append(document.createElement(/^(New record|First win)/.test(line) ? "strong" : "span"));
+    p.firstChild.textContent = line;
+    return p;
+  }));
   document.getElementById("win-time").textContent = formatTime(state.elapsed);
   document.getElementById("win-moves").textContent = String(state.moves);
   document.getElementById("win-score").textContent = String(state.score);
@@ -299,25 +386,44 @@ export function linkDialog(link, note = "") {
   return closed;
 }
 
-/**
- * The settings dialog: safe auto-play (cards go home by themselves when that
- * can never cost the win). Kept per player on the server; resolves with the
- * settings saved, or null when closed without saving.
- */
-export async function settingsDialog(toast) {
+/** The settings the settings form shows. */
+function readSettings(form) {
+  const values = {};
+  for (const { name, type, checked, value } of form.elements) {
+    if (name) values[name] = type === "checkbox" ? checked : type === "range" ? Number(value) : value;
+  }
+  return values;
+}
+
+/** The settings dialog: a change shows at once; resolves with the settings saved, or null. */
+export async function settingsDialog(toast, sound) {
   const dialog = document.getElementById("dlg-settings");
-  const box = document.getElementById("set-safe-home");
+  const form = dialog.querySelector("form");
+  const backs = form.elements.card_back;
+  if (!backs.options.length) backs.append(...CARD_BACKS.map(({ id, label }) => new Option(label, id)));
+  let before;
   try {
-    box.checked = (await api.settings()).safe_home;
+    before = await loadSettings();
   } catch (error) {
     toast(error.message);
     return null;
   }
-  if ((await ask(dialog)) !== "save") return null;
+  for (const field of form.elements) {
+    if (field.name) field[field.type === "checkbox" ? "checked" : "value"] = before[field.name];
+  }
+  form.oninput = () => applySettings(readSettings(form));
+  form.onchange = (event) => event.target.name === "volume" && sound.play("place");
+  const choice = await ask(dialog);
+  const changes = Object.entries(readSettings(form)).filter(([name, value]) => value !== before[name]);
+  if (choice !== "save" || !changes.length) {
+    applySettings(before);
+    return choice === "save" ? before : null;
+  }
   try {
-    return await api.saveSettings({ safe_home: box.checked });
+    return await saveSettings(Object.fromEntries(changes));
   } catch (error) {
     toast(error.message);
+    loadSettings().catch(() => {}); // the server's copy; if it is away, the change waits
     return null;
   }
 }

@@ -1,12 +1,23 @@
 // The controller: the current state from the server, the player's selection, and every action.
 import { api } from "./api.js";
-import { isFoundation, isTableau, STOCK, WASTE } from "./piles.js";
+import { tableLabel } from "./rules_label.js";
+import { reducedMotion, STEP_MS } from "./motion.js";
+import { cardName, isFoundation, isTableau, STOCK, WASTE } from "./piles.js";
 
 const DOUBLE_TAP_MS = 380;
 const TIMED_TICK_SECONDS = 10; // timed scoring takes 2 points for every full 10 s played
 const TIMED_TICK_POINTS = 2;
-const reducedMotion = () => window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+const REDUCED_PAUSE_MS = 30; // auto finish pace
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** ``text`` naming the cards a draw put face up on the waste of ``moved`` (the table after it). */
+export function namedDraw(text, moved) {
+  const last = moved.last;
+  if (!text || last?.source !== STOCK || last.dest !== WASTE) return text;
+  const names = moved.position.waste.slice(-last.count).map(cardName);
+  const top = names.length > 1 ? `; ${names.at(-1)} on top` : "";
+  return text.replace(/\b([Dd])rew \d+ cards?/, (_, d) => `${d}rew ${names.join(", ")}${top}`);
+}
 
 export function formatTime(seconds) {
   const s = Math.max(0, Math.floor(seconds));
@@ -28,7 +39,8 @@ export class Controller {
     this.hintMark = null;
     this.queue = Promise.resolve();
     this.lastTap = { key: null, time: 0 };
-    this.suppressUntil = { pile: null, time: 0 };
+    this.suppressUntil = { pile: null, key: null, time: 0 };
+    this.prefs = { one_tap: true }; // the player's settings (main.js hands in the live ones)
     this.autoRunning = false;
     this.stuckDismissedAt = -1;
     this.progressTimer = null;
@@ -49,13 +61,14 @@ export class Controller {
     if (this.state) this.render();
   }
 
-  render() {
-    this.view.render(this.state, { selection: this.selection, targets: this.targets, hint: this.hintMark });
+  render(beat = 0) {
+    this.view.render(this.state, { selection: this.selection, targets: this.targets, hint: this.hintMark }, { beat });
   }
 
   // -- state ---------------------------------------------------------------
 
-  setState(state) {
+  /** ``beat``: turns its motion waits; ``moved``: the table after the player's move. */
+  setState(state, { beat = 0, moved = state } = {}) {
     const before = this.state;
     this.state = state;
     this.receivedAt = performance.now();
@@ -63,11 +76,11 @@ export class Controller {
     this.targets = new Set();
     this.hintMark = null;
     this.dom.hideHint();
-    this.render();
+    this.render(beat);
     this.updateStatus();
     this.updateControls();
-    if (state.announce) this.dom.announce(state.announce);
-    this.soundFor(state);
+    if (state.announce) this.dom.announce(namedDraw(state.announce, moved));
+    this.soundFor(state, beat);
     if (before && before.id !== state.id) this.noteEnded(before);
     this.dom.hideStuck();
     if (state.won && before && before.id === state.id && !before.won) {
@@ -84,22 +97,20 @@ export class Controller {
 
   /**
    * Show an answer. With safe auto-play, a move's answer carries ``steps``: the
-   * table after the player's move and after each card sent home but the last,
-   * shown in turn so each card is seen to go; the answer itself is the last.
+   * table after the player's move and after each card sent home but the last;
+   * the answer itself is the last. All are drawn at once, each one's motion in turn.
    */
-  async show(answer) {
-    const delay = reducedMotion() ? 30 : 170;
-    for (const step of answer.steps || []) {
-      this.setState({
-        ...answer, ...step, steps: undefined, won: false, status: "playing", has_moves: true,
-        auto_finish: false,
-      });
-      await sleep(delay);
-    }
-    this.setState(answer);
+  show(answer) {
+    const steps = (answer.steps || []).map((step) => ({ ...answer, ...step }));
+    steps.forEach((step, beat) => {
+      this.view.render(step, {}, { beat });
+      this.soundFor(step, beat);
+    });
+    this.setState(answer, { beat: steps.length, moved: steps[0] ?? answer });
   }
 
-  soundFor(state) {
+  soundFor(state, beat = 0) {
+    if (beat) return void setTimeout(() => this.soundFor(state), beat * STEP_MS);
     const last = state.last;
     if (!last) return;
     if (isFoundation(last.dest)) this.sound.play("home");
@@ -154,6 +165,7 @@ export class Controller {
     const s = this.state;
     if (!s) return;
     const d = this.dom;
+    if (d.rulesLabel) d.rulesLabel.textContent = tableLabel(s);
     d.score.textContent = String(this.score());
     d.time.textContent = formatTime(this.elapsed());
     d.moves.textContent = String(s.moves);
@@ -273,7 +285,11 @@ export class Controller {
   /** A tap (or click) on the card at (pile, index). */
   tapCard(pile, index, key) {
     const now = performance.now();
-    if (this.suppressUntil.pile === pile && now < this.suppressUntil.time) return;
+    // A quick second tap on the card just played is the second half of a double
+    // tap. A tap on another card of that pile (the one now on top) cannot be one,
+    // nor can a tap on the stock: they count.
+    const held = this.suppressUntil;
+    if (held.pile === pile && held.key === key && now < held.time) return;
     if (pile === STOCK) {
       this.tapStock();
       return;
@@ -289,7 +305,7 @@ export class Controller {
       const home = moves.find((m) => isFoundation(m.dest));
       if (home) {
         this.clearSelection();
-        this.suppressUntil = { pile, time: now + DOUBLE_TAP_MS };
+        this.suppressUntil = { pile, key, time: now + DOUBLE_TAP_MS };
         this.play(home);
         return;
       }
@@ -298,11 +314,11 @@ export class Controller {
       this.clearSelection();
       return;
     }
-    if (moves.length === 1) {
+    if (moves.length === 1 && this.prefs.one_tap) {
       this.clearSelection();
-      this.suppressUntil = { pile, time: now + DOUBLE_TAP_MS };
+      this.suppressUntil = { pile, key, time: now + DOUBLE_TAP_MS };
       this.play(moves[0]);
-    } else if (moves.length > 1) {
+    } else if (moves.length >= 1) { // one tap off: pick it up; a target, a drag or a double tap plays it
       this.select(pile, index);
     } else {
       this.clearSelection();
@@ -458,7 +474,7 @@ export class Controller {
     this.autoRunning = true;
     this.updateControls();
     this.dom.announce("Auto finish started");
-    const delay = reducedMotion() ? 30 : 170;
+    const delay = reducedMotion() ? REDUCED_PAUSE_MS : STEP_MS;
     while (this.autoRunning && this.state.auto_finish && !this.state.won) {
       const before = this.state;
       await this.run(async () => {

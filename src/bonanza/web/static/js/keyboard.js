@@ -133,6 +133,7 @@ export function attachKeyboard(view, game, commands) {
       case "a": case "A": commands.auto(); break;
       case "n": case "N": commands.newDeal(); break;
       case "m": case "M": commands.mute(); break;
+      case "?": commands.help(); break;
       default: return;
     }
   });

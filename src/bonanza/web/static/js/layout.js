@@ -1,27 +1,159 @@
-// Where every pile and card goes on a table of a given size.
+// Where every pile and card goes on a table of a given size, and how big the cards and their indices are.
 import { cardBelow, FOUNDATION, STOCK, WASTE } from "./piles.js";
 
-const RATIO = 1.4;
+const RATIO = 1.4; // card height over width
+const MAX_CARD_WIDTH = 124;
+const MIN_CARD_WIDTH = 44; // still easy to tap: below it the table scrolls instead
+const FLOOR_CARD_WIDTH = 30; // on a screen too narrow even for that
+const COLUMN_HEIGHTS = 4.3; // card heights kept for the top row and a column at the natural size
+const GAP_RATIO = 0.012; // between piles, of the table width
+const GAP_MIN_PX = 4;
+const ROW_GAP = 1.8; // gaps between the top row and the columns
+/** Card width scale of each ``<html data-size>`` value; medium when it is absent. */
+export const CARD_SIZES = Object.freeze({ small: 0.85, medium: 1, large: 1.15 });
+const DEFAULT_SIZE = "medium";
+const LEFT_HAND = "left"; // <html data-hand="left">: stock and waste on the right
 
-/** Card size, gaps and the rectangle of each pile's slot. */
-export function geometry(width, height) {
-  const gap = Math.max(4, Math.round(width * 0.012));
-  let cw = Math.floor((width - gap * 8) / 7);
-  // Leave room for the top row and a column of about 3.3 card heights.
-  cw = Math.min(cw, Math.floor((height - gap * 3) / (RATIO * 4.3)), 124);
-  cw = Math.max(cw, 30);
+// The corner index: the rank above a small suit, in a box of these proportions.
+const INDEX_FONT_RATIO = 0.2; // rank font size over card width
+const INDEX_FONT_MIN_PX = 16; // readable on a phone
+const CORNER_FONT_MIN_PX = 9; // the bottom-right copy, on cards too small for two full indices
+const INDEX_PAD_RATIO = 0.045; // inset of the index from the card's edges
+const INDEX_PAD_MIN_PX = 2;
+const INDEX_WIDTH_EM = 0.92; // "10" is condensed to fit
+const INDEX_HEIGHT_EM = 1.62; // rank line (1em) and the suit under it (0.62em)
+const INDEX_CLEAR_PX = 1; // kept between an index and the card over it
+const ART_GAP_RATIO = 0.05; // between the indices and the pips
+const ART_MIN_WIDTH_RATIO = 0.4; // narrower than this between the indices: pips move beside them
+
+// Fans: what each card shows of itself under the next, as a share of the card's size.
+const DOWN_FAN = 0.11; // a face-down card (a back)
+const DOWN_FAN_MIN = 0.05;
+const UP_FAN = 0.3; // a face-up card, at most; never less than its index
+const WASTE_FAN = 0.34; // draw-3 waste, of the card width; never less than the index width
+const STOCK_THICKNESS_PX = 1.5;
+const STOCK_SHOWN = 3;
+
+/** The player's table settings, from ``<html data-hand data-size>``. */
+export function layoutPrefs() {
+  const { hand, size } = document.documentElement.dataset;
+  return { left: hand === LEFT_HAND, scale: CARD_SIZES[size] ?? CARD_SIZES[DEFAULT_SIZE] };
+}
+
+/** Card size and the boxes of its drawing: corner indices and the pip area (px, from the card's top left). */
+export function cardMetrics(cw) {
   const ch = Math.round(cw * RATIO);
+  const pad = Math.max(INDEX_PAD_MIN_PX, Math.round(cw * INDEX_PAD_RATIO));
+  const font = Math.max(INDEX_FONT_MIN_PX, Math.round(cw * INDEX_FONT_RATIO));
+  const index = { font, w: font * INDEX_WIDTH_EM, h: font * INDEX_HEIGHT_EM };
+  const artGap = Math.max(1, cw * ART_GAP_RATIO);
+  const side = pad + index.w + artGap;
+  let corner = index;
+  let art = { x: side, y: pad, w: cw - 2 * side, h: ch - 2 * pad };
+  if (art.w < cw * ART_MIN_WIDTH_RATIO) {
+    // A small card: a smaller bottom corner, and the pips beside the top index, above it.
+    const cornerFont = Math.max(CORNER_FONT_MIN_PX, Math.round(cw * INDEX_FONT_RATIO));
+    corner = { font: cornerFont, w: cornerFont * INDEX_WIDTH_EM, h: cornerFont * INDEX_HEIGHT_EM };
+    art = { x: side, y: pad, w: cw - side - pad, h: ch - 2 * pad - corner.h - artGap };
+  }
+  return {
+    cw, ch, pad, index, corner, art,
+    fanUp: pad + index.h + INDEX_CLEAR_PX, // the least a tableau card shows: its index
+    fanSide: pad + index.w + INDEX_CLEAR_PX, // the least a draw-3 waste card shows
+  };
+}
+
+/** Put the card size and index boxes where cards.css reads them, and let a table too tall scroll. */
+export function applyCardSize(root, geo) {
+  const { cw, ch, pad, index, corner, art } = geo.card;
+  const px = (value) => `${Math.round(value * 100) / 100}px`;
+  const vars = {
+    "--cw": cw, "--ch": ch, "--idx-pad": pad,
+    "--idx-font": index.font, "--idx-w": index.w, "--idx-h": index.h,
+    "--corner-font": corner.font, "--corner-w": corner.w, "--corner-h": corner.h,
+    "--art-x": art.x, "--art-y": art.y, "--art-w": art.w, "--art-h": art.h,
+  };
+  for (const [name, value] of Object.entries(vars)) root.style.setProperty(name, px(value));
+  root.classList.toggle("overflowing", geo.contentHeight > geo.height);
+}
+
+/** Call ``callback`` (once a frame at most) when the hand or card size setting changes. */
+export function onLayoutChange(callback) {
+  let frame = 0;
+  const later = () => {
+    cancelAnimationFrame(frame);
+    frame = requestAnimationFrame(() => callback());
+  };
+  window.addEventListener("bonanza:settings", later);
+  new MutationObserver(later).observe(document.documentElement, {
+    attributes: true, attributeFilter: ["data-hand", "data-size"],
+  });
+}
+
+/** How far apart a column's cards sit so that it fits ``room`` (px), and whether it does. */
+function columnFan(column, card, room) {
+  const { ch } = card;
+  const down = column.down;
+  const up = column.up.length;
+  const upGaps = Math.max(0, up - 1);
+  const upMin = card.fanUp;
+  const upMax = Math.max(ch * UP_FAN, upMin);
+  // A face-down card whose name is shown (thoughtful) needs its index to show as well.
+  const known = Array.isArray(column.down_cards);
+  const downMin = known ? upMin : ch * DOWN_FAN_MIN;
+  const downMax = known ? upMax : Math.max(ch * DOWN_FAN, downMin);
+  const length = (dDown, dUp) => (down + up ? down * dDown + upGaps * dUp + ch : 0);
+  let dDown = downMax;
+  let dUp = upMax;
+  if (length(dDown, dUp) > room && down) {
+    dDown = Math.max(downMin, (room - ch - upGaps * dUp) / down);
+  }
+  if (length(dDown, dUp) > room && upGaps) {
+    dUp = Math.max(upMin, (room - ch - down * dDown) / upGaps);
+  }
+  return { dDown, dUp, length: length(dDown, dUp), fits: length(downMin, upMin) <= room };
+}
+
+/** Card size, gaps and the rectangle of each pile's slot; with ``state``, cards shrink until every column fits. */
+export function geometry(width, height, state = null, prefs = layoutPrefs()) {
+  const gap = Math.max(GAP_MIN_PX, Math.round(width * GAP_RATIO));
+  const widthFit = Math.floor((width - gap * 8) / 7);
+  const natural = Math.min(widthFit, Math.floor((height - gap * 3) / (RATIO * COLUMN_HEIGHTS)), MAX_CARD_WIDTH);
+  let cw = Math.max(FLOOR_CARD_WIDTH, Math.min(widthFit, Math.round(natural * prefs.scale)));
+  const colTopFor = (ch) => gap + ch + Math.round(gap * ROW_GAP);
+  const fitsAt = (w) => {
+    const card = cardMetrics(w);
+    const room = height - gap - colTopFor(card.ch);
+    return state.position.columns.every((column) => columnFan(column, card, room).fits);
+  };
+  if (state) {
+    const smallest = Math.min(cw, MIN_CARD_WIDTH);
+    while (cw > smallest && !fitsAt(cw)) cw -= 1;
+  }
+  const card = cardMetrics(cw);
+  const ch = card.ch;
   const total = cw * 7 + gap * 6;
   const left = Math.max(gap, Math.floor((width - total) / 2));
   const x = (i) => left + i * (cw + gap);
   const rowTop = gap;
-  const colTop = rowTop + ch + Math.round(gap * 1.8);
+  const colTop = colTopFor(ch);
   const slots = {};
   for (let i = 0; i < 7; i++) slots[i] = { x: x(i), y: colTop, w: cw, h: ch };
-  slots[STOCK] = { x: x(0), y: rowTop, w: cw, h: ch };
-  slots[WASTE] = { x: x(1), y: rowTop, w: cw, h: ch };
-  for (let s = 0; s < 4; s++) slots[FOUNDATION + s] = { x: x(3 + s), y: rowTop, w: cw, h: ch };
-  return { width, height, gap, cw, ch, colTop, slots };
+  const [stockAt, wasteAt, firstFoundation] = prefs.left ? [6, 5, 0] : [0, 1, 3];
+  slots[STOCK] = { x: x(stockAt), y: rowTop, w: cw, h: ch };
+  slots[WASTE] = { x: x(wasteAt), y: rowTop, w: cw, h: ch };
+  for (let s = 0; s < 4; s++) slots[FOUNDATION + s] = { x: x(firstFoundation + s), y: rowTop, w: cw, h: ch };
+  const fans = [];
+  let contentHeight = colTop + ch + gap;
+  if (state) {
+    const room = height - gap - colTop;
+    for (const column of state.position.columns) {
+      const fan = columnFan(column, card, room);
+      fans.push(fan);
+      contentHeight = Math.max(contentHeight, colTop + fan.length + gap);
+    }
+  }
+  return { width, height, gap, cw, ch, card, colTop, slots, fans, left: prefs.left, contentHeight };
 }
 
 /** Every card to show: key, face (code or null for a back), place and pile. */
@@ -30,20 +162,11 @@ export function cardPlaces(state, geo) {
   const { cw, ch, slots } = geo;
   const items = [];
   const columnBottoms = {};
-  const bottom = geo.height - geo.gap;
   pos.columns.forEach((column, col) => {
+    const room = geo.height - geo.gap - slots[col].y;
+    const { dDown, dUp } = geo.fans[col] ?? columnFan(column, geo.card, room);
     const down = column.down;
     const up = column.up.length;
-    let dDown = ch * 0.11;
-    let dUp = ch * 0.3;
-    const need = (n, d, u) => n * d + Math.max(0, u - 1) * dUp + ch;
-    const room = bottom - slots[col].y;
-    if (need(down, dDown, up) > room && up > 1) {
-      dUp = Math.max(ch * 0.16, (room - ch - down * dDown) / (up - 1));
-    }
-    if (down * dDown + Math.max(0, up - 1) * dUp + ch > room && down > 0) {
-      dDown = Math.max(ch * 0.05, (room - ch - Math.max(0, up - 1) * dUp) / down);
-    }
     let y = slots[col].y;
     const x = slots[col].x;
     for (let i = 0; i < down; i++) {
@@ -58,25 +181,29 @@ export function cardPlaces(state, geo) {
     columnBottoms[col] = (down + up ? y : slots[col].y) + ch;
   });
 
-  // Stock: a few backs for thickness.
-  const stockShown = Math.min(3, pos.stock.count);
+  // Stock: a few cards for thickness, the next to draw on top (named under thoughtful rules).
+  const stockCards = pos.stock.cards ?? null;
+  const stockShown = Math.min(STOCK_SHOWN, pos.stock.count);
   for (let i = 0; i < stockShown; i++) {
-    const off = (stockShown - 1 - i) * -1.5;
+    const off = (stockShown - 1 - i) * -STOCK_THICKNESS_PX;
+    const code = stockCards ? stockCards[stockCards.length - stockShown + i] : null;
     items.push({
-      key: `stock-${i}`, face: null, down: true, stock: true,
+      key: code ?? `stock-${i}`, face: code, down: true, stock: true,
       x: slots[STOCK].x + off, y: slots[STOCK].y + off, pile: STOCK, index: i,
     });
   }
 
-  // Waste: the top three fanned under draw 3; otherwise stacked.
+  // Waste: the top three fanned under draw 3, each showing its index strip; otherwise stacked.
+  // Left-handed, the fan ends on the waste slot, beside the stock.
   const waste = pos.waste;
   const fanned = state.rules.draw > 1;
   const start = Math.max(0, waste.length - 3);
+  const step = fanned ? Math.max(cw * WASTE_FAN, geo.card.fanSide) : 0;
+  const shift = geo.left ? (waste.length - 1 - start) * step : 0;
   for (let i = start; i < waste.length; i++) {
-    const offset = fanned ? (i - start) * cw * 0.34 : 0;
     items.push({
       key: waste[i], face: waste[i], down: false,
-      x: slots[WASTE].x + offset, y: slots[WASTE].y, pile: WASTE, index: i,
+      x: slots[WASTE].x + (i - start) * step - shift, y: slots[WASTE].y, pile: WASTE, index: i,
     });
   }
 

@@ -2,11 +2,13 @@
 import { api } from "./api.js";
 import {
   confirmDialog, confirmRestart, linkDialog, newDealDialog, noMovesDialog, reviewDialog, savedRules, settingsDialog,
-  statsDialog, winDialog,
+  recordLines, statsDialog, winDialog,
 } from "./dialogs.js";
 import { Controller, formatTime } from "./game.js";
+import { helpDialog } from "./help.js";
 import { attachPointer } from "./input.js";
 import { attachKeyboard } from "./keyboard.js";
+import { load as loadSettings, save as saveSettings, settings } from "./settings.js";
 import { Sound } from "./sound.js";
 import { TableView } from "./table.js";
 
@@ -79,6 +81,7 @@ const game = new Controller({
   view,
   sound,
   ui: {
+    rulesLabel: $("rules-label"),
     score: $("st-score"),
     time: $("st-time"),
     moves: $("st-moves"),
@@ -119,7 +122,8 @@ const game = new Controller({
     celebrate: async (state) => {
       document.body.classList.add("celebrating");
       confetti();
-      announce(`You won in ${formatTime(state.elapsed)} with ${state.moves} moves. Score ${state.score}.`);
+      const records = recordLines(state).map((line) => ` ${line}.`).join("");
+      announce(`You won in ${formatTime(state.elapsed)} with ${state.moves} moves. Score ${state.score}.${records}`);
       const choice = await winDialog(state);
       document.body.classList.remove("celebrating");
       if (choice === "stats") await statsDialog(toast);
@@ -148,9 +152,9 @@ const commands = {
   },
   auto: () => game.state && game.toggleAuto(),
   mute: () => {
-    const muted = sound.toggle();
-    showMute();
-    announce(muted ? "Sound off" : "Sound on");
+    const on = !settings.sound;
+    saveSettings({ sound: on }).catch((error) => toast(error.message));
+    announce(on ? "Sound on" : "Sound off");
   },
   newDeal: async () => {
     const choice = await newDealDialog(game.state);
@@ -162,12 +166,13 @@ const commands = {
   },
   stats: () => statsDialog(toast),
   settings: async () => {
-    const saved = await settingsDialog(toast);
+    const saved = await settingsDialog(toast, sound);
     if (!saved) return;
     if (game.state) game.state.safe_home = saved.safe_home;
-    announce(saved.safe_home ? "Safe cards now go home by themselves" : "Cards go home only when you move them");
+    announce("Settings saved");
   },
   share: () => shareDeal(),
+  help: () => helpDialog(game.state),
 };
 
 /** Copy ``text`` to the clipboard; false where the page may not. */
@@ -217,7 +222,9 @@ async function copyDealId(event) {
   announce(ok ? "Deal ID copied" : `Deal ID ${text}`);
 }
 
-function showMute() {
+/** The sound follows the settings (the table does by itself). */
+function followSettings() {
+  sound.configure({ on: settings.sound, volume: settings.volume });
   $("btn-mute").setAttribute("aria-pressed", String(sound.muted));
   $("btn-mute").setAttribute("aria-label", sound.muted ? "Sound off (M)" : "Sound on (M)");
 }
@@ -240,6 +247,7 @@ bind("btn-stats", commands.stats);
 bind("btn-settings", commands.settings);
 bind("btn-mute", commands.mute);
 bind("btn-share", commands.share);
+bind("btn-help", commands.help);
 for (const id of ["deal-id", "prev-deal", "win-deal", "nomoves-deal"]) {
   $(id).addEventListener("click", copyDealId);
 }
@@ -248,9 +256,11 @@ $("stuck-close").addEventListener("click", () => {
   if (game.state) game.stuckDismissedAt = game.state.moves;
 });
 
+game.prefs = settings;
 attachPointer($("table"), view, game);
 attachKeyboard(view, game, commands);
-showMute();
+window.addEventListener("bonanza:settings", followSettings);
+followSettings();
 
 let resizeFrame = 0;
 window.addEventListener("resize", () => {
@@ -338,7 +348,7 @@ async function startLinked(link, current) {
 
 async function start() {
   const link = linkedDeal();
-  const current = await currentGame();
+  const [current] = await Promise.all([currentGame(), loadSettings().catch(() => null)]);
   if (link) {
     if (await startLinked(link, current)) forgetLink();
   } else {

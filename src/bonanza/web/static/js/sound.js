@@ -1,16 +1,20 @@
-// Sound effects synthesised with WebAudio: nothing to download. Mute is remembered.
-const KEY = "bonanza.muted";
+// Sound effects synthesised with WebAudio: nothing to download. Every sound goes
+// through one master gain: the volume setting.
+const FULL_VOLUME = 100;
 
 export class Sound {
   constructor() {
     this.ctx = null;
-    this.muted = localStorage.getItem(KEY) === "1";
+    this.master = null;
+    this.muted = false;
+    this.volume = 1; // 0..1
   }
 
-  toggle() {
-    this.muted = !this.muted;
-    localStorage.setItem(KEY, this.muted ? "1" : "0");
-    return this.muted;
+  /** ``on``: sound on; ``volume``: 0..100. */
+  configure({ on, volume }) {
+    this.muted = !on;
+    this.volume = Math.min(FULL_VOLUME, Math.max(0, volume)) / FULL_VOLUME;
+    if (this.master) this.master.gain.value = this.volume;
   }
 
   context() {
@@ -18,6 +22,9 @@ export class Sound {
       const Ctx = window.AudioContext || window.webkitAudioContext;
       if (!Ctx) return null;
       this.ctx = new Ctx();
+      this.master = this.ctx.createGain();
+      this.master.gain.value = this.volume;
+      this.master.connect(this.ctx.destination);
     }
     if (this.ctx.state === "suspended") this.ctx.resume();
     return this.ctx;
@@ -34,7 +41,7 @@ export class Sound {
     amp.gain.setValueAtTime(0.0001, t);
     amp.gain.exponentialRampToValueAtTime(gain, t + 0.01);
     amp.gain.exponentialRampToValueAtTime(0.0001, t + length);
-    osc.connect(amp).connect(ctx.destination);
+    osc.connect(amp).connect(this.master);
     osc.start(t);
     osc.stop(t + length + 0.02);
   }
@@ -54,12 +61,12 @@ export class Sound {
     filter.frequency.value = freq;
     const amp = ctx.createGain();
     amp.gain.value = gain;
-    src.connect(filter).connect(amp).connect(ctx.destination);
+    src.connect(filter).connect(amp).connect(this.master);
     src.start(t);
   }
 
   play(name) {
-    if (this.muted) return;
+    if (this.muted || !this.volume) return;
     try {
       switch (name) {
         case "place": this.noise(0, 0.06, 2200, 0.35); break;

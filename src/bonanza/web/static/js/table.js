@@ -1,6 +1,7 @@
 // The table view: pile slots and card elements, kept in step with the state.
 import { backCard, faceCard } from "./cards.js";
-import { cardPlaces, dropZone, geometry } from "./layout.js";
+import { applyCardSize, cardPlaces, dropZone, geometry, onLayoutChange } from "./layout.js";
+import { Motion } from "./motion.js";
 import { cardName, FOUNDATION, isFoundation, isTableau, pileName, STOCK, SUITS, WASTE } from "./piles.js";
 
 const PILE_ORDER = [STOCK, WASTE, FOUNDATION, FOUNDATION + 1, FOUNDATION + 2, FOUNDATION + 3, 0, 1, 2, 3, 4, 5, 6];
@@ -14,7 +15,14 @@ export class TableView {
     this.geo = null;
     this.state = null;
     this.columnBottoms = {};
+    this.motion = new Motion(root);
     for (const pile of PILE_ORDER) this.slots[pile] = this.makeSlot(pile);
+    onLayoutChange(() => this.relayout());
+  }
+
+  /** Lay the table out again for the hand and card size settings. */
+  relayout() {
+    if (this.state) this.render(this.state, this.ui);
   }
 
   makeSlot(pile) {
@@ -50,14 +58,18 @@ export class TableView {
     return el;
   }
 
-  /** Redraw for ``state``; ``ui`` holds the selection, targets and hint marks. */
-  render(state, ui = {}) {
+  /**
+   * Redraw for ``state``; ``ui`` holds the selection, targets and hint marks.
+   * ``beat``: how many moves of the same answer move first.
+   */
+  render(state, ui = {}, { beat = 0 } = {}) {
+    const before = this.state;
     this.state = state;
+    this.ui = ui;
     const rect = this.root.getBoundingClientRect();
-    this.geo = geometry(rect.width, rect.height);
+    this.geo = geometry(rect.width, rect.height, state);
     const geo = this.geo;
-    this.root.style.setProperty("--cw", `${geo.cw}px`);
-    this.root.style.setProperty("--ch", `${geo.ch}px`);
+    applyCardSize(this.root, geo);
     for (const [pile, slot] of Object.entries(geo.slots)) {
       const el = this.slots[pile];
       el.style.left = `${slot.x}px`;
@@ -65,9 +77,7 @@ export class TableView {
       el.style.width = `${slot.w}px`;
       el.style.height = `${slot.h}px`;
     }
-    const downs = state.position.columns.map((c) => c.down);
-    this.flipPiles = new Set(this.prevDown ? downs.flatMap((d, i) => (d < this.prevDown[i] ? [i] : [])) : []);
-    this.prevDown = downs;
+    const scene = this.motion.scene(before, state, geo, beat);
     const { items, columnBottoms } = cardPlaces(state, geo);
     this.columnBottoms = columnBottoms;
     const seen = new Set();
@@ -97,7 +107,6 @@ export class TableView {
       if (fresh) {
         el = wantFace ? faceCard(item.face) : backCard();
         el.dataset.key = item.key;
-        if (item.stock) el.classList.add("stock-card");
         this.root.append(el);
         this.cards.set(item.key, el);
       }
@@ -105,7 +114,8 @@ export class TableView {
       this.places.set(item.key, item);
       el.dataset.pile = String(item.pile);
       el.dataset.index = String(item.index);
-      el.classList.toggle("down-visible", wantFace && item.down);
+      el.classList.toggle("down-visible", wantFace && item.down && !item.stock);
+      el.classList.toggle("stock-card", !!item.stock);
       el.classList.toggle("foundation-card", isFoundation(item.pile));
       el.classList.toggle("selected", selected.has(item.key));
       el.classList.toggle("hint", hinted.has(item.key));
@@ -114,19 +124,9 @@ export class TableView {
       el.style.zIndex = String(this.zFor(item, order));
       const at = `translate(${item.x}px, ${item.y}px)`;
       el.style.setProperty("--at", at);
-      if (fresh) {
-        el.style.transition = "none";
-        el.style.transform = at;
-        void el.offsetWidth;
-        el.style.transition = "";
-        if (wantFace && isTableau(item.pile) && !item.down && this.revealed(item)) {
-          el.classList.remove("flip");
-          void el.offsetWidth;
-          el.classList.add("flip");
-        }
-      } else {
-        el.style.transform = at;
-      }
+      const from = fresh ? null : el.style.transform;
+      el.style.transform = at; // a card new to the page starts no transition: it is simply there
+      scene?.shown.push([el, item, { fresh, prev, from }]);
       if (wantFace) {
         el.setAttribute("aria-label", this.cardLabel(item, prev));
         el.tabIndex = -1;
@@ -134,16 +134,13 @@ export class TableView {
     });
     for (const [key, el] of this.cards) {
       if (!seen.has(key)) {
-        el.remove();
+        if (!scene?.adopt(el, this.places.get(key))) el.remove();
         this.cards.delete(key);
         this.places.delete(key);
       }
     }
     this.labelSlots(state, ui);
-  }
-
-  revealed(item) {
-    return this.flipPiles.has(item.pile);
+    scene?.play();
   }
 
   zFor(item, order) {
@@ -153,7 +150,7 @@ export class TableView {
 
   cardLabel(item) {
     let where = pileName(item.pile);
-    if (isTableau(item.pile) && item.down) where += ", face down";
+    if (item.down) where += ", face down";
     return `${cardName(item.face)}, ${where}`;
   }
 

@@ -1,0 +1,138 @@
+"""The daily deal: its day, its rules, and its own statistics and calendar.
+
+Each UTC day has one daily deal per draw mode (draw 1 and draw 3, standard
+rules otherwise), the same for every player of a server. A game of it keeps
+its day in ``GameRecord.extra["daily"]``. The daily statistics count, for each
+day, the player's first finished game of that day's deal that was started on
+that very day: a later replay, or a past day played from the calendar, does
+not count (such games are chosen deals in the main statistics too). A game in
+which "still winnable?" was asked counts as played, never as won.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Iterable
+from datetime import timedelta
+from typing import Any, Final
+
+from bonanza.core.rules import Rules
+from bonanza.session.records import GameRecord, rules_key
+from bonanza.session.status import Status
+
+DAILY_DRAWS: Final = (1, 3)
+"""The draw modes that have a daily deal."""
+CALENDAR_DAYS: Final = 30
+"""Days the calendar offers to replay, today included."""
+DAILY_KEY: Final = "daily"
+"""The key of a daily game's day (``YYYY-MM-DD``) in ``GameRecord.extra``."""
+GRADE_KEY: Final = "grade"
+"""The key of a graded deal's grade in ``GameRecord.extra``."""
+DAY_FORMAT: Final = "%Y-%m-%d"
+BEST_TIME_DIGITS: Final = 1
+
+
+def daily_rules(draw: int) -> Rules:
+    """The rules of the daily deal of a draw mode: the standard ones with that draw."""
+    if draw not in DAILY_DRAWS:
+        raise ValueError(f"the daily deal is dealt with draw 1 or draw 3, not {draw!r}")
+    return Rules(draw=draw)
+
+
+def utc_day(now: float) -> datetime.date:
+    """The UTC date at ``now`` (seconds since the epoch)."""
+    return datetime.datetime.fromtimestamp(now, tz=datetime.UTC).date()
+
+
+def day_text(day: datetime.date) -> str:
+    return day.strftime(DAY_FORMAT)
+
+
+def parse_day(text: str) -> datetime.date | None:
+    """The date written ``YYYY-MM-DD``, or None for any other text."""
+    try:
+        day = datetime.datetime.strptime(text, DAY_FORMAT).date()
+    except ValueError:
+        return None
+    return day if day_text(day) == text else None
+
+
+def recent_days(today: datetime.date, count: int = CALENDAR_DAYS) -> list[datetime.date]:
+    """``count`` days up to ``today``, newest first."""
+    return [today - timedelta(days=back) for back in range(count)]
+
+
+def daily_day(record: GameRecord) -> datetime.date | None:
+    """The day whose daily deal ``record`` plays, or None for any other game."""
+    text = record.extra.get(DAILY_KEY)
+    return parse_day(text) if isinstance(text, str) else None
+
+
+def _of_draw(games: Iterable[GameRecord], draw: int) -> list[GameRecord]:
+    key = rules_key(daily_rules(draw))
+    return [g for g in games if g.rules_key == key and daily_day(g) is not None]
+
+
+def counted_games(games: Iterable[GameRecord], draw: int) -> dict[datetime.date, GameRecord]:
+    """Per day, the game that counts in the daily statistics: the first finished
+    game of that day's deal (won or lost) started on that day."""
+    counted: dict[datetime.date, GameRecord] = {}
+    finished = (g for g in _of_draw(games, draw) if g.status in (Status.WON, Status.LOST))
+    for game in sorted(finished, key=lambda g: g.created_at):
+        day = daily_day(game)
+        if day is not None and day == utc_day(game.created_at) and day not in counted:
+            counted[day] = game
+    return counted
+
+
+def _won(game: GameRecord) -> bool:
+    return game.status is Status.WON and not game.assisted
+
+
+def daily_statistics(
+    games: Iterable[GameRecord], draw: int, today: datetime.date
+) -> dict[str, Any]:
+    """Played, won, best time, and the current and best daily streaks (consecutive
+    days whose daily deal was won; today, not played yet, does not break it)."""
+    counted = counted_games(games, draw)
+    won_days = {day for day, game in counted.items() if _won(game)}
+    best = run = 0
+    previous: datetime.date | None = None
+    for day in sorted(won_days):
+        run = run + 1 if previous is not None and (day - previous).days == 1 else 1
+        best, previous = max(best, run), day
+    current = 0
+    day = today if today in counted else today - timedelta(days=1)
+    while day in won_days:
+        current += 1
+        day -= timedelta(days=1)
+    times = [round(g.elapsed, BEST_TIME_DIGITS) for g in counted.values() if _won(g)]
+    return {
+        "played": len(counted),
+        "won": len(won_days),
+        "best_time": min(times, default=None),
+        "current_streak": current,
+        "best_streak": best,
+    }
+
+
+def calendar(
+    games: Iterable[GameRecord], draw: int, today: datetime.date, count: int = CALENDAR_DAYS
+) -> list[dict[str, Any]]:
+    """The last ``count`` days, newest first, each with the player's result on its
+    daily deal: ``won`` if some game of it was won, else ``lost``, ``playing``
+    or None (never played)."""
+    results: dict[datetime.date, set[Status]] = {}
+    for game in _of_draw(games, draw):
+        day = daily_day(game)
+        if day is not None:
+            results.setdefault(day, set()).add(game.status)
+    days = []
+    for day in recent_days(today, count):
+        seen = results.get(day, set())
+        result = next(
+            (str(status) for status in (Status.WON, Status.LOST, Status.PLAYING) if status in seen),
+            None,
+        )
+        days.append({"day": day_text(day), "today": day == today, "result": result})
+    return days

@@ -1,0 +1,155 @@
+"""Starting a winnable deal or a daily deal, and the daily deals' page.
+
+Both come from the deal stock (``bonanza.web.deal_stock``), so they never wait
+on a search. The answer names the grade and the daily deal's day, never the
+deal. A winnable deal counts with the chosen deals in the statistics
+(``Origin.WINNABLE``: the player picked its difficulty). A daily deal is the
+same for every player, so its games are chosen deals there (``Origin.SHARED``,
+or ``REPLAY`` once the player had it); the first game of a day's deal played
+on that day counts in the daily statistics (``bonanza.session.daily``). These
+functions block on the store: the service runs them in a worker thread.
+"""
+
+from __future__ import annotations
+
+import datetime
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from bonanza.core import BonanzaError, Deal, Rules
+from bonanza.session import Origin
+from bonanza.session.daily import (
+    CALENDAR_DAYS,
+    DAILY_KEY,
+    GRADE_KEY,
+    calendar,
+    daily_rules,
+    daily_statistics,
+    day_text,
+    parse_day,
+    utc_day,
+)
+from bonanza.solver.grading import Grade
+from bonanza.storage import Storage
+from bonanza.web.deal_stock import DealStock
+from bonanza.web.errors import ApiError
+
+QUOTED: Final = 40
+"""Characters of a bad value quoted back in an error."""
+TODAY: Final = "today"
+"""What a request may give for today's daily deal, instead of its date."""
+NOT_A_DEAL: Final = "That is not a deal number, code or share link"
+NONE_READY: Final = (
+    "No winnable deal is ready for these rules yet: the server is still finding some. "
+    "Try again in a minute, or choose any deal."
+)
+DAILY_NOT_READY: Final = (
+    "The daily deal of {day} is not ready yet: the server is still finding winnable deals. "
+    "Try again in a minute."
+)
+
+
+@dataclass(frozen=True, slots=True)
+class StockedStart:
+    """What to start: the deal, its rules and origin, the labels kept with the
+    game (``GameRecord.extra``) and the words that announce it."""
+
+    deal: Deal
+    rules: Rules
+    origin: Origin
+    announce: str
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+def read_grade(text: str) -> Grade:
+    """The grade a request names (422 for any other text)."""
+    try:
+        return Grade(text)
+    except ValueError:
+        grades = ", ".join(grade.value for grade in Grade)
+        raise ApiError(422, f"grade {text[:QUOTED]!r} is not one of {grades}") from None
+
+
+def winnable_start(
+    stock: DealStock, storage: Storage, player: str, rules: Rules, grade: Grade
+) -> StockedStart:
+    """A stocked winnable deal of ``grade`` (or the nearest grade in stock)."""
+    taken = stock.take(rules, grade)
+    if taken is None:
+        raise ApiError(409, NONE_READY)
+    seen = storage.has_played_deal(player, taken.deal.id)
+    announce = f"New winnable deal, {taken.grade}"
+    if taken.grade is not grade:
+        announce = f"No {grade} deal was ready: this winnable deal is {taken.grade}"
+    return StockedStart(
+        taken.deal, rules, Origin.REPLAY if seen else Origin.WINNABLE, announce,
+        {GRADE_KEY: str(taken.grade)},
+    )
+
+
+def requested_day(text: str, today: datetime.date) -> datetime.date:
+    """The day a request names (``today`` or ``YYYY-MM-DD`` within the calendar)."""
+    day = today if text == TODAY else parse_day(text)
+    if day is None:
+        raise ApiError(422, f"daily {text[:QUOTED]!r} is not 'today' nor a date like 2026-12-01")
+    if day > today:
+        raise ApiError(422, f"the daily deal of {day_text(day)} is not out yet")
+    if (today - day).days >= CALENDAR_DAYS:
+        raise ApiError(422, f"the calendar goes back {CALENDAR_DAYS} days, not to {day_text(day)}")
+    return day
+
+
+def daily_start(
+    stock: DealStock, storage: Storage, player: str, text: str, draw: int, now: float
+) -> StockedStart:
+    """The daily deal of the day ``text`` names, for the draw mode ``draw``."""
+    rules = read_daily_rules(draw)
+    day = requested_day(text, utc_day(now))
+    daily = stock.daily(day, draw)
+    if daily is None:
+        raise ApiError(409, DAILY_NOT_READY.format(day=day_text(day)))
+    deal = Deal.parse(daily.deal)
+    seen = storage.has_played_deal(player, deal.id)
+    return StockedStart(
+        deal, rules, Origin.REPLAY if seen else Origin.SHARED,
+        f"Daily deal of {day_text(day)}, {draw}-card draw, {daily.grade}",
+        {DAILY_KEY: day_text(day), GRADE_KEY: daily.grade},
+    )
+
+
+def read_daily_rules(draw: int) -> Rules:
+    try:
+        return daily_rules(draw)
+    except ValueError as error:
+        raise ApiError(422, str(error)) from None
+
+
+def daily_overview(
+    stock: DealStock, storage: Storage, player: str, draw: int, now: float
+) -> dict[str, Any]:
+    """The player's daily statistics and calendar for a draw mode, and how many
+    winnable deals of each grade are ready under its rules (no deal in it)."""
+    rules = read_daily_rules(draw)
+    today = utc_day(now)
+    games = storage.finished_games(player) + storage.playing_games(player)
+    return {
+        "today": day_text(today),
+        "draw": draw,
+        "stats": daily_statistics(games, draw, today),
+        "days": calendar(games, draw, today),
+        "ready": stock.counts(rules),
+    }
+
+
+def deal_labels(extra: dict[str, Any]) -> dict[str, str]:
+    """The labels of a game the browser may see: its grade and its daily deal's day."""
+    return {key: extra[key] for key in (GRADE_KEY, DAILY_KEY) if isinstance(extra.get(key), str)}
+
+
+def check_deal_text(text: str) -> dict[str, bool]:
+    """Whether ``text`` is a deal number or code (it names nothing but itself)."""
+    try:
+        Deal.parse(text)
+    except BonanzaError:
+        raise ApiError(422, NOT_A_DEAL) from None
+    return {"valid": True}

@@ -1,0 +1,119 @@
+// Cards slide, flip and fly (not with reduced motion); a press or key snaps all to the end.
+import { isFoundation, isTableau, STOCK, WASTE } from "./piles.js";
+
+const SLIDE_MS = 230;
+const FLIP_MS = 300;
+const FLY_MS = 260;
+const FAN_MS = 60; // between the cards of one draw or recycle
+export const STEP_MS = 140; // between cards sent home in turn
+const LIFT = 1.08;
+export const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
+const at = (p) => `translate(${p.x}px, ${p.y}px)`;
+const turn = (p, deg) => `${at(p)} perspective(900px) rotateY(${deg}deg)`;
+const path = (a, b, easing = "ease-out") => [{ transform: a, offset: 0, easing }, { transform: b, offset: 1 }];
+
+export class Motion {
+  constructor(root) {
+    this.root = root;
+    this.tracks = new Map(); // element -> its motion
+    root.addEventListener("pointerdown", (event) => this.press(event), true);
+    addEventListener("keydown", () => this.finish(), true);
+  }
+
+  /** The motion from ``before`` to ``after``: none for a game's first table. */
+  scene(before, after, geo, beat) {
+    const same = before && before !== after && before.id === after.id && !reducedMotion();
+    return same ? new Scene(this, before.position, after.position, geo, beat) : null;
+  }
+
+  /** Play ``frames`` on ``el`` from ``start`` (timeline ms), after its motion. */
+  run(el, frames, start, duration, done, fill = "backwards") {
+    const old = this.tracks.get(el);
+    if (old) {
+      old.animation.cancel();
+      start = Math.max(start, old.end);
+      const total = start + duration - old.start;
+      const fit = (from, span) => (f) => ({ ...f, offset: Math.min(1, (from - old.start + f.offset * span) / total) });
+      frames = [...old.frames.map(fit(old.start, old.end - old.start)), ...frames.map(fit(start, duration))];
+      [start, duration] = [old.start, total];
+    }
+    let animation;
+    try {
+      animation = el.animate(frames, { duration, fill });
+    } catch {
+      return this.tracks.delete(el); // the table is right without motion
+    }
+    animation.startTime = start;
+    const track = { animation, frames, start, end: start + duration, done };
+    this.tracks.set(el, track);
+    animation.onfinish = () => {
+      if (this.tracks.get(el) === track) this.tracks.delete(el);
+      done?.();
+    };
+  }
+
+  /** Snap all motion to its end; whether any was under way. */
+  finish() {
+    const slide = (a) => !(a instanceof CSSAnimation) && (a.transitionProperty ?? "transform") === "transform";
+    const moving = this.root.getAnimations({ subtree: true }).filter(slide);
+    moving.forEach((a) => a.finish());
+    this.tracks.forEach((track) => track.done?.());
+    this.tracks.clear();
+    return moving.length > 0;
+  }
+
+  /** A press during motion goes to what is then under it. */
+  press(event) {
+    if (!this.finish()) return;
+    const hit = document.elementFromPoint(event.clientX, event.clientY);
+    const thing = (el) => el?.closest(".card, .slot") ?? el;
+    if (!this.root.contains(hit) || thing(hit) === thing(event.target)) return;
+    event.stopImmediatePropagation();
+    event.preventDefault();
+    hit.dispatchEvent(new PointerEvent(event.type, event));
+  }
+}
+
+/** One change of the table: cards noted in ``shown`` as drawn, then set going. */
+class Scene {
+  constructor(motion, was, now, geo, beat) {
+    Object.assign(this, { motion, was, now, geo, shown: [], backs: new Map() });
+    this.start = document.timeline.currentTime + beat * STEP_MS;
+  }
+
+  /** A card leaving: the back of a card turned up stays to turn over. */
+  adopt(el, { pile, index }) {
+    const down = isTableau(pile) && this.now.columns[pile].down;
+    if (index !== down || down >= this.was.columns[pile].down || !el.classList.contains("back")) return false;
+    el.classList.add("ghost");
+    delete el.dataset.pile;
+    this.backs.set(`${pile}:${index}`, el);
+    return true;
+  }
+
+  play() {
+    const { was, now, motion, start, geo } = this;
+    const drawn = now.stock.count < was.stock.count;
+    const gathered = now.waste.length < was.waste.length && now.stock.count > was.stock.count;
+    let fan = start - FAN_MS;
+    for (const [el, item, { fresh, prev, from }] of this.shown) {
+      const spot = `${item.pile}:${item.index}`;
+      const back = this.backs.get(spot);
+      if (fresh && item.face && item.pile === WASTE && drawn && item.index >= was.waste.length) {
+        motion.run(el, path(turn(geo.slots[STOCK], -90), turn(item, 0)), (fan += FAN_MS), SLIDE_MS);
+      } else if (fresh && item.stock && gathered) {
+        motion.run(el, path(at(geo.slots[WASTE]), at(item), "ease-in-out"), (fan += FAN_MS), SLIDE_MS);
+      } else if (fresh && back) {
+        // the back turns edge on, then the face
+        this.backs.delete(spot);
+        const edgeOn = path(turn(item, 0), turn(item, 90), "ease-in");
+        motion.run(back, edgeOn, start, FLIP_MS / 2, () => back.remove(), "both");
+        motion.run(el, path(turn(item, -90), turn(item, 0)), start + FLIP_MS / 2, FLIP_MS / 2);
+      } else if (from && isFoundation(item.pile) && !isFoundation(prev.pile)) {
+        const [lift, land] = path(from, at(item), "ease-in-out");
+        motion.run(el, [lift, { scale: LIFT, offset: 0.5 }, land], start, FLY_MS);
+      }
+    }
+    for (const el of this.backs.values()) el.remove();
+  }
+}

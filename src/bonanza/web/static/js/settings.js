@@ -1,0 +1,74 @@
+// The player's settings, kept by the server, on <html>; a copy in localStorage is on
+// before the first paint.
+import { api } from "./api.js";
+
+const COPY = "bonanza.settings";
+const UNSAVED = "bonanza.settings.unsaved";
+
+/** The settings in force (defaults until known). */
+export const settings = {
+  card_back: "classic", theme: "green", left_handed: false, card_size: "medium",
+  one_tap: true, safe_home: false, sound: true, volume: 80,
+};
+
+function read(key) {
+  try {
+    return JSON.parse(localStorage.getItem(key));
+  } catch {
+    return null;
+  }
+}
+
+function keep(key, value) {
+  try {
+    if (Object.keys(value).length) localStorage.setItem(key, JSON.stringify(value));
+    else localStorage.removeItem(key);
+  } catch {
+    // a copy only
+  }
+}
+
+/** Put ``values`` (any settings) on the page. */
+export function apply(values) {
+  for (const name in settings) if (name in values) settings[name] = values[name];
+  const data = document.documentElement.dataset;
+  data.theme = settings.theme;
+  data.back = settings.card_back;
+  data.size = settings.card_size;
+  if (settings.left_handed) data.hand = "left";
+  else delete data.hand;
+  keep(COPY, settings);
+  window.dispatchEvent(new Event("bonanza:settings"));
+}
+
+/** Apply ``changes`` and save them (kept in localStorage until the server has them). */
+export async function save(changes) {
+  const sent = { ...read(UNSAVED), ...changes };
+  keep(UNSAVED, sent);
+  apply(changes);
+  const settled = () => JSON.stringify(read(UNSAVED)) === JSON.stringify(sent) && keep(UNSAVED, {});
+  const answer = await api.saveSettings(sent).catch((error) => {
+    if (error.status) settled(); // refused, not lost: not sent again
+    throw error;
+  });
+  settled(); // unless changed since
+  apply({ ...answer, ...read(UNSAVED) });
+  return answer;
+}
+
+/** The server's settings, on the page. */
+export async function load() {
+  const unsaved = read(UNSAVED);
+  if (unsaved) {
+    try {
+      return await save(unsaved);
+    } catch {
+      // refused (the server's copy stands), or the server is away
+    }
+  }
+  const answer = await api.settings();
+  apply(answer);
+  return answer;
+}
+
+apply({ ...read(COPY), ...read(UNSAVED) });
