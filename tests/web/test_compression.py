@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import os
+import re
+from pathlib import Path
+
 from starlette.testclient import TestClient
+
+import bonanza.web
 
 GZIP = {"Accept-Encoding": "gzip"}
 
@@ -26,3 +32,46 @@ def test_a_browser_that_takes_no_gzip_gets_plain_files(client: TestClient) -> No
 def test_api_answers_are_not_compressed(client: TestClient) -> None:
     created = client.post("/api/games", json={}, headers=GZIP)
     assert created.status_code == 201 and "content-encoding" not in created.headers
+
+
+def test_files_carry_an_etag_and_a_matching_one_gets_304(client: TestClient) -> None:
+    first = client.get("/static/js/game.js", headers=GZIP)
+    assert first.headers["content-type"].startswith("text/javascript")
+    tagged = {**GZIP, "If-None-Match": first.headers["etag"]}
+    again = client.get("/static/js/game.js", headers=tagged)
+    assert again.status_code == 304 and again.content == b""
+
+
+def test_a_missing_file_or_a_path_outside_the_folder_is_404(client: TestClient) -> None:
+    assert client.get("/static/js/nothing.js").status_code == 404
+    assert client.get("/static/../app.py").status_code == 404
+    assert client.get("/static/%2e%2e/app.py").status_code == 404
+    assert client.post("/static/style.css").status_code == 405
+
+
+def test_an_edited_file_is_served_fresh(tmp_path: Path) -> None:
+    from starlette.applications import Starlette
+    from starlette.routing import Mount
+
+    from bonanza.web.static_files import PackedStaticFiles
+
+    (tmp_path / "a.css").write_text("body { color: red; }" * 40)
+    app = Starlette(routes=[Mount("/static", PackedStaticFiles(tmp_path))])
+    with TestClient(app) as local:
+        assert "red" in local.get("/static/a.css", headers=GZIP).text
+        (tmp_path / "a.css").write_text("body { color: blue; }" * 40)
+        os.utime(tmp_path / "a.css", ns=(1, 10**18))
+        assert "blue" in local.get("/static/a.css", headers=GZIP).text
+
+
+def test_every_module_of_the_page_is_preloaded(client: TestClient) -> None:
+    """The page lists its modules up front, so the browser fetches them at once
+    instead of one import level after another."""
+    page = client.get("/").text
+    preloaded = set(re.findall(r'rel="modulepreload" href="/static/js/([\w.]+)"', page))
+    preloaded |= set(re.findall(r'<script type="module" src="/static/js/([\w.]+)"', page))
+    folder = Path(bonanza.web.__file__).parent / "static" / "js"
+    imported = {"main.js", "settings.js"}
+    for module in folder.glob("*.js"):
+        imported |= set(re.findall(r'from "\./([\w.]+)"', module.read_text()))
+    assert imported <= preloaded, imported - preloaded

@@ -13,7 +13,6 @@ from starlette.middleware.gzip import GZipMiddleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route, request_response
-from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
 from bonanza.core import Deal
@@ -25,11 +24,13 @@ from bonanza.web.limits import ServerLimits
 from bonanza.web.players import PlayerMiddleware
 from bonanza.web.routes import routes
 from bonanza.web.service import GameService
+from bonanza.web.static_files import COMPRESS_LEVEL, PackedStaticFiles
 
 STATIC = Path(__file__).parent / "static"
 COMPRESS_FROM_BYTES = 500
-"""The page and its files go out gzip-compressed from this size (API answers do not:
-they are small, and compressing each would cost every move)."""
+"""The page goes out gzip-compressed from this size (its files are compressed once, in
+``static_files``; API answers are not: they are small, and compressing each would cost
+every move)."""
 CSP = (
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
     "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
@@ -45,7 +46,7 @@ async def index(request: Request) -> Response:
 
 def compressed(app: ASGIApp) -> ASGIApp:
     """``app`` with its answers gzip-compressed for browsers that accept it."""
-    return GZipMiddleware(app, minimum_size=COMPRESS_FROM_BYTES)
+    return GZipMiddleware(app, minimum_size=COMPRESS_FROM_BYTES, compresslevel=COMPRESS_LEVEL)
 
 
 def create_app(
@@ -79,7 +80,7 @@ def create_app(
         routes=[
             Route("/", compressed(request_response(index)), methods=["GET"]),
             *routes,
-            Mount("/static", compressed(StaticFiles(directory=STATIC)), name="static"),
+            Mount("/static", PackedStaticFiles(STATIC), name="static"),
         ],
         exception_handlers={HTTPException: http_error, Exception: server_error},
         lifespan=lifespan,
