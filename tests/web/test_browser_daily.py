@@ -70,8 +70,12 @@ def test_a_winnable_deal_from_the_dialog_is_proven_winnable_once_over(table: Tab
     button.click()
     game = table.wait_state(lambda now: now["id"] != first["id"])
     assert game["grade"] in {"easy", "medium", "hard"} and "deal" not in game
-    assert game["origin"] == "random" and game["rules"]["draw"] == 1
+    assert game["origin"] == "winnable" and game["rules"]["draw"] == 1
     assert str(game["grade"]) in page.locator("#live").inner_text()
+    page.wait_for_function(  # what the player asked for, never the deal
+        "text => document.getElementById('deal-typed').textContent === text",
+        arg=f"Winnable, {game['grade']}",
+    )
     open_dialog(table)  # the choice is remembered
     assert page.locator('input[name="kind"][value="winnable"]').is_checked()
     assert page.locator('select[name="grade"]').input_value() == "easy"
@@ -99,6 +103,10 @@ def test_the_daily_deal_and_its_calendar(table: Table) -> None:
     page.locator("#btn-daily").click()
     game = table.wait_state(lambda now: now["id"] != first["id"])
     assert game["daily"] == daily["today"] and game["rules"] == Rules(draw=3).to_dict()
+    page.wait_for_function(
+        "text => document.getElementById('deal-typed').textContent === text",
+        arg=f"Daily {game['daily']}",
+    )
     assert "deal" not in game
     over = give_up(table, game)
     assert_winnable(over)

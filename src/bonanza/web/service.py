@@ -423,10 +423,6 @@ class GameService:
 
     # -- settings ------------------------------------------------------------------------
 
-    async def settings(self, player: str) -> dict[str, Any]:
-        """The player's settings."""
-        return {"safe_home": await self._store(safe_home, self.storage, player)}
-
     async def set_settings(self, player: str, on: bool) -> dict[str, Any]:
         """Store the player's safe auto-play setting, and switch it in their games in play."""
         await self._write(set_safe_home, self.storage, player, on)

@@ -196,8 +196,11 @@ export class Controller {
     d.dealId.title = deal ? "Copy the deal ID" : "";
     d.dealId.setAttribute("aria-label", deal ? `Deal ID ${deal}, copy` : "Deal ID");
     const typed = !deal && s.typed ? s.typed : "";
-    d.dealTyped.hidden = !typed;
-    d.dealTyped.textContent = typed;
+    // A stocked deal shows what the player asked for: its grade, or its day.
+    const label = s.daily ? `Daily ${s.daily}` : s.grade ? `Winnable, ${s.grade}` : "";
+    const shown = typed || (deal ? "" : label);
+    d.dealTyped.hidden = !shown;
+    d.dealTyped.textContent = shown;
     // A replay is of a deal seen before: the last game's ID might be this one's.
     const previous = s.status === "playing" && s.origin === "replay" ? "" : this.previousDeal || "";
     d.prevDeal.hidden = !previous;
