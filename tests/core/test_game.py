@@ -108,6 +108,8 @@ def test_a_code_deal_saves_by_code() -> None:
         ({"moves": "sw"}, "'moves'"),
         ({"rules": {"draw": 99}}, "draw"),
         ({"elapsed": -1}, "elapsed"),
+        ({"elapsed": float("nan")}, "elapsed"),
+        ({"elapsed": float("inf")}, "elapsed"),
     ],
 )
 def test_bad_saves_name_the_problem(change: dict[str, object], problem: str) -> None:
@@ -117,6 +119,9 @@ def test_bad_saves_name_the_problem(change: dict[str, object], problem: str) -> 
 
 
 def test_bad_text_saves() -> None:
+    for elapsed in ("nan", "inf", "-3", "soon"):
+        with pytest.raises(SaveError, match="elapsed"):
+            Game.from_text(f"bonanza-game 1\ndeal 7\nrules klondike\nelapsed {elapsed}\n")
     with pytest.raises(SaveError, match="first line"):
         Game.from_text("hello")
     with pytest.raises(SaveError, match="deal"):

@@ -19,12 +19,19 @@ from pathlib import Path
 
 import pytest
 
-from bonanza.cli import EXIT_BAD_INPUT, EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, main
+from bonanza.cli import (
+    EXIT_BAD_INPUT,
+    EXIT_BROKEN_PIPE,
+    EXIT_INTERNAL_ERROR,
+    EXIT_INTERRUPTED,
+    main,
+)
 from bonanza.cli.analyze import pending, summarize
 from bonanza.cli.deal_source import DealRange
 from bonanza.cli.results_file import CSV_FIELDS, Outcome
 from bonanza.core import Deal, Game, Rules
 from bonanza.core.deal import MAX_DEAL_NUMBER
+from bonanza.solver import SolverError
 
 # A draw-3 deal the solver needs several seconds for: still searching when interrupted.
 SLOW_DEAL = "13403359238029943187"
@@ -400,3 +407,17 @@ def test_ctrl_c_stops_analyze_with_its_summary() -> None:
     assert process.returncode == EXIT_INTERRUPTED
     assert_one_line_error(err, "analyze", "interrupted", "3 deals left")
     assert "deals: 0\n" in out and "solvable: 0" in out
+
+
+def test_a_solver_bug_is_one_line_asking_for_a_report(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def refuted(*args: object, **kwargs: object) -> None:
+        raise SolverError("solver bug: move 3 (12) is illegal")
+
+    monkeypatch.setattr("bonanza.cli.solve.solve", refuted)
+    status, _, err = run_cli(capsys, "solve", "7")
+    assert status == EXIT_INTERNAL_ERROR
+    assert err.strip().splitlines() == [
+        "bonanza solve: internal error, please report it: solver bug: move 3 (12) is illegal"
+    ]

@@ -15,10 +15,11 @@ import sys
 from collections.abc import Sequence
 from typing import Final, NoReturn
 
-from bonanza.core.errors import BonanzaError
+from bonanza.core.errors import BonanzaError, InternalError
 
 COMMANDS = ("deal", "play", "serve", "solve", "analyze", "autoplay")
 EXIT_BAD_INPUT: Final = 2
+EXIT_INTERNAL_ERROR: Final = 70  # EX_SOFTWARE of sysexits.h: a bug, not the user's input
 # What a shell reports for a process killed by the signal.
 EXIT_INTERRUPTED: Final = 128 + signal.SIGINT
 EXIT_BROKEN_PIPE: Final = 128 + signal.SIGPIPE
@@ -58,7 +59,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     Bad input (a ``BonanzaError``, or an ``OSError`` on a named file) prints
     one line ``bonanza COMMAND: message`` and returns 2; Ctrl-C prints
     ``bonanza COMMAND: interrupted`` and returns 130; a reader closing stdout
-    early ends the command quietly with 141. Other errors are bugs and propagate.
+    early ends the command quietly with 141; a bug caught by a self-check (an
+    ``InternalError``, such as a solver line the engine refuses) is one line
+    asking for a report, with 70. Other errors are bugs and propagate.
     """
     prefix = "bonanza"
     try:
@@ -73,6 +76,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BonanzaError as error:
         print(f"{prefix}: {error}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except InternalError as error:
+        print(f"{prefix}: internal error, please report it: {error}", file=sys.stderr)
+        return EXIT_INTERNAL_ERROR
     except BrokenPipeError:
         _silence_stdout()
         return EXIT_BROKEN_PIPE

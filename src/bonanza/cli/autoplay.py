@@ -31,7 +31,7 @@ from bonanza.cli.deal_source import DealList, DealRange, DealSource, deal_source
 from bonanza.cli.options import add_rule_options, rules_from, whole_number
 from bonanza.cli.results_file import ResultsFile, ResultsWriter
 from bonanza.core.deal import Deal
-from bonanza.core.errors import BonanzaError
+from bonanza.core.errors import BonanzaError, InternalError
 from bonanza.core.notation import format_move
 from bonanza.core.rules import Rules
 from bonanza.session import Origin, Session
@@ -162,8 +162,8 @@ def play_game(ident: str, text: str, settings: Settings) -> dict[str, Any]:
                 end = "no move"
                 break
             session.play(advice.move, time.monotonic())
-        except BonanzaError as error:  # the engine's fault, not the user's input
-            raise RuntimeError(
+        except (BonanzaError, InternalError) as error:  # the engine's fault, not the input
+            raise InternalError(
                 f"deal {deal.id}, move {len(line) + 1}: the hint engine failed: {error}"
             ) from error
         line.append(format_move(advice.move))

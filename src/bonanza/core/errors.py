@@ -1,4 +1,5 @@
-"""Errors: every one is a ``ValueError`` whose message names the bad input."""
+"""Errors: every ``BonanzaError`` is a ``ValueError`` whose message names the bad
+input; an ``InternalError`` is a bug in Bonanza itself."""
 
 from __future__ import annotations
 
@@ -37,3 +38,7 @@ class HistoryError(BonanzaError):
 
 class SaveError(BonanzaError):
     """A saved game cannot be read, or does not replay."""
+
+
+class InternalError(RuntimeError):
+    """A bug in Bonanza itself, not bad input (the command line asks for a report)."""

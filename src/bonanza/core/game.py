@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any, Final
 
 from bonanza.core.deal import Deal
@@ -161,13 +162,9 @@ class Game:
         for key, kind in (("deal", str), ("moves", list), ("redo", list)):
             if not isinstance(data.get(key), kind):
                 raise SaveError(f"saved game: {key!r} is missing or not a {kind.__name__}")
-        elapsed = data.get("elapsed", 0.0)
-        if not isinstance(elapsed, int | float) or isinstance(elapsed, bool) or elapsed < 0:
-            raise SaveError(f"saved game: elapsed {elapsed!r} is not a number of seconds")
+        elapsed = _checked_elapsed(data.get("elapsed", 0.0))
         try:
-            game = cls(
-                Deal.parse(data["deal"]), Rules.from_dict(data.get("rules", {})), float(elapsed)
-            )
+            game = cls(Deal.parse(data["deal"]), Rules.from_dict(data.get("rules", {})), elapsed)
         except BonanzaError as error:
             raise SaveError(f"saved game: {error}") from None
         game._replay(data["moves"], data["redo"])
@@ -204,10 +201,13 @@ class Game:
         if missing:
             raise SaveError(f"saved game lacks the line(s): {', '.join(sorted(missing))}")
         try:
+            elapsed = float(fields.get("elapsed", "0"))
+        except ValueError:
+            raise SaveError(f"saved game: elapsed {fields['elapsed']!r} is not a number") from None
+        try:
             game = cls(
-                Deal.parse(fields["deal"]),
-                Rules.from_text(fields["rules"]),
-                float(fields.get("elapsed", "0")),
+                Deal.parse(fields["deal"]), Rules.from_text(fields["rules"]),
+                _checked_elapsed(elapsed),
             )
         except (BonanzaError, ValueError) as error:
             raise SaveError(f"saved game: {error}") from None
@@ -232,3 +232,11 @@ class Game:
 def _move_texts(moves: list[Move]) -> list[str]:
     """The moves' texts (a move's text needs no position)."""
     return [format_move(move) for move in moves]
+
+
+def _checked_elapsed(value: object) -> float:
+    """A saved playing time: a finite number of seconds, not negative."""
+    if (not isinstance(value, int | float) or isinstance(value, bool)
+            or not math.isfinite(value) or value < 0):
+        raise SaveError(f"saved game: elapsed {value!r} is not a number of seconds")
+    return float(value)

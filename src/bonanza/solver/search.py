@@ -6,7 +6,7 @@ import dataclasses
 from typing import Literal
 
 from bonanza.core.deal import Deal
-from bonanza.core.errors import BonanzaError
+from bonanza.core.errors import InternalError
 from bonanza.core.moves import Move, Pile
 from bonanza.core.notation import format_move
 from bonanza.core.position import Position
@@ -29,7 +29,7 @@ any count of recycles left that is at least the talon's size on as unlimited:
 a winning line needs at most one recycle per talon card)."""
 
 
-class SolverError(BonanzaError):
+class SolverError(InternalError):
     """The search core returned a line the engine does not accept (a solver bug)."""
 
 
