@@ -58,6 +58,7 @@ def test_an_out_of_range_port_is_one_line_and_status_2() -> None:
         ["--header-timeout", "nan"],
         ["--body-timeout", "-1"],
         ["--keep-alive-timeout", "inf"],
+        ["--sync", "off"],
     ],
 )
 def test_bad_values_are_one_line_and_status_2(args: list[str]) -> None:
@@ -76,21 +77,33 @@ def test_every_limit_is_an_option_that_reaches_the_server(
     defaults = ServerLimits()
     fields = dataclasses.fields(ServerLimits)
     switches = [f.name for f in fields if isinstance(getattr(defaults, f.name), bool)]
-    names = [f.name for f in fields if f.name not in switches]
+    choices = [f.name for f in fields if isinstance(getattr(defaults, f.name), str)]
+    names = [f.name for f in fields if f.name not in switches and f.name not in choices]
     given = {name: str(index + 2) for index, name in enumerate(names)}
     argv = ["serve", "--db", str(tmp_path / "games.db"), "--port", "8123"]
     for name, value in given.items():
         argv += [option(name), value]
     argv += ["--no-" + option(name).removeprefix("--") for name in switches]
+    argv += ["--sync", "FULL"]
     args = build_parser().parse_args(argv)
     limits = limits_from(args)
     for name, value in given.items():
         assert getattr(limits, name) == float(value), name
     assert switches and all(getattr(limits, name) is False for name in switches)
+    assert choices == ["sync"] and limits.sync == "full"
     calls: list[dict[str, Any]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: calls.append(kwargs))
+    apps: list[Any] = []
+
+    def run(app: Any, **kwargs: Any) -> None:
+        apps.append(app)
+        calls.append(kwargs)
+
+    monkeypatch.setattr(uvicorn, "run", run)
     assert args.func(args) == 0
     (kwargs,) = calls
+    storage = apps[0].state.service.storage
+    assert storage._db.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
+    storage.close()
     assert kwargs["port"] == 8123
     assert kwargs["limit_concurrency"] == limits.max_connections
     assert kwargs["timeout_keep_alive"] == limits.keep_alive_timeout

@@ -146,3 +146,27 @@ def test_reads_always_see_the_latest_commit(tmp_path: Path) -> None:
         found = storage.get_game("game-0")
         assert found is not None and found.moves == moves
     storage.close()
+
+
+def test_background_checkpoints_empty_the_wal_off_the_writer(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sqlite_module, "CHECKPOINT_SECONDS", 0.01)
+    storage = SQLiteStorage(
+        tmp_path / "games.db", synchronous="NORMAL", background_checkpoints=True
+    )
+    assert storage._db.execute("PRAGMA synchronous").fetchone() == (1,)  # NORMAL
+    autocheckpoint = storage._db.execute("PRAGMA wal_autocheckpoint").fetchone()
+    assert autocheckpoint == (sqlite_module.WAL_LIMIT_PAGES,)  # the writer's is only a backstop
+    for n in range(20):
+        storage.insert_game(record(f"game-{n}"))
+    ran = storage.checkpoints
+    deadline = time.monotonic() + 10
+    while storage.checkpoints < ran + 2 and time.monotonic() < deadline:
+        time.sleep(0.01)
+    assert storage.checkpoints >= ran + 2  # one at least since the last write
+    storage.close()
+    assert not any(t.name == "bonanza-store-checkpoints" for t in threading.enumerate())
+    reopened = SQLiteStorage(tmp_path / "games.db")
+    assert reopened.get_game("game-19") is not None
+    reopened.close()

@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from bonanza.core.errors import BonanzaError
-from bonanza.web.limits import ServerLimits
+from bonanza.web.limits import SYNC_CHOICES, ServerLimits
 
 DEFAULT_PORT = 8000
 PORTS = range(1, 65536)
@@ -33,6 +33,7 @@ NOT_HTTP = "the request is not valid HTTP/1.1 (or its headers are too large)"
 
 THREAD_SWITCH_SECONDS = 0.0005
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
+
 
 def field_docs(cls: type) -> dict[str, str]:
     """The docstring written under each field of a class body, by field name."""
@@ -88,6 +89,14 @@ def register(subparsers: Any) -> None:
                 help=f"{docs.get(limit.name, '')} Default: {'on' if default else 'off'}.",
             )
             continue
+        if isinstance(default, str):
+            group.add_argument(
+                option(limit.name),
+                dest=f"limit_{limit.name}",
+                metavar="|".join(SYNC_CHOICES),
+                help=f"{docs.get(limit.name, '')} Default: {default}.",
+            )
+            continue
         group.add_argument(
             option(limit.name),
             dest=f"limit_{limit.name}",
@@ -121,6 +130,13 @@ def limit_from(name: str, text: str, kind: type) -> int | float:
     return value
 
 
+def choice_from(name: str, text: str) -> str:
+    """A limit chosen by name (``--sync``): one of ``SYNC_CHOICES``, any case."""
+    if text.lower() not in SYNC_CHOICES:
+        raise BonanzaError(f"{option(name)} must be {' or '.join(SYNC_CHOICES)}, not {text!r}")
+    return text.lower()
+
+
 def limits_from(args: argparse.Namespace) -> ServerLimits:
     """The defaults, changed by each limit option given."""
     defaults = ServerLimits()
@@ -129,6 +145,8 @@ def limits_from(args: argparse.Namespace) -> ServerLimits:
         text = getattr(args, f"limit_{limit.name}", None)
         if isinstance(text, bool):
             changes[limit.name] = text
+        elif text is not None and isinstance(getattr(defaults, limit.name), str):
+            changes[limit.name] = choice_from(limit.name, text)
         elif text is not None:
             kind = type(getattr(defaults, limit.name))
             changes[limit.name] = limit_from(limit.name, text, kind)
@@ -220,7 +238,7 @@ def run(args: argparse.Namespace) -> int:
     from bonanza.web import create_app
 
     db = args.db if args.db is not None else default_db_path()
-    storage = SQLiteStorage(db)
+    storage = SQLiteStorage(db, synchronous=limits.sync, background_checkpoints=True)
     host = args.host
     player = local_player(storage) if uses_local_player(args) else None
     app = create_app(storage, limits=limits, local_player=player)

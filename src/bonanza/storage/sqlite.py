@@ -1,4 +1,13 @@
-"""SQLite storage in WAL mode, synchronous=FULL: a committed move survives a crash."""
+"""SQLite storage in WAL mode.
+
+``synchronous=FULL`` (the default) fsyncs every commit: a committed move survives
+a power cut. ``NORMAL`` (the server's default, ``bonanza serve --sync``) fsyncs
+only at checkpoints: a committed move survives the process being killed, and
+the file is never corrupted, but a power cut or an OS crash may lose the
+last moves. ``background_checkpoints`` moves the checkpoints (copying the WAL
+into the database, with their fsyncs) from the committing writer to a thread of
+their own, so no write waits for one.
+"""
 
 from __future__ import annotations
 
@@ -98,6 +107,12 @@ FIELDS = (
 COLUMNS = ", ".join(FIELDS)
 SUMMARY_COLUMNS = COLUMNS.replace("state,", "'{}',")
 BUSY_TIMEOUT_MS = 5000
+SYNC_MODES = ("FULL", "NORMAL", "EXTRA")
+CHECKPOINT_SECONDS = 1.0
+"""How often the background checkpointer copies the WAL into the database."""
+WAL_LIMIT_PAGES = 10_000
+"""With background checkpoints, the writer still checkpoints itself past this
+many WAL pages (about 40 MB), should the checkpointer fall behind."""
 
 
 class SQLiteStorage:
@@ -108,11 +123,19 @@ class SQLiteStorage:
     its writer thread and reads from worker threads, and a read never waits
     for a write's commit. A failed statement raises ``StorageError``.
     :meth:`write_batch` commits several writes at once (the server's group
-    commit).
+    commit). ``synchronous`` is SQLite's (module docstring); with
+    ``background_checkpoints`` a thread checkpoints every ``CHECKPOINT_SECONDS``
+    on a connection of its own (a file only; :meth:`close` stops it).
     """
 
-    def __init__(self, path: str | Path, *, synchronous: str = "FULL") -> None:
-        if synchronous.upper() not in {"FULL", "NORMAL", "EXTRA"}:
+    def __init__(
+        self,
+        path: str | Path,
+        *,
+        synchronous: str = "FULL",
+        background_checkpoints: bool = False,
+    ) -> None:
+        if synchronous.upper() not in SYNC_MODES:
             raise ValueError(f"synchronous must be FULL, NORMAL or EXTRA, not {synchronous!r}")
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -140,6 +163,29 @@ class SQLiteStorage:
             self._reader.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
             self._reader.execute("PRAGMA query_only=ON")
             self._read_lock = threading.RLock()
+        self.checkpoints = 0
+        """Checkpoints the background checkpointer ran."""
+        self._checkpointer: threading.Thread | None = None
+        self._stop_checkpoints = threading.Event()
+        if background_checkpoints and str(path) != ":memory:":
+            self._db.execute(f"PRAGMA wal_autocheckpoint={WAL_LIMIT_PAGES}")
+            self._checkpointer = threading.Thread(
+                target=self._checkpoints, name="bonanza-store-checkpoints", daemon=True
+            )
+            self._checkpointer.start()
+
+    def _checkpoints(self) -> None:
+        """The checkpointer thread: a passive checkpoint every ``CHECKPOINT_SECONDS``
+        (it never waits for a writer or a reader, and no writer waits for it)."""
+        db = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None)
+        try:
+            db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            while not self._stop_checkpoints.wait(CHECKPOINT_SECONDS):
+                with contextlib.suppress(sqlite3.Error):  # busy: the next round does it
+                    db.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchall()
+                    self.checkpoints += 1
+        finally:
+            db.close()
 
     def _run(self, work: Callable[[sqlite3.Connection], T]) -> T:
         with self._lock:
@@ -401,6 +447,9 @@ class SQLiteStorage:
         return self._run(store)
 
     def close(self) -> None:
+        self._stop_checkpoints.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join()
         with self._lock, self._read_lock:
             self._db.close()
             self._reader.close()

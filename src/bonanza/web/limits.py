@@ -5,6 +5,9 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 
+SYNC_CHOICES = ("normal", "full")
+"""The store's durability (``ServerLimits.sync``): SQLite's ``synchronous`` in WAL mode."""
+
 
 def _cores() -> int:
     return max(1, os.cpu_count() or 1)
@@ -50,3 +53,11 @@ class ServerLimits:
     """Seconds an idle keep-alive connection stays open."""
     max_connections: int = 1000
     """Connections served at once; beyond, new ones get 503."""
+    sync: str = "normal"
+    """The store's durability: "normal" keeps every answered write through a crash or a
+    kill of the server, "full" also through a power cut or an OS crash, at the cost of
+    an fsync per commit (a slower, longer tail of answers)."""
+
+    def __post_init__(self) -> None:
+        if self.sync not in SYNC_CHOICES:
+            raise ValueError(f"sync must be one of {', '.join(SYNC_CHOICES)}, not {self.sync!r}")
