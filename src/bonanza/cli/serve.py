@@ -19,7 +19,6 @@ import math
 import sys
 import textwrap
 import webbrowser
-from pathlib import Path
 from typing import Any
 
 from bonanza.core.errors import BonanzaError
@@ -72,7 +71,12 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--port", default=str(DEFAULT_PORT), help=f"port to listen on (default {DEFAULT_PORT})"
     )
-    parser.add_argument("--db", type=Path, default=None, help="SQLite file for games and stats")
+    parser.add_argument(
+        "--db",
+        default=None,
+        help="where games and stats are kept: a SQLite file (default: one in the user's data"
+        " directory) or a PostgreSQL URL, postgresql://user@host/dbname",
+    )
     parser.add_argument("--open", action="store_true", help="open the game in a web browser")
     parser.add_argument("--log-level", default="warning", help="uvicorn log level")
     group = parser.add_argument_group("limits")
@@ -234,17 +238,21 @@ def run(args: argparse.Namespace) -> int:
 
     import uvicorn
 
-    from bonanza.storage import SQLiteStorage, default_db_path, local_player
+    from bonanza.storage import StorageError, default_db_path, local_player, open_storage, redacted
     from bonanza.web import create_app
 
     db = args.db if args.db is not None else default_db_path()
-    storage = SQLiteStorage(db, synchronous=limits.sync, background_checkpoints=True)
+    try:
+        storage = open_storage(db, synchronous=limits.sync, background_checkpoints=True)
+    except StorageError as error:
+        raise BonanzaError(str(error)) from None
     host = args.host
     player = local_player(storage) if uses_local_player(args) else None
     app = create_app(storage, limits=limits, local_player=player)
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
-    print(f"Bonanza is being served at {url} (games in {db}); Ctrl+C stops it.", flush=True)
+    where = redacted(db)
+    print(f"Bonanza is being served at {url} (games in {where}); Ctrl+C stops it.", flush=True)
     if args.open:
         webbrowser.open(url)
     # What is loaded by now (modules, the app) lives as long as the server: keep

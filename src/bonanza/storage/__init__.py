@@ -1,8 +1,63 @@
-"""Where games, shares and settings are kept: the protocol and its SQLite form."""
+"""Where games, shares and settings are kept: the protocol, its SQLite and PostgreSQL forms."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
 
 from bonanza.storage.local_player import local_player
 from bonanza.storage.location import default_db_path
 from bonanza.storage.protocol import Share, Storage, StorageError
+from bonanza.storage.schema import SCHEMA_VERSION, SchemaTooNewError
 from bonanza.storage.sqlite import SQLiteStorage
+from bonanza.storage.urls import POSTGRES_SCHEMES, is_database_url, redacted, url_scheme
 
-__all__ = ["SQLiteStorage", "Share", "Storage", "StorageError", "default_db_path", "local_player"]
+POSTGRES_EXTRA = "pip install 'bonanza[postgres]'"
+"""How to get what PostgreSQL storage needs (psycopg 3 and its pool)."""
+
+
+def open_storage(spec: str | Path, **sqlite_options: Any) -> Storage:
+    """The store a ``--db`` value names: ``postgresql://user@host/dbname`` (or
+    ``postgres://``) is PostgreSQL, anything else a SQLite file (created if need
+    be), opened with ``sqlite_options`` (such as ``synchronous``).
+
+    Anything that keeps it from opening (an unknown URL scheme, a malformed URL,
+    a server that cannot be reached, psycopg missing, a file that is not a
+    database, a schema newer than this code) raises ``StorageError`` with a
+    one-line message that shows no password.
+    """
+    if is_database_url(spec):
+        url = str(spec)
+        if url_scheme(url) not in POSTGRES_SCHEMES:
+            raise StorageError(
+                f"cannot open the game store {redacted(url)}: unknown database URL scheme"
+                f" {url_scheme(url)!r} (give postgresql://user@host/dbname or a SQLite file)"
+            )
+        try:
+            from bonanza.storage.postgres import PostgresStorage
+        except ImportError as error:
+            raise StorageError(
+                f"PostgreSQL storage needs psycopg 3 ({error}): {POSTGRES_EXTRA}"
+            ) from None
+        return PostgresStorage(url)
+    try:
+        return SQLiteStorage(spec, **sqlite_options)
+    except (sqlite3.Error, OSError) as error:
+        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+        raise StorageError(f"cannot open the game store {spec}: {reason}") from None
+
+
+__all__ = [
+    "SCHEMA_VERSION",
+    "SQLiteStorage",
+    "SchemaTooNewError",
+    "Share",
+    "Storage",
+    "StorageError",
+    "default_db_path",
+    "is_database_url",
+    "local_player",
+    "open_storage",
+    "redacted",
+]

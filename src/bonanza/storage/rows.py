@@ -1,0 +1,72 @@
+"""A game record as a table row and back: the columns every backend stores.
+
+``state`` and ``extra`` are JSON text; ``status`` and ``origin`` their words. The
+flags (``archived``, ``assisted``) are written as ``flag(value)``: ``int`` for
+SQLite's integers, ``bool`` for PostgreSQL's booleans.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from bonanza.session.records import GameRecord
+from bonanza.session.status import Origin, Status
+
+FIELDS = (
+    "id",
+    "player",
+    "deal",
+    "rules_key",
+    "state",
+    "status",
+    "origin",
+    "created_at",
+    "started_at",
+    "finished_at",
+    "elapsed",
+    "moves",
+    "score",
+    "cards_home",
+    "archived",
+    "version",
+    "client",
+    "assisted",
+    "extra",
+)
+COLUMNS = ", ".join(FIELDS)
+SUMMARY_COLUMNS = COLUMNS.replace("state,", "'{}',")
+"""The columns, with an empty state in place of the state (statistics do not need it)."""
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"))
+
+
+def game_row(record: GameRecord, flag: Callable[[bool], Any] = int) -> tuple[Any, ...]:
+    """The values of :data:`FIELDS` for ``record``."""
+    values = {name: getattr(record, name) for name in FIELDS}
+    values.update(
+        state=_json(record.state),
+        status=str(record.status),
+        origin=str(record.origin),
+        archived=flag(record.archived),
+        assisted=flag(record.assisted),
+        extra=_json(record.extra),
+    )
+    return tuple(values[name] for name in FIELDS)
+
+
+def game_record(row: tuple[Any, ...]) -> GameRecord:
+    """The record a row of :data:`FIELDS` holds."""
+    values = dict(zip(FIELDS, row, strict=True))
+    values.update(
+        state=json.loads(values["state"]),
+        status=Status(values["status"]),
+        origin=Origin(values["origin"]),
+        archived=bool(values["archived"]),
+        assisted=bool(values["assisted"]),
+        extra=json.loads(values["extra"]),
+    )
+    return GameRecord(**values)

@@ -1,0 +1,385 @@
+"""The storage contract: every operation of ``bonanza.storage.Storage`` (and ``write_batch``),
+the same tests on SQLite and on PostgreSQL (a real server, tests/storage/conftest.py)."""
+
+from __future__ import annotations
+
+import dataclasses
+import threading
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bonanza.core import Deal, Rules
+from bonanza.session import GameRecord, Session
+from bonanza.session.status import Origin, Status
+from bonanza.storage import SQLiteStorage, Storage, StorageError
+from bonanza.storage.protocol import DailyDeal, Share, StockedDeal
+from bonanza.web.writer import BatchWriting
+
+from .conftest import PostgresServer
+
+NOW = 1000.0
+TAKERS = 8
+"""Threads taking stocked deals at once."""
+STOCKED = 40
+"""Deals those threads share."""
+Opener = Callable[[], Any]
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def opener(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Opener]:
+    """Opens the same (new, empty) store again at each call; all are closed afterwards."""
+    opened: list[Any] = []
+    if request.param == "sqlite":
+        path = tmp_path / "games.db"
+
+        def open_store() -> Any:
+            opened.append(SQLiteStorage(path))
+            return opened[-1]
+    else:
+        from bonanza.storage.postgres import PostgresStorage
+
+        server: PostgresServer = request.getfixturevalue("postgres_server")
+        url = server.new_store()
+
+        def open_store() -> Any:
+            opened.append(PostgresStorage(url))
+            return opened[-1]
+
+    yield open_store
+    for store in opened:
+        store.close()
+
+
+@pytest.fixture
+def store(opener: Opener) -> Any:
+    return opener()
+
+
+def record(game_id: str, player: str = "ann", deal: int = 3, **changes: Any) -> GameRecord:
+    session = Session.new(Deal.from_number(deal), Rules.preset("klondike"), NOW)
+    return dataclasses.replace(GameRecord.of(game_id, player, session, NOW), **changes)
+
+
+def finished(game_id: str, at: float, status: Status = Status.WON, **changes: Any) -> GameRecord:
+    return record(game_id, status=status, finished_at=at, **changes)
+
+
+# -- games --------------------------------------------------------------------------------
+
+
+def test_a_game_comes_back_exactly_as_stored(store: Any) -> None:
+    game = record(
+        "g1",
+        origin=Origin.SHARED,
+        created_at=1234.5,
+        started_at=1240.25,
+        finished_at=None,
+        elapsed=12.75,
+        moves=7,
+        score=-52,
+        cards_home=3,
+        version=4,
+        client="terminal",
+        assisted=True,
+        extra={"typed": "7", "nested": {"a": [1, 2.5, None]}},
+    )
+    store.insert_game(game)
+    assert store.get_game("g1") == game
+    assert store.get_game("nobody") is None
+
+
+def test_inserting_a_game_id_twice_fails(store: Any) -> None:
+    store.insert_game(record("g1"))
+    with pytest.raises(StorageError):
+        store.insert_game(record("g1", player="bob"))
+    assert store.get_game("g1").player == "ann"
+
+
+def test_an_update_replaces_every_field_but_the_id(store: Any) -> None:
+    store.insert_game(record("g1"))
+    changed = record(
+        "g1",
+        deal=5,
+        status=Status.LOST,
+        origin=Origin.REPLAY,
+        started_at=NOW + 1,
+        finished_at=NOW + 60,
+        elapsed=59.5,
+        moves=40,
+        score=15,
+        cards_home=20,
+        archived=True,
+        version=41,
+        assisted=True,
+        extra={"k": "v"},
+    )
+    changed.state = {"replaced": True}
+    store.update_game(changed)
+    assert store.get_game("g1") == changed
+
+
+def test_what_is_stored_outlives_the_store(opener: Opener) -> None:
+    first = opener()
+    first.insert_game(record("g1"))
+    first.set_setting("player", "ann")
+    first.close()
+    again = opener()
+    assert again.get_game("g1") == record("g1")
+    assert again.get_setting("player") == "ann"
+
+
+def test_the_latest_game_is_the_last_created_on_that_front_end(store: Any) -> None:
+    assert store.latest_game("ann") is None
+    store.insert_game(record("old", created_at=NOW))
+    store.insert_game(record("new", created_at=NOW + 5))
+    store.insert_game(record("older", created_at=NOW - 5))
+    store.insert_game(record("tui", created_at=NOW + 9, client="terminal"))
+    store.insert_game(record("bobs", player="bob", created_at=NOW + 9))
+    assert store.latest_game("ann").id == "new"
+    assert store.latest_game("ann", "terminal").id == "tui"
+    assert store.latest_game("carl") is None
+
+
+def test_of_games_created_at_the_same_time_the_last_stored_is_the_latest(store: Any) -> None:
+    for name in ("b", "a", "c"):
+        store.insert_game(record(name, created_at=NOW))
+    assert store.latest_game("ann").id == "c"
+
+
+def test_playing_games_are_the_players_games_in_progress_on_that_front_end(store: Any) -> None:
+    assert store.playing_games("ann") == []
+    store.insert_game(record("p1"))
+    store.insert_game(record("p2"))
+    store.insert_game(finished("won", NOW + 1))
+    store.insert_game(record("gone", status=Status.ABANDONED))
+    store.insert_game(record("tui", client="terminal"))
+    store.insert_game(record("bobs", player="bob"))
+    assert sorted(game.id for game in store.playing_games("ann")) == ["p1", "p2"]
+    assert [game.id for game in store.playing_games("ann", "terminal")] == ["tui"]
+    assert store.playing_games("ann")[0].state == record("p1").state
+
+
+def test_finished_games_are_won_and_lost_oldest_first_without_their_state(store: Any) -> None:
+    assert store.finished_games("ann") == []
+    store.insert_game(finished("late", NOW + 30))
+    store.insert_game(finished("early", NOW + 10, Status.LOST))
+    store.insert_game(finished("tie-1", NOW + 20))
+    store.insert_game(finished("tie-2", NOW + 20, client="terminal"))
+    store.insert_game(record("playing"))
+    store.insert_game(record("gone", status=Status.ABANDONED, finished_at=NOW))
+    store.insert_game(finished("bobs", NOW, player="bob"))
+    games = store.finished_games("ann")
+    assert [game.id for game in games] == ["early", "tie-1", "tie-2", "late"]
+    assert all(game.state == {} for game in games)
+    assert games[0] == dataclasses.replace(finished("early", NOW + 10, Status.LOST), state={})
+
+
+def test_has_played_deal_counts_any_game_of_the_player(store: Any) -> None:
+    deal = record("g", deal=3).deal
+    assert not store.has_played_deal("ann", deal)
+    store.insert_game(record("g", deal=3, status=Status.ABANDONED))
+    assert store.has_played_deal("ann", deal)
+    assert not store.has_played_deal("bob", deal)
+    assert not store.has_played_deal("ann", record("x", deal=4).deal)
+
+
+def test_archiving_takes_finished_games_out_of_the_statistics(store: Any) -> None:
+    assert store.archive_finished_games("ann") == 0
+    store.insert_game(finished("won", NOW + 1))
+    store.insert_game(finished("lost", NOW + 2, Status.LOST))
+    store.insert_game(record("playing"))
+    store.insert_game(finished("bobs", NOW, player="bob"))
+    assert store.archive_finished_games("ann") == 2
+    assert store.archive_finished_games("ann") == 0
+    assert store.finished_games("ann") == []
+    assert store.get_game("won").archived and not store.get_game("playing").archived
+    assert [game.id for game in store.finished_games("bob")] == ["bobs"]
+    store.insert_game(finished("after", NOW + 3))
+    assert [game.id for game in store.finished_games("ann")] == ["after"]
+
+
+# -- shares -------------------------------------------------------------------------------
+
+
+def test_a_share_stands_for_its_games_deal_and_opens_once_that_game_is_over(store: Any) -> None:
+    game = record("g1")
+    store.insert_game(game)
+    store.add_share("s1", "g1")
+    assert store.get_share("s1") == Share(game.deal, game.rules_key, "g1", opens=False)
+    store.update_game(dataclasses.replace(game, status=Status.LOST, finished_at=NOW + 1))
+    assert store.get_share("s1") == Share(game.deal, game.rules_key, "g1", opens=True)
+    assert store.get_share("unknown") is None
+
+
+def test_a_share_id_is_given_once(store: Any) -> None:
+    store.insert_game(record("g1"))
+    store.insert_game(record("g2"))
+    store.add_share("s1", "g1")
+    with pytest.raises(StorageError):
+        store.add_share("s1", "g2")
+    assert store.get_share("s1").game_id == "g1"
+
+
+def test_a_share_of_an_unknown_game_stands_for_nothing(store: Any) -> None:
+    store.add_share("s1", "nobody")
+    assert store.get_share("s1") is None
+
+
+# -- settings -----------------------------------------------------------------------------
+
+
+def test_settings_are_kept_and_replaced(store: Any) -> None:
+    assert store.get_setting("local_player") is None
+    store.set_setting("local_player", "ann")
+    store.set_setting("other", "x")
+    store.set_setting("local_player", "bob")
+    assert store.get_setting("local_player") == "bob"
+    assert store.get_setting("other") == "x"
+
+
+# -- the winnable deal stock ----------------------------------------------------------------
+
+
+def stocked(deal: int, key: str = "d1", grade: str = "easy") -> StockedDeal:
+    return StockedDeal(str(deal), key, grade, deal / 100)
+
+
+def test_stocked_deals_are_taken_oldest_first_per_rules_and_grade(store: Any) -> None:
+    assert store.take_stocked_deal("d1", "easy") is None
+    assert store.stock_counts() == {}
+    for deal in (stocked(5), stocked(1), stocked(9, grade="hard"), stocked(7, key="d3")):
+        store.add_stocked_deal(deal)
+    store.add_stocked_deal(stocked(3))
+    assert store.stock_counts() == {("d1", "easy"): 3, ("d1", "hard"): 1, ("d3", "easy"): 1}
+    assert store.take_stocked_deal("d1", "easy") == stocked(5)
+    assert store.take_stocked_deal("d1", "easy") == stocked(1)
+    assert store.take_stocked_deal("d1", "medium") is None
+    assert store.take_stocked_deal("d3", "easy") == stocked(7, key="d3")
+    assert store.stock_counts() == {("d1", "easy"): 1, ("d1", "hard"): 1}
+    assert store.take_stocked_deal("d1", "easy") == stocked(3)
+    assert store.take_stocked_deal("d1", "easy") is None
+    assert store.stock_counts() == {("d1", "hard"): 1}
+
+
+def test_takers_at_once_each_get_a_different_deal(opener: Opener) -> None:
+    """Several connections (PostgreSQL: several pooled ones) take from one stock at once."""
+    stores = [opener() for _ in range(2)]
+    for deal in range(STOCKED):
+        stores[0].add_stocked_deal(stocked(deal))
+    taken: list[StockedDeal] = []
+    lock = threading.Lock()
+    start = threading.Barrier(TAKERS)
+
+    def take(store: Any) -> None:
+        start.wait()
+        while (deal := store.take_stocked_deal("d1", "easy")) is not None:
+            with lock:
+                taken.append(deal)
+
+    threads = [threading.Thread(target=take, args=(stores[n % 2],)) for n in range(TAKERS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(int(deal.deal) for deal in taken) == list(range(STOCKED))
+    assert stores[1].stock_counts() == {}
+
+
+# -- daily deals --------------------------------------------------------------------------
+
+
+def test_the_first_daily_deal_chosen_stands(store: Any) -> None:
+    first = DailyDeal("2025-01-02", "draw1", "123", "medium")
+    assert store.daily_deal("2025-01-02", "draw1") is None
+    assert store.set_daily_deal(first) == first
+    assert store.set_daily_deal(DailyDeal("2025-01-02", "draw1", "456", "easy")) == first
+    assert store.daily_deal("2025-01-02", "draw1") == first
+    other = DailyDeal("2025-01-02", "draw3", "789", "hard")
+    assert store.set_daily_deal(other) == other
+    assert store.daily_deal("2025-01-03", "draw1") is None
+
+
+def test_daily_deals_chosen_at_once_agree(opener: Opener) -> None:
+    stores = [opener() for _ in range(2)]
+    chosen: list[DailyDeal] = []
+    start = threading.Barrier(TAKERS)
+
+    def choose(n: int) -> None:
+        start.wait()
+        chosen.append(stores[n % 2].set_daily_deal(DailyDeal("2025-01-02", "d", str(n), "easy")))
+
+    threads = [threading.Thread(target=choose, args=(n,)) for n in range(TAKERS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(chosen) == TAKERS and len(set(chosen)) == 1
+    assert stores[0].daily_deal("2025-01-02", "d") == chosen[0]
+
+
+# -- batches ------------------------------------------------------------------------------
+
+
+def test_the_store_writes_in_batches(store: Any) -> None:
+    storage: Storage = store  # and it is a Storage, for the type checker
+    assert isinstance(storage, BatchWriting)
+
+
+def test_a_batch_is_one_commit_and_every_write_is_stored(opener: Opener) -> None:
+    store = opener()
+    records = [record(f"game-{n}") for n in range(10)]
+    writes: list[Callable[[], Any]] = [lambda r=r: store.insert_game(r) for r in records]
+    store.add_stocked_deal(stocked(1))
+    writes += [
+        lambda: store.take_stocked_deal("d1", "easy"),
+        lambda: store.set_daily_deal(DailyDeal("2025-01-02", "d", "5", "easy")),
+        lambda: store.archive_finished_games("ann"),
+    ]
+    results = store.write_batch(writes)
+    assert results == [None] * 10 + [stocked(1), DailyDeal("2025-01-02", "d", "5", "easy"), 0]
+    assert store.commits == 1
+    other = opener()  # another connection sees it all
+    assert all(other.get_game(r.id) == r for r in records)
+
+
+def test_a_failing_write_in_a_batch_is_undone_alone(store: Any) -> None:
+    first, second = record("first"), record("second")
+
+    def refused() -> None:
+        raise StorageError("the game store failed: disk I/O error")
+
+    results = store.write_batch(
+        [
+            lambda: store.insert_game(first),
+            lambda: store.insert_game(first),  # a second insert of the same ID: fails
+            refused,
+            lambda: store.set_setting("after", "yes"),
+            lambda: store.insert_game(second),
+        ]
+    )
+    assert results[0] is None and results[3] is None and results[4] is None
+    assert isinstance(results[1], StorageError)
+    assert isinstance(results[2], StorageError) and "disk I/O" in str(results[2])
+    assert store.commits == 1
+    assert store.get_game("first") == first and store.get_game("second") == second
+    assert store.get_setting("after") == "yes"
+
+
+def test_a_batch_of_one_is_its_write_alone(store: Any) -> None:
+    assert store.write_batch([lambda: store.insert_game(record("one"))]) == [None]
+    (failed,) = store.write_batch([lambda: store.insert_game(record("one"))])
+    assert isinstance(failed, StorageError)
+    assert store.commits == 1
+    assert store.get_game("one") == record("one")
+
+
+def test_writes_after_a_batch_are_on_their_own_again(store: Any) -> None:
+    store.write_batch([lambda: store.set_setting("a", "1"), lambda: store.set_setting("b", "2")])
+    store.set_setting("c", "3")
+    with pytest.raises(StorageError):
+        store.insert_game(record("g"))
+        store.insert_game(record("g"))
+    assert store.get_game("g") is not None and store.get_setting("c") == "3"
