@@ -26,7 +26,7 @@ from bonanza.storage import schema as schema_module
 from bonanza.storage.schema import POSTGRES_MIGRATIONS, Migration, pending
 from tests.web.conftest import Server, free_port
 
-from .conftest import PostgresServer
+from .conftest import PostgresServer, unavailable
 
 NOW = 1000.0
 OPENERS = 4
@@ -57,6 +57,18 @@ def execute(url: str, sql: str) -> None:
 
     with psycopg.connect(url, autocommit=True) as db:
         db.execute(sql)  # type: ignore[arg-type]
+
+
+def test_without_postgresql_ci_fails_where_a_laptop_skips(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("CI", raising=False)
+    monkeypatch.delenv("BONANZA_REQUIRE_POSTGRES", raising=False)
+    with pytest.raises(pytest.skip.Exception):
+        unavailable("no initdb")
+    for name in ("CI", "BONANZA_REQUIRE_POSTGRES"):
+        with monkeypatch.context() as env:
+            env.setenv(name, "1")
+            with pytest.raises(pytest.fail.Exception, match="no initdb"):
+                unavailable("no initdb")
 
 
 # -- schema versions ------------------------------------------------------------------------
