@@ -124,7 +124,11 @@ class PostgresStorage:
                 timeout=POOL_WAIT_SECONDS,
                 name=APPLICATION_NAME,
             )
-            self._pool.open(wait=True, timeout=connect_timeout)
+            try:
+                self._pool.open(wait=True, timeout=connect_timeout)
+            except psycopg.Error:
+                self._pool.close()  # its workers would go on trying to connect
+                raise
         except psycopg.Error as error:
             raise StorageError(
                 f"cannot open the game store {redacted(url)}: {one_line(error, url)}"
