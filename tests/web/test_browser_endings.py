@@ -85,11 +85,15 @@ def test_auto_finish_appears_sends_cards_home_and_stops_when_tapped(table: Table
     while not table.api("GET", f"/api/games/{gid}")["data"]["auto_finish"]:
         table.api("POST", f"/api/games/{gid}/moves", {"move": texts[played]})
         played += 1
-    # One move earlier, the button is not there.
+    # One move earlier, the button is not there (until the page's progress check, which
+    # the page, ready at once with its game, could otherwise make before the look).
     table.api("POST", f"/api/games/{gid}/undo")
+    progress = "**/api/games/*/progress"
+    table.page.route(progress, lambda route: route.abort())
     table.open()
     button = table.page.locator("#btn-auto")
     assert not button.is_visible()
+    table.page.unroute(progress)
     table.page.locator("#btn-redo").click()
     button.wait_for(state="visible")
     before = table.shown_moves()

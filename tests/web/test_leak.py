@@ -9,6 +9,7 @@ hidden card named in any form (``7H``, ``7♥``, ``seven of hearts``).
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections.abc import Iterator
@@ -112,6 +113,13 @@ def open_shares(client: TestClient) -> dict[str, str]:
     return {key: share.deal for key, share in shares.items() if share and share.opens}
 
 
+def page_data(client: TestClient) -> tuple[str, Any]:
+    """The page's data block, as text and as data: what the page carries of the game."""
+    found = re.search(r'id="page-data">(.*?)</script>', client.get("/").text, re.S)
+    assert found is not None, "the page carries no data block"
+    return found[1], json.loads(found[1])
+
+
 def decodes_to(text: str, shares: dict[str, str]) -> Deal | None:
     try:
         return Deal.parse(text)
@@ -152,6 +160,8 @@ def test_the_deal_is_never_sent_while_playing_and_always_after(client: TestClien
     assert "deal" not in state and "deal_code" not in state
     session = stored_session(client, state["id"])
     client.post(f"/api/games/{state['id']}/moves", json={"move": "sw"})
+    _, page = page_data(client)
+    assert page["current"]["id"] == state["id"] and "deal" not in page["current"]
     client.post("/api/games", json={})
     over = client.get(f"/api/games/{state['id']}").json()
     assert over["status"] == "lost"
@@ -185,6 +195,9 @@ def test_random_games_never_leak_hidden_cards(client: TestClient) -> None:
                 response = client.post(f"/api/games/{gid}/share", json={})
             elif roll < 0.18:
                 response = client.get("/api/games/current")
+                text, data = page_data(client)  # the same game, as the page carries it
+                assert data["current"]["id"] == gid
+                tried += assert_no_leak(client, text, data, stored_session(client, gid))
             elif roll < 0.24:  # an illegal or malformed move
                 body = rng.choice(
                     [

@@ -10,8 +10,6 @@ from pathlib import Path
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware.gzip import GZipMiddleware
-from starlette.requests import Request
-from starlette.responses import FileResponse, Response
 from starlette.routing import Mount, Route, request_response
 from starlette.types import ASGIApp
 
@@ -21,6 +19,7 @@ from bonanza.storage import Storage
 from bonanza.web.errors import http_error, server_error
 from bonanza.web.guard import GuardMiddleware
 from bonanza.web.limits import ServerLimits
+from bonanza.web.page import BUNDLES, Page
 from bonanza.web.players import PlayerMiddleware
 from bonanza.web.routes import routes
 from bonanza.web.service import GameService
@@ -31,17 +30,6 @@ COMPRESS_FROM_BYTES = 500
 """The page goes out gzip-compressed from this size (its files are compressed once, in
 ``static_files``; API answers are not: they are small, and compressing each would cost
 every move)."""
-CSP = (
-    "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
-    "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
-)
-
-
-async def index(request: Request) -> Response:
-    return FileResponse(
-        STATIC / "index.html",
-        headers={"Cache-Control": "no-cache", "Content-Security-Policy": CSP},
-    )
 
 
 def compressed(app: ASGIApp) -> ASGIApp:
@@ -76,11 +64,12 @@ def create_app(
         await service.aclose()  # commits the writes still pending
         storage.close()
 
+    files = PackedStaticFiles(STATIC, BUNDLES)
     app = Starlette(
         routes=[
-            Route("/", compressed(request_response(index)), methods=["GET"]),
+            Route("/", compressed(request_response(Page(files))), methods=["GET"]),
             *routes,
-            Mount("/static", PackedStaticFiles(STATIC), name="static"),
+            Mount("/static", files, name="static"),
         ],
         exception_handlers={HTTPException: http_error, Exception: server_error},
         lifespan=lifespan,

@@ -3,9 +3,9 @@ import { api } from "./api.js";
 import { CARD_BACKS } from "./cards.js";
 import { readDealField, showDaily } from "./daily.js";
 import { formatTime } from "./game.js";
+import { keepRules, savedRules } from "./saved_rules.js";
 import { apply as applySettings, load as loadSettings, save as saveSettings } from "./settings.js";
 
-const RULES_KEY = "bonanza.rules";
 const VEGAS = new Set(["vegas", "vegas-cumulative"]);
 
 /** Open a <dialog> modally and resolve with the button value that closed it. */
@@ -15,19 +15,6 @@ export function ask(dialog) {
     dialog.addEventListener("close", () => resolve(dialog.returnValue || "cancel"), { once: true });
     dialog.showModal();
   });
-}
-
-export function savedRules() {
-  try {
-    const rules = JSON.parse(localStorage.getItem(RULES_KEY));
-    if (rules && typeof rules === "object") return rules;
-  } catch {
-    // Fall through to the default.
-  }
-  return {
-    draw: 1, passes: null, empty_column: "king", recall: true,
-    partial_runs: true, thoughtful: false, scoring: "standard",
-  };
 }
 
 function readForm(form) {
@@ -154,7 +141,7 @@ export async function newDealDialog(currentState) {
   const action = await ask(dialog);
   if (action === "cancel") return null;
   const rules = readForm(form);
-  localStorage.setItem(RULES_KEY, JSON.stringify(rules));
+  keepRules(rules);
   // The deal itself is not known to the page while it is played: the server replays it.
   if (action === "replay") return { replay: currentState.id };
   if (action.startsWith(DAILY)) return { daily: action.slice(DAILY.length), draw: rules.draw };

@@ -1,14 +1,16 @@
 // Start the game: wire the view, input, dialogs and controls to the controller.
 import { api } from "./api.js";
 import {
-  confirmDialog, confirmRestart, linkDialog, newDealDialog, noMovesDialog, reviewDialog, savedRules, settingsDialog,
+  confirmDialog, confirmRestart, linkDialog, newDealDialog, noMovesDialog, reviewDialog, settingsDialog,
   recordLines, statsDialog, winDialog,
 } from "./dialogs.js";
+import { LINK_PARAMS, opening } from "./boot.js";
 import { Controller, formatTime } from "./game.js";
 import { helpDialog } from "./help.js";
 import { attachPointer } from "./input.js";
 import { attachKeyboard } from "./keyboard.js";
-import { load as loadSettings, save as saveSettings, settings } from "./settings.js";
+import { savedRules } from "./saved_rules.js";
+import { hasUnsaved, load as loadSettings, save as saveSettings, settings } from "./settings.js";
 import { Sound } from "./sound.js";
 import { TableView } from "./table.js";
 
@@ -271,7 +273,6 @@ setInterval(() => game.tick(), 500);
 
 // -- opening the page: resume, or start the deal a link names ---------------------
 
-const LINK_PARAMS = ["share", "deal"];
 const VEGAS = new Set(["vegas", "vegas-cumulative"]);
 
 /** What the page's address asks to start: a shared deal (?share=) or a typed one (?deal=). */
@@ -295,7 +296,9 @@ function inProgress(state) {
   return !!state && state.status === "playing" && (state.moves > 0 || VEGAS.has(state.rules.scoring));
 }
 
+/** The player's latest game, as it came with the page, else from the API (null: none, or unknown). */
 async function currentGame() {
+  if (opening.current !== undefined) return opening.current;
   try {
     return await api.current();
   } catch {
@@ -303,13 +306,19 @@ async function currentGame() {
   }
 }
 
-/** Resume the game in progress, else start a random deal. */
-async function resumeOrDeal(current) {
+/** The server's settings, unless they came with the page; a change it has not confirmed is sent again. */
+function syncSettings() {
+  if (opening.settings !== undefined && !hasUnsaved()) return null;
+  return loadSettings().catch(() => null);
+}
+
+/** Resume the game in progress, else start a random deal (``started``: already asked for). */
+async function resumeOrDeal(current, started = null) {
   if (current && current.status === "playing") {
     if (game.state !== current) game.setState(current);
     return;
   }
-  game.setState(await api.start({ rules: savedRules() }));
+  game.setState(await (started ?? api.start({ rules: savedRules() })));
   if (current) game.noteEnded(current);
 }
 
@@ -348,11 +357,13 @@ async function startLinked(link, current) {
 
 async function start() {
   const link = linkedDeal();
-  const [current] = await Promise.all([currentGame(), loadSettings().catch(() => null)]);
+  const synced = syncSettings();
+  const current = await currentGame();
+  if (opening.settings === undefined) await synced; // the table is drawn with the server's settings
   if (link) {
     if (await startLinked(link, current)) forgetLink();
   } else {
-    await resumeOrDeal(current);
+    await resumeOrDeal(current, opening.started);
   }
 }
 

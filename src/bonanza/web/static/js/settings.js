@@ -1,5 +1,5 @@
-// The player's settings, kept by the server, on <html>; a copy in localStorage is on
-// before the first paint.
+// The player's settings, kept by the server, on <html> before the first paint: the
+// server's come with the page (boot.js), else a copy kept in localStorage.
 import { api } from "./api.js";
 
 const COPY = "bonanza.settings";
@@ -56,6 +56,20 @@ export async function save(changes) {
   return answer;
 }
 
+/**
+ * On the page before its first paint: ``given``, the server's settings that came
+ * with the page (none: the copy kept in this browser), under the changes the
+ * server has not confirmed yet.
+ */
+export function show(given) {
+  apply({ ...read(COPY), ...given, ...read(UNSAVED) });
+}
+
+/** Whether a change the server has not confirmed waits here (load() sends it). */
+export function hasUnsaved() {
+  return !!read(UNSAVED);
+}
+
 /** The server's settings, on the page. */
 export async function load() {
   const unsaved = read(UNSAVED);
@@ -71,4 +85,3 @@ export async function load() {
   return answer;
 }
 
-apply({ ...read(COPY), ...read(UNSAVED) });

@@ -4,7 +4,7 @@ import { applyCardSize, cardPlaces, dropZone, geometry, onLayoutChange } from ".
 import { Motion } from "./motion.js";
 import { cardName, FOUNDATION, isFoundation, isTableau, pileName, STOCK, SUITS, WASTE } from "./piles.js";
 
-const PILE_ORDER = [STOCK, WASTE, FOUNDATION, FOUNDATION + 1, FOUNDATION + 2, FOUNDATION + 3, 0, 1, 2, 3, 4, 5, 6];
+export const PILE_ORDER = [STOCK, WASTE, FOUNDATION, FOUNDATION + 1, FOUNDATION + 2, FOUNDATION + 3, 0, 1, 2, 3, 4, 5, 6];
 
 export class TableView {
   constructor(root) {
@@ -240,4 +240,3 @@ export class TableView {
   }
 }
 
-export { PILE_ORDER };

@@ -1,0 +1,22 @@
+// The rules the player last chose for a new deal, kept in this browser.
+
+const RULES_KEY = "bonanza.rules";
+
+/** The rules of the next random deal: the last ones chosen, else the standard game. */
+export function savedRules() {
+  try {
+    const rules = JSON.parse(localStorage.getItem(RULES_KEY));
+    if (rules && typeof rules === "object") return rules;
+  } catch {
+    // Fall through to the default.
+  }
+  return {
+    draw: 1, passes: null, empty_column: "king", recall: true,
+    partial_runs: true, thoughtful: false, scoring: "standard",
+  };
+}
+
+/** Keep ``rules`` for the next random deal. */
+export function keepRules(rules) {
+  localStorage.setItem(RULES_KEY, JSON.stringify(rules));
+}
