@@ -101,7 +101,7 @@ def test_every_limit_is_an_option_that_reaches_the_server(
     monkeypatch.setattr(uvicorn, "run", run)
     assert args.func(args) == 0
     (kwargs,) = calls
-    storage = apps[0].state.service.storage
+    storage = apps[0].app.state.service.storage  # the app inside the request log
     assert storage._db.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
     storage.close()
     assert kwargs["port"] == 8123

@@ -1,8 +1,10 @@
 """``bonanza serve``: the web game on a local address.
 
 Every field of :class:`~bonanza.web.limits.ServerLimits` is an option named
-after it (``max_connections`` is ``--max-connections``); a bad value ends the
-command with one line on stderr and status 2, as other bad input does.
+after it (``max_connections`` is ``--max-connections``), and every option an
+environment variable (``BONANZA_MAX_CONNECTIONS``, :mod:`bonanza.cli.environment`);
+a bad value ends the command with one line on stderr and status 2, as other bad
+input does.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import textwrap
 import webbrowser
 from typing import Any
 
+from bonanza.cli import environment, hosting
 from bonanza.core.errors import BonanzaError
 from bonanza.web.limits import SYNC_CHOICES, ServerLimits
 
@@ -107,6 +110,8 @@ def register(subparsers: Any) -> None:
             metavar="N" if isinstance(default, int) else "SECONDS",
             help=f"{docs.get(limit.name, '')} Default: {default}.".lstrip(),
         )
+    hosting.register(parser)
+    environment.apply(parser)
     parser.set_defaults(func=run)
 
 
@@ -229,17 +234,20 @@ def uses_local_player(args: argparse.Namespace) -> bool:
 
 
 def run(args: argparse.Namespace) -> int:
-    port = port_from(args.port)
+    with environment.checked(args):
+        port = port_from(args.port)
+        limits = limits_from(args)
+        settings = hosting.hosting_from(args)
     # Storage writes and searches run in threads; a worker that is done waits for
     # the GIL up to the switch interval (5 ms by default) while the event loop
     # works, which adds straight to the request's latency.
     sys.setswitchinterval(THREAD_SWITCH_SECONDS)
-    limits = limits_from(args)
 
     import uvicorn
 
     from bonanza.storage import StorageError, default_db_path, local_player, open_storage, redacted
     from bonanza.web import create_app
+    from bonanza.web.access_log import AccessLog
 
     db = args.db if args.db is not None else default_db_path()
     try:
@@ -248,7 +256,13 @@ def run(args: argparse.Namespace) -> int:
         raise BonanzaError(str(error)) from None
     host = args.host
     player = local_player(storage) if uses_local_player(args) else None
-    app = create_app(storage, limits=limits, local_player=player)
+    app = create_app(
+        storage,
+        limits=limits,
+        local_player=player,
+        allowed_hosts=settings.allowed_hosts,
+        secure_cookies=settings.proxy_headers,
+    )
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
     where = redacted(db)
@@ -259,12 +273,12 @@ def run(args: argparse.Namespace) -> int:
     # it out of the collector's full passes, which otherwise walk it every time.
     gc.collect()
     gc.freeze()
+    hosting.configure_logging(settings.log_format)
     uvicorn.run(
-        app,
+        AccessLog(app),
         host=host,
         port=port,
-        log_level=args.log_level,
-        access_log=False,
+        **hosting.uvicorn_options(settings),
         http=header_timeout_protocol(limits.header_timeout),
         limit_concurrency=limits.max_connections,
         timeout_keep_alive=limits.keep_alive_timeout,  # type: ignore[arg-type]  # a float works

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
 
@@ -18,6 +18,8 @@ from bonanza.session import Advisor, Finisher, random_deal
 from bonanza.storage import Storage
 from bonanza.web.errors import http_error, server_error
 from bonanza.web.guard import GuardMiddleware
+from bonanza.web.health import HealthMiddleware
+from bonanza.web.hosts import AllowedHostsMiddleware
 from bonanza.web.limits import ServerLimits
 from bonanza.web.page import BUNDLES, Page
 from bonanza.web.players import PlayerMiddleware
@@ -46,6 +48,8 @@ def create_app(
     finisher: Finisher | None = None,
     local_player: str | None = None,
     random_deals: Callable[[], Deal] = random_deal,
+    allowed_hosts: Sequence[str] | None = None,
+    secure_cookies: bool = False,
 ) -> Starlette:
     """The web game on ``storage``, which the app closes on shutdown; ``clock`` is for tests.
 
@@ -55,6 +59,9 @@ def create_app(
     browser without a cookie plays as that player: this machine's player, who
     also plays ``bonanza play`` (for a server on this machine only).
     ``random_deals`` is where random deals come from (tests fix it).
+    With ``allowed_hosts``, only requests for those ``Host`` names are served
+    (``/healthz`` for any); ``secure_cookies`` marks the player cookie ``Secure``
+    (behind a TLS proxy).
     """
     limits = limits if limits is not None else ServerLimits()
 
@@ -85,6 +92,9 @@ def create_app(
     app.state.service = service
     app.state.limits = limits
     app.router.redirect_slashes = False  # a wrong path is a JSON 404, not an empty 307
-    app.add_middleware(PlayerMiddleware, default_player=local_player)
-    app.add_middleware(GuardMiddleware)  # outermost: refusals run no handler, issue no cookie
+    app.add_middleware(PlayerMiddleware, default_player=local_player, secure=secure_cookies)
+    app.add_middleware(GuardMiddleware)  # refusals run no handler, issue no cookie
+    if allowed_hosts is not None:
+        app.add_middleware(AllowedHostsMiddleware, hosts=allowed_hosts)
+    app.add_middleware(HealthMiddleware, storage=storage)  # outermost: no cookie, any host
     return app

@@ -11,6 +11,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 COOKIE = "bonanza_player"
 TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 TEN_YEARS = 10 * 365 * 24 * 3600
+ATTRIBUTES = f"; Path=/; Max-Age={TEN_YEARS}; HttpOnly; SameSite=Lax"
+"""The player cookie's attributes (with ``; Secure`` added behind a TLS proxy)."""
 
 
 def new_player() -> str:
@@ -31,11 +33,15 @@ def read_player(cookie_header: str) -> str | None:
 
 
 class PlayerMiddleware:
-    """Puts the player's token in ``scope["state"]["player"]``, issuing one when missing."""
+    """Puts the player's token in ``scope["state"]["player"]``, issuing one when missing
+    (in a cookie marked ``Secure`` with ``secure``: for a server behind a TLS proxy)."""
 
-    def __init__(self, app: ASGIApp, default_player: str | None = None) -> None:
+    def __init__(
+        self, app: ASGIApp, default_player: str | None = None, *, secure: bool = False
+    ) -> None:
         self.app = app
         self.default_player = default_player
+        self.attributes = ATTRIBUTES + ("; Secure" if secure else "")
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -54,7 +60,7 @@ class PlayerMiddleware:
 
         async def send_with_cookie(message: Message) -> None:
             if issued and message["type"] == "http.response.start":
-                cookie = f"{COOKIE}={player}; Path=/; Max-Age={TEN_YEARS}; HttpOnly; SameSite=Lax"
+                cookie = f"{COOKIE}={player}{self.attributes}"
                 message["headers"] = [*message.get("headers", []), (b"set-cookie", cookie.encode())]
             await send(message)
 
