@@ -103,8 +103,11 @@ def test_assisted_games_stay_out_of_the_figures_and_are_counted_apart() -> None:
 def test_sqlite_keeps_the_mark_and_adds_its_column_to_an_older_file(tmp_path: Path) -> None:
     path = tmp_path / "old.db"
     SQLiteStorage(path).close()
-    with sqlite3.connect(path) as db:  # a file from before the column
+    with sqlite3.connect(path) as db:  # a file from before the column (and schema versions)
         db.execute("ALTER TABLE games DROP COLUMN assisted")
+        db.execute("DROP INDEX games_finished")
+        db.execute("DROP TABLE folded_games")
+        db.execute("PRAGMA user_version=0")
         db.execute(
             "INSERT INTO games (id, player, deal, rules_key, state, status, created_at)"
             " VALUES ('old', 'p', '7', ?, '{}', 'lost', 0)",

@@ -15,9 +15,11 @@ import os
 import shutil
 import subprocess
 import tempfile
-from collections.abc import Iterator
+import threading
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -28,6 +30,8 @@ START_SECONDS = 60
 SERVER_USER = "postgres"
 """The OS user that runs the server when the tests run as root (initdb refuses root)."""
 DEBIAN_BINARIES = "/usr/lib/postgresql/*/bin"
+OPENERS = 4
+"""Processes' worth of stores opening one database at once."""
 TEST_DATABASE = "bonanza_tests"
 
 
@@ -170,3 +174,26 @@ def postgres_server() -> Iterator[PostgresServer]:
 def postgres_url(postgres_server: PostgresServer) -> str:
     """The URL of a new, empty store on the session's server."""
     return postgres_server.new_store()
+
+
+def open_at_once(open_store: Callable[[], Any], count: int = OPENERS) -> list[Any]:
+    """``count`` stores opened by as many threads at once (one database starting in
+    several processes); every one must open."""
+    opened: list[Any] = []
+    failed: list[BaseException] = []
+    start = threading.Barrier(count)
+
+    def open_one() -> None:
+        start.wait()
+        try:
+            opened.append(open_store())
+        except BaseException as error:
+            failed.append(error)
+
+    threads = [threading.Thread(target=open_one) for _ in range(count)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failed == [] and len(opened) == count
+    return opened

@@ -12,9 +12,13 @@ from typing import Any
 import pytest
 
 from bonanza.core import Deal, Rules
+from bonanza.core.rules import Scoring
 from bonanza.session import GameRecord, Session
+from bonanza.session.daily import DAILY_KEY, daily_statistics, utc_day
+from bonanza.session.records import rules_key
+from bonanza.session.stats import records_set, statistics
 from bonanza.session.status import Origin, Status
-from bonanza.storage import SQLiteStorage, Storage, StorageError
+from bonanza.storage import SCHEMA_VERSION, SQLiteStorage, Storage, StorageError
 from bonanza.storage.protocol import DailyDeal, Share, StockedDeal
 from bonanza.web.writer import BatchWriting
 
@@ -383,3 +387,114 @@ def test_writes_after_a_batch_are_on_their_own_again(store: Any) -> None:
         store.insert_game(record("g"))
         store.insert_game(record("g"))
     assert store.get_game("g") is not None and store.get_setting("c") == "3"
+
+
+# -- schema, sizes and pruning ------------------------------------------------------------
+
+DAY = 86_400.0
+CUTOFF = NOW + 100 * DAY
+TABLES = {"games", "folded_games", "shares", "settings", "deal_stock", "daily_deals"}
+VEGAS_CUMULATIVE = rules_key(Rules(draw=3, passes=3, scoring=Scoring.VEGAS_CUMULATIVE))
+
+
+def test_a_store_is_at_this_codes_schema_version_and_says_what_it_found(opener: Opener) -> None:
+    first = opener()
+    assert first.found_version == 0
+    assert first.schema_version() == SCHEMA_VERSION
+    first.close()
+    again = opener()
+    assert again.found_version == again.schema_version() == SCHEMA_VERSION
+
+
+def test_table_sizes_count_every_tables_rows(store: Any) -> None:
+    store.insert_game(record("g1"))
+    store.insert_game(record("g2"))
+    store.set_setting("a", "b")
+    sizes = {size.name: size for size in store.table_sizes()}
+    assert set(sizes) >= TABLES
+    assert (sizes["games"].rows, sizes["settings"].rows, sizes["folded_games"].rows) == (2, 1, 0)
+    assert all(size.bytes is None or size.bytes > 0 for size in sizes.values())
+    assert sizes["games"].bytes is not None  # dbstat here; pg_total_relation_size
+    assert store.database_bytes() > 0
+
+
+def history() -> list[GameRecord]:
+    """Ann's games over 200 days (every kind the statistics tell apart), and Bob's."""
+    games = []
+    for n in range(40):
+        at = NOW + n * 5 * DAY
+        kind = n % 8
+        changes: dict[str, Any] = {"finished_at": at, "created_at": at - 60}
+        changes["status"] = Status.LOST if n % 3 == 0 else Status.WON
+        changes.update(elapsed=100.0 + n, moves=90 + n % 7, score=n * 7 % 50 - 10)
+        if kind == 1:
+            changes["origin"] = Origin.TYPED
+        elif kind == 2:
+            changes["assisted"] = True
+        elif kind == 3:
+            changes["rules_key"] = VEGAS_CUMULATIVE
+        elif kind == 4:
+            changes["extra"] = {DAILY_KEY: str(utc_day(at))}
+            changes["origin"] = Origin.SHARED
+        elif kind == 5:
+            changes.update(status=Status.ABANDONED, score=0)
+        games.append(record(f"g{n:02}", deal=n, **changes))
+    games.append(finished("tie-a", CUTOFF - DAY))  # same finish: stored order settles it
+    games.append(finished("tie-b", CUTOFF - DAY, Status.LOST))
+    games.append(record("old-playing", deal=90, created_at=NOW))
+    games.append(finished("bobs", NOW, player="bob"))
+    return games
+
+
+def figures(store: Any) -> dict[str, Any]:
+    """Everything the player's statistics are made of, as the front ends read them."""
+    games = store.finished_games("ann")
+    last_win = next(g for g in reversed(games) if g.status is Status.WON and not g.assisted)
+    return {
+        "games": games,
+        "statistics": statistics(games),
+        "daily": daily_statistics(games, 1, utc_day(CUTOFF + 100 * DAY)),
+        "records": records_set(games, last_win),
+        "bob": store.finished_games("bob"),
+        "deals": [store.has_played_deal("ann", record("x", deal=n).deal) for n in range(45)],
+    }
+
+
+def test_pruning_folds_old_games_that_are_over_and_keeps_the_statistics(store: Any) -> None:
+    games = history()
+    for game in games:
+        store.insert_game(game)
+    store.add_share("old-share", "g01")
+    before = figures(store)
+    over = [g for g in games if g.status.is_over and (g.finished_at or 0) < CUTOFF]
+    assert store.prune_finished(CUTOFF) == len(over) > 0
+    assert store.prune_finished(CUTOFF) == 0
+    assert figures(store) == before
+    assert [store.get_game(g.id) for g in over] == [None] * len(over)
+    assert store.get_game("old-playing") == games[-2]  # in play: never pruned
+    assert store.get_game("g39") is not None  # finished after the cutoff
+    assert store.get_share("old-share").opens
+    sizes = {size.name: size.rows for size in store.table_sizes()}
+    assert sizes["folded_games"] == len(over)
+    assert sizes["games"] == len(games) - len(over)
+    assert store.prune_finished(CUTOFF + 1000 * DAY) > 0
+    assert figures(store) == before
+
+
+def test_pruned_games_are_archived_with_the_others(store: Any) -> None:
+    store.insert_game(finished("old", NOW))
+    store.insert_game(finished("new", NOW + 2 * DAY, Status.LOST))
+    store.insert_game(finished("bobs", NOW, player="bob"))
+    assert store.prune_finished(NOW + DAY) == 2
+    assert store.archive_finished_games("ann") == 2
+    assert store.finished_games("ann") == []
+    assert [game.id for game in store.finished_games("bob")] == ["bobs"]
+
+
+def test_a_batch_can_prune(store: Any) -> None:
+    store.insert_game(finished("old", NOW))
+    results = store.write_batch(
+        [lambda: store.prune_finished(NOW + 1), lambda: store.insert_game(record("g"))]
+    )
+    assert results == [1, None]
+    assert store.get_game("old") is None and store.finished_games("ann")[0].id == "old"

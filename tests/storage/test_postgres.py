@@ -3,9 +3,9 @@ one-line errors, a batch whose connection dies, and ``bonanza serve`` on Postgre
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
-import threading
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +14,7 @@ import pytest
 
 from bonanza.core import Deal, Rules
 from bonanza.session import GameRecord, Session
+from bonanza.session.status import Status
 from bonanza.storage import (
     SCHEMA_VERSION,
     SchemaTooNewError,
@@ -26,11 +27,9 @@ from bonanza.storage import schema as schema_module
 from bonanza.storage.schema import POSTGRES_MIGRATIONS, Migration, pending
 from tests.web.conftest import Server, free_port
 
-from .conftest import PostgresServer, unavailable
+from .conftest import PostgresServer, open_at_once, unavailable
 
 NOW = 1000.0
-OPENERS = 4
-"""Processes' worth of stores opening one new database at once."""
 CLI_SECONDS = 60
 
 
@@ -91,23 +90,7 @@ def test_a_new_database_gets_the_schema_and_its_version_once(postgres_url: str) 
 
 
 def test_stores_opening_a_new_database_at_once_make_its_schema_once(postgres_url: str) -> None:
-    opened: list[Any] = []
-    failed: list[BaseException] = []
-    start = threading.Barrier(OPENERS)
-
-    def open_one() -> None:
-        start.wait()
-        try:
-            opened.append(postgres_storage(postgres_url))
-        except BaseException as error:
-            failed.append(error)
-
-    threads = [threading.Thread(target=open_one) for _ in range(OPENERS)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert failed == [] and len(opened) == OPENERS
+    opened = open_at_once(lambda: postgres_storage(postgres_url))
     opened[0].insert_game(record("g1"))
     assert all(store.get_game("g1") is not None for store in opened)
     for store in opened:
@@ -153,6 +136,37 @@ def test_an_older_database_is_upgraded_in_place_and_keeps_its_games(
     assert versions(postgres_url) == list(range(1, SCHEMA_VERSION + 2))
     assert [upgraded.get_game(game.id) for game in games] == games
     assert upgraded.get_share("s1") is not None
+    upgraded.close()
+
+
+def test_a_database_of_the_previous_schema_is_upgraded_and_nothing_is_lost(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bonanza.storage import postgres as postgres_module
+
+    previous = SCHEMA_VERSION - 1
+    with monkeypatch.context() as older:
+        older.setattr(schema_module, "SCHEMA_VERSION", previous)
+        older.setattr(postgres_module, "POSTGRES_MIGRATIONS", POSTGRES_MIGRATIONS[:previous])
+        old = postgres_storage(postgres_url)
+        games = [record(f"g{n}") for n in range(5)]
+        games[1:3] = [
+            dataclasses.replace(game, status=Status.WON, finished_at=NOW + n)
+            for n, game in enumerate(games[1:3])
+        ]
+        for game in games:
+            old.insert_game(game)
+        old.add_share("s1", "g1")
+        old.close()
+    assert versions(postgres_url) == list(range(1, SCHEMA_VERSION))
+    upgraded = postgres_storage(postgres_url)
+    assert upgraded.found_version == previous
+    assert versions(postgres_url) == list(range(1, SCHEMA_VERSION + 1))
+    assert [upgraded.get_game(game.id) for game in games] == games
+    assert upgraded.get_share("s1") is not None
+    finished = upgraded.finished_games("ann")
+    assert upgraded.prune_finished(NOW + 10) == 2
+    assert upgraded.finished_games("ann") == finished
     upgraded.close()
 
 

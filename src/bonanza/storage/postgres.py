@@ -15,12 +15,22 @@ from typing import Any, TypeVar
 import psycopg
 from psycopg.pq import TransactionStatus
 from psycopg.rows import TupleRow
+from psycopg.sql import SQL, Identifier
 from psycopg_pool import ConnectionPool
 
 from bonanza.session.records import GameRecord
 from bonanza.session.status import Status
-from bonanza.storage.protocol import DailyDeal, Share, StockedDeal, StorageError
-from bonanza.storage.rows import COLUMNS, FIELDS, SUMMARY_COLUMNS, game_record, game_row
+from bonanza.storage.protocol import DailyDeal, Share, StockedDeal, StorageError, TableSize
+from bonanza.storage.rows import (
+    COLUMNS,
+    FIELDS,
+    FINISHED_STATUSES,
+    FOLDED_COLUMNS,
+    OVER_STATUSES,
+    SUMMARY_COLUMNS,
+    game_record,
+    game_row,
+)
 from bonanza.storage.schema import POSTGRES_MIGRATIONS, pending
 from bonanza.storage.urls import redacted
 
@@ -49,7 +59,13 @@ CREATE TABLE schema_version (
 
 INSERT_GAME = f"INSERT INTO games ({COLUMNS}) VALUES ({', '.join(['%s'] * len(FIELDS))})"
 UPDATE_GAME = f"UPDATE games SET {', '.join(f'{name}=%s' for name in FIELDS[1:])} WHERE id=%s"
-FINISHED = (str(Status.WON), str(Status.LOST))
+FINISHED_WHERE = "WHERE player=%s AND status IN (%s, %s) AND NOT archived"
+PRUNE = (
+    f"WITH gone AS (DELETE FROM games WHERE status IN ({', '.join(['%s'] * len(OVER_STATUSES))})"
+    f" AND finished_at < %s RETURNING seq, {FOLDED_COLUMNS})"
+    f" INSERT INTO folded_games (seq, {FOLDED_COLUMNS}) SELECT seq, {FOLDED_COLUMNS} FROM gone"
+)
+"""Folding in one statement: the rows deleted are the rows kept, whatever else commits."""
 
 
 def one_line(error: BaseException, url: str = "") -> str:
@@ -114,7 +130,8 @@ class PostgresStorage:
                 connect_timeout=connect_timeout,
                 fallback_application_name=APPLICATION_NAME,
             ) as db:
-                migrate(db)
+                self.found_version = migrate(db)
+                """The schema version the database had when this store opened it (0: none)."""
             self._pool: ConnectionPool[Connection] = ConnectionPool(
                 url,
                 min_size=1,
@@ -229,23 +246,58 @@ class PostgresStorage:
         return [game_record(row) for row in rows]
 
     def finished_games(self, player: str) -> list[GameRecord]:
+        # Folded games finished before any game still in ``games`` (but for ties of
+        # ``finished_at``, which ``seq``, the row's order, settles as before).
         rows = self._all(
-            f"SELECT {SUMMARY_COLUMNS} FROM games WHERE player=%s AND status IN (%s, %s)"
-            " AND NOT archived ORDER BY finished_at NULLS FIRST, seq",
-            (player, *FINISHED),
+            f"SELECT {SUMMARY_COLUMNS}, seq FROM games {FINISHED_WHERE}"
+            f" UNION ALL SELECT {SUMMARY_COLUMNS}, seq FROM folded_games {FINISHED_WHERE}"
+            " ORDER BY finished_at NULLS FIRST, seq",
+            (player, *FINISHED_STATUSES) * 2,
         )
-        return [game_record(row) for row in rows]
+        return [game_record(row[:-1]) for row in rows]
 
     def has_played_deal(self, player: str, deal: str) -> bool:
-        row = self._one("SELECT 1 FROM games WHERE player=%s AND deal=%s LIMIT 1", (player, deal))
-        return row is not None
+        row = self._one(
+            "SELECT EXISTS (SELECT 1 FROM games WHERE player=%s AND deal=%s)"
+            " OR EXISTS (SELECT 1 FROM folded_games WHERE player=%s AND deal=%s)",
+            (player, deal) * 2,
+        )
+        return bool(row[0])
 
     def archive_finished_games(self, player: str) -> int:
-        return self._write(
-            "UPDATE games SET archived=TRUE WHERE player=%s AND status IN (%s, %s)"
-            " AND NOT archived",
-            (player, *FINISHED),
+        # Both tables in one statement: one snapshot, one commit.
+        row = self._one(
+            f"WITH kept AS (UPDATE games SET archived=TRUE {FINISHED_WHERE} RETURNING 1),"
+            f" folded AS (UPDATE folded_games SET archived=TRUE {FINISHED_WHERE} RETURNING 1)"
+            " SELECT (SELECT COUNT(*) FROM kept) + (SELECT COUNT(*) FROM folded)",
+            (player, *FINISHED_STATUSES) * 2,
         )
+        return int(row[0])
+
+    def prune_finished(self, before: float) -> int:
+        return self._write(PRUNE, (*OVER_STATUSES, before))
+
+    def schema_version(self) -> int:
+        return self._run(schema_version)
+
+    def table_sizes(self) -> list[TableSize]:
+        def sizes(db: Connection) -> list[TableSize]:
+            tables = db.execute(
+                "SELECT tablename, pg_total_relation_size("
+                "(quote_ident(schemaname) || '.' || quote_ident(tablename))::regclass)"
+                " FROM pg_tables WHERE schemaname = current_schema() ORDER BY tablename"
+            ).fetchall()
+            found = []
+            for name, size in tables:
+                count = db.execute(SQL("SELECT COUNT(*) FROM {}").format(Identifier(name)))
+                found.append(TableSize(name, int(count.fetchone()[0]), int(size)))  # type: ignore[index]
+            return found
+
+        return self._run(sizes)
+
+    def database_bytes(self) -> int:
+        row = self._one("SELECT pg_database_size(current_database())", ())
+        return int(row[0])
 
     def add_share(self, share_id: str, game_id: str) -> None:
         self._write(
@@ -256,8 +308,9 @@ class PostgresStorage:
 
     def get_share(self, share_id: str) -> Share | None:
         row = self._one(
-            "SELECT s.deal, s.rules_key, s.game_id, g.status FROM shares s"
-            " LEFT JOIN games g ON g.id = s.game_id WHERE s.id=%s",
+            "SELECT s.deal, s.rules_key, s.game_id, coalesce(g.status, f.status) FROM shares s"
+            " LEFT JOIN games g ON g.id = s.game_id LEFT JOIN folded_games f ON f.id = s.game_id"
+            " WHERE s.id=%s",
             (share_id,),
         )
         if row is None:

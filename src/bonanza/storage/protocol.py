@@ -1,4 +1,4 @@
-"""The storage interface the games speak. SQLite implements it; PostgreSQL can follow."""
+"""The storage interface the games speak, which SQLite and PostgreSQL implement."""
 
 from __future__ import annotations
 
@@ -52,8 +52,30 @@ class DailyDeal:
     grade: str
 
 
+@dataclass(frozen=True, slots=True)
+class TableSize:
+    """One table of the store: its rows, and the bytes it takes with its indexes
+    (None where the backend cannot tell)."""
+
+    name: str
+    rows: int
+    bytes: int | None
+
+
 class Storage(Protocol):
-    """Durable game storage. Every method that writes has committed when it returns."""
+    """Durable game storage. Every method that writes has committed when it returns.
+
+    Opening a store brings its schema to this code's version
+    (``bonanza.storage.schema``); ``found_version`` is the version it had then
+    (0: a new database, or a SQLite file from before schema versions).
+
+    Pruning (:meth:`prune_finished`) folds old games that are over: each keeps
+    every column but its state (the moves, the bulk of a game) in
+    ``folded_games``, so the statistics, records, daily streaks and exports,
+    which read :meth:`finished_games`, are the same after it as before.
+    """
+
+    found_version: int
 
     def insert_game(self, record: GameRecord) -> None:
         """Store a new game."""
@@ -76,18 +98,20 @@ class Storage(Protocol):
         ...
 
     def finished_games(self, player: str) -> list[GameRecord]:
-        """The player's won and lost games not archived by a statistics reset, oldest first.
+        """The player's won and lost games not archived by a statistics reset, oldest first,
+        pruned ones included.
 
         The records returned carry an empty ``state`` (statistics do not need it).
         """
         ...
 
     def has_played_deal(self, player: str, deal: str) -> bool:
-        """Whether the player has had a game of this deal before (any status)."""
+        """Whether the player has had a game of this deal before (any status, pruned or not)."""
         ...
 
     def archive_finished_games(self, player: str) -> int:
-        """Take the player's finished games out of the statistics; return how many."""
+        """Take the player's finished games (pruned ones too) out of the statistics;
+        return how many."""
         ...
 
     def add_share(self, share_id: str, game_id: str) -> None:
@@ -125,6 +149,24 @@ class Storage(Protocol):
     def set_daily_deal(self, daily: DailyDeal) -> DailyDeal:
         """Store the daily deal of its day and rules unless one is stored already;
         return the one stored (the first choice stands)."""
+        ...
+
+    def prune_finished(self, before: float) -> int:
+        """Fold every game that is over (won, lost or abandoned) and finished before
+        ``before`` (a Unix time): delete it with its state, keeping its other columns for
+        the statistics, in one transaction; return how many. Games in play stay."""
+        ...
+
+    def schema_version(self) -> int:
+        """The version of the database's schema."""
+        ...
+
+    def table_sizes(self) -> list[TableSize]:
+        """The size of each table of the store, by name."""
+        ...
+
+    def database_bytes(self) -> int:
+        """The bytes the whole store takes (the SQLite file; the PostgreSQL database)."""
         ...
 
     def close(self) -> None:

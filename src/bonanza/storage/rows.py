@@ -38,6 +38,13 @@ FIELDS = (
 COLUMNS = ", ".join(FIELDS)
 SUMMARY_COLUMNS = COLUMNS.replace("state,", "'{}',")
 """The columns, with an empty state in place of the state (statistics do not need it)."""
+FOLDED_COLUMNS = COLUMNS.replace(" state,", "")
+"""The columns of ``folded_games`` (but its ``seq``): a pruned game keeps every column but
+its state. ``SUMMARY_COLUMNS`` reads it as it reads ``games``."""
+FINISHED_STATUSES = (str(Status.WON), str(Status.LOST))
+"""The games the statistics count (``finished_games``)."""
+OVER_STATUSES = (*FINISHED_STATUSES, str(Status.ABANDONED))
+"""The games that are over: the ones pruning may fold."""
 
 
 def _json(value: Any) -> str:

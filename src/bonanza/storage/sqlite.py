@@ -12,7 +12,6 @@ their own, so no write waits for one.
 from __future__ import annotations
 
 import contextlib
-import json
 import sqlite3
 import threading
 from collections.abc import Callable, Sequence
@@ -20,92 +19,22 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from bonanza.session.records import GameRecord
-from bonanza.session.status import Origin, Status
-from bonanza.storage.protocol import DailyDeal, Share, StockedDeal, StorageError
+from bonanza.session.status import Status
+from bonanza.storage.protocol import DailyDeal, Share, StockedDeal, StorageError, TableSize
+from bonanza.storage.rows import (
+    COLUMNS,
+    FIELDS,
+    FINISHED_STATUSES,
+    FOLDED_COLUMNS,
+    OVER_STATUSES,
+    SUMMARY_COLUMNS,
+    game_record,
+    game_row,
+)
+from bonanza.storage.schema import SCHEMA_VERSION, SQLITE_LEGACY_COLUMNS, SQLITE_MIGRATIONS, pending
 
 T = TypeVar("T")
 
-SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id TEXT PRIMARY KEY,
-    player TEXT NOT NULL,
-    deal TEXT NOT NULL,
-    rules_key TEXT NOT NULL,
-    state TEXT NOT NULL,
-    status TEXT NOT NULL,
-    created_at REAL NOT NULL,
-    started_at REAL,
-    finished_at REAL,
-    elapsed REAL NOT NULL DEFAULT 0,
-    moves INTEGER NOT NULL DEFAULT 0,
-    score INTEGER NOT NULL DEFAULT 0,
-    cards_home INTEGER NOT NULL DEFAULT 0,
-    archived INTEGER NOT NULL DEFAULT 0,
-    extra TEXT NOT NULL DEFAULT '{}'
-);
-CREATE INDEX IF NOT EXISTS games_player ON games (player, created_at);
-CREATE TABLE IF NOT EXISTS shares (
-    id TEXT PRIMARY KEY,
-    deal TEXT NOT NULL,
-    rules_key TEXT NOT NULL,
-    game_id TEXT NOT NULL
-);
-CREATE TABLE IF NOT EXISTS settings (
-    key TEXT PRIMARY KEY,
-    value TEXT NOT NULL
-);
-"""
-ADDED_COLUMNS = {
-    "origin": "TEXT NOT NULL DEFAULT 'random'",
-    "version": "INTEGER NOT NULL DEFAULT 0",
-    "client": "TEXT NOT NULL DEFAULT 'web'",
-    "assisted": "INTEGER NOT NULL DEFAULT 0",
-}
-"""Columns added since the first schema: added at start-up to a file that lacks them
-(its games then take the default: an older game is not assisted)."""
-DEAL_INDEX = "CREATE INDEX IF NOT EXISTS games_player_deal ON games (player, deal)"
-DEAL_STOCK_SCHEMA = """
-CREATE TABLE IF NOT EXISTS deal_stock (
-    id INTEGER PRIMARY KEY,
-    stock_key TEXT NOT NULL,
-    grade TEXT NOT NULL,
-    deal TEXT NOT NULL,
-    measure REAL NOT NULL
-);
-CREATE INDEX IF NOT EXISTS deal_stock_grade ON deal_stock (stock_key, grade, id);
-CREATE TABLE IF NOT EXISTS daily_deals (
-    day TEXT NOT NULL,
-    rules_key TEXT NOT NULL,
-    deal TEXT NOT NULL,
-    grade TEXT NOT NULL,
-    PRIMARY KEY (day, rules_key)
-);
-"""
-"""Winnable deals found ahead of time, and the daily deal of each day (docs/session.md)."""
-
-FIELDS = (
-    "id",
-    "player",
-    "deal",
-    "rules_key",
-    "state",
-    "status",
-    "origin",
-    "created_at",
-    "started_at",
-    "finished_at",
-    "elapsed",
-    "moves",
-    "score",
-    "cards_home",
-    "archived",
-    "version",
-    "client",
-    "assisted",
-    "extra",
-)
-COLUMNS = ", ".join(FIELDS)
-SUMMARY_COLUMNS = COLUMNS.replace("state,", "'{}',")
 BUSY_TIMEOUT_MS = 5000
 SYNC_MODES = ("FULL", "NORMAL", "EXTRA")
 CHECKPOINT_SECONDS = 1.0
@@ -113,6 +42,52 @@ CHECKPOINT_SECONDS = 1.0
 WAL_LIMIT_PAGES = 10_000
 """With background checkpoints, the writer still checkpoints itself past this
 many WAL pages (about 40 MB), should the checkpointer fall behind."""
+PRUNE_SAVEPOINT = "prune"
+"""The savepoint :meth:`SQLiteStorage.prune_finished` folds and deletes in (a
+transaction of its own, or part of a batch's)."""
+OVER = ", ".join("?" * len(OVER_STATUSES))
+FOLD_GAMES = (
+    f"INSERT INTO folded_games (seq, {FOLDED_COLUMNS}) SELECT rowid, {FOLDED_COLUMNS}"
+    f" FROM games WHERE status IN ({OVER}) AND finished_at < ?"
+)
+DELETE_FOLDED = f"DELETE FROM games WHERE status IN ({OVER}) AND finished_at < ?"
+
+
+def has_table(db: sqlite3.Connection, name: str) -> bool:
+    """Whether the database has a table of this name."""
+    found = db.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", (name,))
+    return found.fetchone() is not None
+
+
+def migrate(db: sqlite3.Connection) -> int:
+    """Bring the schema of ``db`` to this code's version; return the version it had.
+
+    The version is SQLite's ``user_version`` (0: none). A file from before schema
+    versions (version 0, a ``games`` table) is step 1 once it has every column of
+    ``SQLITE_LEGACY_COLUMNS``. One immediate transaction: processes opening the
+    file together upgrade it once, and a step that fails leaves it as it was. A
+    file newer than this code raises ``SchemaTooNewError`` and is not touched.
+    """
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        found = int(db.execute("PRAGMA user_version").fetchone()[0])
+        steps = pending(found, SQLITE_MIGRATIONS)
+        if found == 0 and has_table(db, "games"):
+            present = {row[1] for row in db.execute("PRAGMA table_info(games)")}
+            for name, kind in SQLITE_LEGACY_COLUMNS.items():
+                if name not in present:
+                    db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
+        for step in steps:
+            for statement in step.statements:
+                db.execute(statement)
+        if steps:
+            db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    return found
 
 
 class SQLiteStorage:
@@ -147,13 +122,12 @@ class SQLiteStorage:
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute(f"PRAGMA synchronous={synchronous.upper()}")
         self._db.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-        self._db.executescript(SCHEMA)
-        present = {row[1] for row in self._db.execute("PRAGMA table_info(games)")}
-        for name, kind in ADDED_COLUMNS.items():
-            if name not in present:
-                self._db.execute(f"ALTER TABLE games ADD COLUMN {name} {kind}")
-        self._db.execute(DEAL_INDEX)
-        self._db.executescript(DEAL_STOCK_SCHEMA)
+        try:
+            self.found_version = migrate(self._db)
+            """The schema version the file had when this store opened it (0: none)."""
+        except BaseException:
+            self._db.close()
+            raise
         # Reads have a connection of their own: in WAL mode they see what is
         # committed and never wait while a write commits (and fsyncs).
         if str(path) == ":memory:":  # a second connection would be another database
@@ -264,57 +238,8 @@ class SQLiteStorage:
             self.commits += 1
             return results
 
-    @staticmethod
-    def _row(record: GameRecord) -> tuple[Any, ...]:
-        return (
-            record.id,
-            record.player,
-            record.deal,
-            record.rules_key,
-            json.dumps(record.state, separators=(",", ":")),
-            str(record.status),
-            str(record.origin),
-            record.created_at,
-            record.started_at,
-            record.finished_at,
-            record.elapsed,
-            record.moves,
-            record.score,
-            record.cards_home,
-            int(record.archived),
-            record.version,
-            record.client,
-            int(record.assisted),
-            json.dumps(record.extra, separators=(",", ":")),
-        )
-
-    @staticmethod
-    def _record(row: tuple[Any, ...]) -> GameRecord:
-        values = dict(zip(FIELDS, row, strict=True))
-        return GameRecord(
-            id=values["id"],
-            player=values["player"],
-            deal=values["deal"],
-            rules_key=values["rules_key"],
-            state=json.loads(values["state"]),
-            status=Status(values["status"]),
-            origin=Origin(values["origin"]),
-            created_at=values["created_at"],
-            started_at=values["started_at"],
-            finished_at=values["finished_at"],
-            elapsed=values["elapsed"],
-            moves=values["moves"],
-            score=values["score"],
-            cards_home=values["cards_home"],
-            archived=bool(values["archived"]),
-            version=values["version"],
-            client=values["client"],
-            assisted=bool(values["assisted"]),
-            extra=json.loads(values["extra"]),
-        )
-
     def insert_game(self, record: GameRecord) -> None:
-        row = self._row(record)
+        row = game_row(record)
         self._run(
             lambda db: db.execute(
                 f"INSERT INTO games ({COLUMNS}) VALUES ({', '.join('?' * len(FIELDS))})", row
@@ -322,7 +247,7 @@ class SQLiteStorage:
         )
 
     def update_game(self, record: GameRecord) -> None:
-        row = self._row(record)
+        row = game_row(record)
         assignments = ", ".join(f"{name}=?" for name in FIELDS[1:])
         self._run(
             lambda db: db.execute(f"UPDATE games SET {assignments} WHERE id=?", (*row[1:], row[0]))
@@ -330,7 +255,7 @@ class SQLiteStorage:
 
     def get_game(self, game_id: str) -> GameRecord | None:
         row = self._one(f"SELECT {COLUMNS} FROM games WHERE id=?", (game_id,))
-        return None if row is None else self._record(row)
+        return None if row is None else game_record(row)
 
     def latest_game(self, player: str, client: str = "web") -> GameRecord | None:
         row = self._one(
@@ -338,35 +263,97 @@ class SQLiteStorage:
             " ORDER BY created_at DESC, rowid DESC LIMIT 1",
             (player, client),
         )
-        return None if row is None else self._record(row)
+        return None if row is None else game_record(row)
 
     def playing_games(self, player: str, client: str = "web") -> list[GameRecord]:
         rows = self._all(
             f"SELECT {COLUMNS} FROM games WHERE player=? AND status=? AND client=?",
             (player, str(Status.PLAYING), client),
         )
-        return [self._record(row) for row in rows]
+        return [game_record(row) for row in rows]
 
     def finished_games(self, player: str) -> list[GameRecord]:
+        # Folded games finished before any game still in ``games`` (but for ties of
+        # ``finished_at``, which ``seq``, the row's order, settles as before).
+        where = "WHERE player=? AND status IN (?, ?) AND archived=0"
         rows = self._all(
-            f"SELECT {SUMMARY_COLUMNS} FROM games WHERE player=? AND status IN (?, ?)"
-            " AND archived=0 ORDER BY finished_at, rowid",
-            (player, str(Status.WON), str(Status.LOST)),
+            f"SELECT {SUMMARY_COLUMNS}, rowid AS seq FROM games {where}"
+            f" UNION ALL SELECT {SUMMARY_COLUMNS}, seq FROM folded_games {where}"
+            " ORDER BY finished_at, seq",
+            (player, *FINISHED_STATUSES) * 2,
         )
-        return [self._record(row) for row in rows]
+        return [game_record(row[:-1]) for row in rows]
 
     def has_played_deal(self, player: str, deal: str) -> bool:
-        row = self._one("SELECT 1 FROM games WHERE player=? AND deal=? LIMIT 1", (player, deal))
-        return row is not None
+        row = self._one(
+            "SELECT EXISTS (SELECT 1 FROM games WHERE player=? AND deal=?)"
+            " OR EXISTS (SELECT 1 FROM folded_games WHERE player=? AND deal=?)",
+            (player, deal) * 2,
+        )
+        return bool(row[0])
 
     def archive_finished_games(self, player: str) -> int:
-        cursor = self._run(
-            lambda db: db.execute(
-                "UPDATE games SET archived=1 WHERE player=? AND status IN (?, ?) AND archived=0",
-                (player, str(Status.WON), str(Status.LOST)),
-            )
-        )
-        return cursor.rowcount
+        def archive(db: sqlite3.Connection) -> int:
+            where = "WHERE player=? AND status IN (?, ?) AND archived=0"
+            params = (player, *FINISHED_STATUSES)
+            # One statement per table, each atomic; a reset between them is harmless.
+            kept = db.execute(f"UPDATE games SET archived=1 {where}", params).rowcount
+            return kept + db.execute(f"UPDATE folded_games SET archived=1 {where}", params).rowcount
+
+        return self._run(archive)
+
+    def prune_finished(self, before: float) -> int:
+        def prune(db: sqlite3.Connection) -> int:
+            params = (*OVER_STATUSES, before)
+            db.execute(f"SAVEPOINT {PRUNE_SAVEPOINT}")
+            try:
+                db.execute(FOLD_GAMES, params)
+                count = db.execute(DELETE_FOLDED, params).rowcount
+            except BaseException:
+                db.execute(f"ROLLBACK TO {PRUNE_SAVEPOINT}")
+                db.execute(f"RELEASE {PRUNE_SAVEPOINT}")
+                raise
+            db.execute(f"RELEASE {PRUNE_SAVEPOINT}")
+            return count
+
+        return self._run(prune)
+
+    def schema_version(self) -> int:
+        return int(self._one("PRAGMA user_version", ())[0])
+
+    def table_sizes(self) -> list[TableSize]:
+        def sizes(db: sqlite3.Connection) -> list[TableSize]:
+            names = [
+                row[0]
+                for row in db.execute(
+                    "SELECT name FROM sqlite_master WHERE type='table'"
+                    " AND name NOT LIKE 'sqlite_%' ORDER BY name"
+                )
+            ]
+            try:  # the table's pages and its indexes' (dbstat: if SQLite has it)
+                pages = dict(
+                    db.execute(
+                        "SELECT m.tbl_name, SUM(d.pgsize) FROM dbstat d"
+                        " JOIN sqlite_master m ON m.name = d.name GROUP BY m.tbl_name"
+                    ).fetchall()
+                )
+            except sqlite3.OperationalError:  # no dbstat: the whole file only
+                pages = {}
+            return [
+                TableSize(
+                    name,
+                    db.execute(f'SELECT COUNT(*) FROM "{name}"').fetchone()[0],
+                    int(pages[name]) if name in pages else None,
+                )
+                for name in names
+            ]
+
+        return self._run(sizes)
+
+    def database_bytes(self) -> int:
+        count = self._one("PRAGMA page_count", ())[0]
+        size = self._one("PRAGMA page_size", ())[0]
+        return int(count) * int(size)
 
     def add_share(self, share_id: str, game_id: str) -> None:
         self._run(
@@ -379,8 +366,9 @@ class SQLiteStorage:
 
     def get_share(self, share_id: str) -> Share | None:
         row = self._one(
-            "SELECT s.deal, s.rules_key, s.game_id, g.status FROM shares s"
-            " LEFT JOIN games g ON g.id = s.game_id WHERE s.id=?",
+            "SELECT s.deal, s.rules_key, s.game_id, coalesce(g.status, f.status) FROM shares s"
+            " LEFT JOIN games g ON g.id = s.game_id LEFT JOIN folded_games f ON f.id = s.game_id"
+            " WHERE s.id=?",
             (share_id,),
         )
         if row is None:
