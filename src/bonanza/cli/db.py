@@ -1,0 +1,161 @@
+"""``bonanza db``: look after the game store: ``upgrade`` its schema, show its ``stats``
+(size per table), ``prune`` old finished games (their statistics stay).
+
+``--db`` names the store as ``bonanza serve --db`` does (default: this machine's SQLite
+file); like every option it can also be set by its environment variable
+(``BONANZA_DB``). A store that cannot be used is one line and status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import math
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from bonanza.cli import environment
+from bonanza.core.errors import BonanzaError
+
+if TYPE_CHECKING:
+    from bonanza.storage import Storage
+
+DEFAULT_PRUNE_DAYS = 90.0
+"""How old a finished game is before ``bonanza db prune`` folds it, by default."""
+SECONDS_PER_DAY = 86_400
+NO_SIZE = "-"
+"""What ``stats`` shows where the backend cannot tell a table's bytes."""
+DB_HELP = (
+    "the game store: a SQLite file (default: the one 'bonanza serve' and 'bonanza play'"
+    " use) or a PostgreSQL URL, postgresql://user@host/dbname"
+)
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser(
+        "db", help="look after the game store: upgrade its schema, its size, prune old games"
+    )
+    actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
+    upgrade = actions.add_parser(
+        "upgrade", help="bring the store's schema to this Bonanza's version, in place"
+    )
+    upgrade.set_defaults(func=run_upgrade)
+    stats = actions.add_parser("stats", help="the size of each table: rows and bytes")
+    stats.set_defaults(func=run_stats)
+    prune = actions.add_parser(
+        "prune",
+        help="fold finished games older than some days: their moves go, their statistics stay",
+    )
+    prune.add_argument(
+        "--older-than",
+        metavar="DAYS",
+        default=str(DEFAULT_PRUNE_DAYS),
+        help=f"fold games finished more than DAYS days ago (default {DEFAULT_PRUNE_DAYS:g})",
+    )
+    prune.set_defaults(func=run_prune)
+    for action in (upgrade, stats, prune):
+        action.add_argument("--db", default=None, help=DB_HELP)
+        environment.apply(action)
+
+
+def store_spec(args: argparse.Namespace) -> str | Path:
+    """The store ``--db`` names; a SQLite file must exist (a typo would make a new one)."""
+    from bonanza.storage import default_db_path, is_database_url
+
+    spec: str | Path = args.db if args.db is not None else default_db_path()
+    if not is_database_url(spec) and not Path(spec).is_file():
+        raise BonanzaError(f"no game store at {spec} ('bonanza serve' or 'bonanza play' makes one)")
+    return spec
+
+
+def open_store(spec: str | Path) -> Storage:
+    """The store at ``spec``, its schema brought to this code's version; one line if not."""
+    from bonanza.storage import StorageError, open_storage
+
+    try:
+        return open_storage(spec)
+    except StorageError as error:
+        raise BonanzaError(str(error)) from None
+
+
+def where(spec: str | Path) -> str:
+    from bonanza.storage import redacted
+
+    return redacted(spec)
+
+
+def run_upgrade(args: argparse.Namespace) -> int:
+    with environment.checked(args):
+        spec = store_spec(args)
+    store = open_store(spec)
+    try:
+        found, now = store.found_version, store.schema_version()
+    finally:
+        store.close()
+    if found == now:
+        print(f"{where(spec)} is already at schema version {now}")
+    else:
+        before = f"{found} (unversioned)" if found == 0 else str(found)
+        print(f"upgraded {where(spec)} from schema version {before} to {now}")
+    return 0
+
+
+def size_text(size: int | None) -> str:
+    return NO_SIZE if size is None else f"{size:,}"
+
+
+def run_stats(args: argparse.Namespace) -> int:
+    from bonanza.storage import StorageError
+
+    with environment.checked(args):
+        spec = store_spec(args)
+    store = open_store(spec)
+    try:
+        tables, total, version = store.table_sizes(), store.database_bytes(), store.schema_version()
+    except StorageError as error:
+        raise BonanzaError(str(error)) from None
+    finally:
+        store.close()
+    rows = [("table", "rows", "bytes")]
+    rows += [(table.name, f"{table.rows:,}", size_text(table.bytes)) for table in tables]
+    name_width = max(len(row[0]) for row in rows)
+    count_width = max(len(row[1]) for row in rows)
+    size_width = max(len(row[2]) for row in rows)
+    print(f"{where(spec)}: schema version {version}, {total:,} bytes")
+    for name, count, size in rows:
+        print(f"{name:<{name_width}}  {count:>{count_width}}  {size:>{size_width}}")
+    return 0
+
+
+def prune_days(text: str) -> float:
+    """``--older-than``: a number of days, 0 or more."""
+    try:
+        days = float(text)
+    except ValueError:
+        days = math.nan
+    if not math.isfinite(days) or days < 0:
+        raise BonanzaError(f"--older-than must be a number of days, 0 or more, not {text!r}")
+    return days
+
+
+def run_prune(args: argparse.Namespace) -> int:
+    from bonanza.storage import StorageError
+
+    with environment.checked(args):
+        days = prune_days(args.older_than)
+        spec = store_spec(args)
+    before = time.time() - days * SECONDS_PER_DAY
+    store = open_store(spec)
+    try:
+        count = store.prune_finished(before)
+    except StorageError as error:
+        raise BonanzaError(str(error)) from None
+    finally:
+        store.close()
+    cutoff = datetime.datetime.fromtimestamp(before, datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+    print(
+        f"folded {count:,} game{'s' if count != 1 else ''} finished before {cutoff}"
+        f" ({days:g} days ago) in {where(spec)}: their moves are gone, their statistics kept"
+    )
+    return 0

@@ -1,0 +1,175 @@
+"""``bonanza db upgrade|stats|prune`` on SQLite and PostgreSQL, and its one-line errors."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bonanza.cli import EXIT_BAD_INPUT, main
+from bonanza.cli.db import SECONDS_PER_DAY
+from bonanza.session.stats import statistics
+from bonanza.session.status import Status
+from bonanza.storage import SCHEMA_VERSION, SQLiteStorage, open_storage
+
+from .conftest import PostgresServer
+from .test_contract import finished, record
+from .test_sqlite_schema import games, previous_file
+
+DAYS = 30
+
+
+def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    """``bonanza ARGS`` in this process: its status, stdout and stderr."""
+    try:
+        status = main(list(args))
+    except SystemExit as leaving:  # the parser's own errors
+        status = int(leaving.code or 0)
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+def refused(capsys: pytest.CaptureFixture[str], *args: str) -> str:
+    """The one line ``bonanza ARGS`` fails with (status 2)."""
+    status, out, err = run(capsys, *args)
+    assert (status, out) == (EXIT_BAD_INPUT, "")
+    assert err.count("\n") == 1 and err.startswith("bonanza db: ") and "Traceback" not in err
+    return err
+
+
+def with_old_games(spec: str | Path) -> None:
+    """Games finished 100 and 10 days ago, one in play since 100 days, and Bob's."""
+    now = time.time()
+    old, recent = now - 100 * SECONDS_PER_DAY, now - 10 * SECONDS_PER_DAY
+    store: Any = open_storage(spec)
+    store.insert_game(finished("old-won", old, created_at=old))
+    store.insert_game(finished("old-lost", old + 1, Status.LOST, created_at=old))
+    store.insert_game(record("old-playing", created_at=old))
+    store.insert_game(finished("recent", recent, created_at=recent))
+    store.insert_game(finished("bobs", old, player="bob", created_at=old))
+    store.close()
+
+
+def figures(spec: str | Path) -> Any:
+    store: Any = open_storage(spec)
+    try:
+        return [(store.finished_games(p), statistics(store.finished_games(p))) for p in "ann bob"]
+    finally:
+        store.close()
+
+
+def test_upgrade_brings_a_previous_file_to_this_version_once(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "previous.db"
+    previous_file(path)
+    assert run(capsys, "db", "upgrade", "--db", str(path)) == (
+        0,
+        f"upgraded {path} from schema version 0 (unversioned) to {SCHEMA_VERSION}\n",
+        "",
+    )
+    status, out, _ = run(capsys, "db", "upgrade", "--db", str(path))
+    assert (status, out) == (0, f"{path} is already at schema version {SCHEMA_VERSION}\n")
+    store = SQLiteStorage(path)
+    assert [store.get_game(game.id) for game in games()] == games()
+    store.close()
+
+
+def test_stats_shows_every_tables_rows_and_bytes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "games.db"
+    with_old_games(path)
+    status, out, _ = run(capsys, "db", "stats", "--db", str(path))
+    lines = out.splitlines()
+    assert status == 0 and lines[0].startswith(f"{path}: schema version {SCHEMA_VERSION}, ")
+    assert lines[1].split() == ["table", "rows", "bytes"]
+    table = {line.split()[0]: line.split()[1:] for line in lines[2:]}
+    assert table["games"][0] == "5" and table["folded_games"][0] == "0"
+    assert all(size.replace(",", "").isdigit() for _, size in table.values())
+
+
+def test_prune_folds_old_finished_games_and_keeps_the_statistics(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "games.db"
+    with_old_games(path)
+    before = figures(path)
+    status, out, _ = run(capsys, "db", "prune", "--db", str(path), "--older-than", str(DAYS))
+    assert status == 0 and out.startswith("folded 3 games finished before ")
+    assert f"({DAYS} days ago) in {path}" in out
+    assert figures(path) == before
+    with sqlite3.connect(path) as db:
+        kept = {row[0] for row in db.execute("SELECT id FROM games")}
+    assert kept == {"old-playing", "recent"}
+    _, out, _ = run(capsys, "db", "prune", "--db", str(path))  # 90 days by default
+    assert out.startswith("folded 0 games")
+
+
+def test_the_default_store_is_the_one_serve_and_play_use(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.delenv("BONANZA_DB", raising=False)
+    default = tmp_path / "bonanza" / "bonanza.db"
+    assert refused(capsys, "db", "stats") == (
+        f"bonanza db: no game store at {default} ('bonanza serve' or 'bonanza play' makes one)\n"
+    )
+    assert not default.exists()
+    SQLiteStorage(default).close()
+    assert run(capsys, "db", "upgrade")[1] == f"{default} is already at schema version 2\n"
+    other = tmp_path / "other.db"
+    SQLiteStorage(other).close()
+    monkeypatch.setenv("BONANZA_DB", str(other))
+    assert run(capsys, "db", "upgrade")[1] == f"{other} is already at schema version 2\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "words"),
+    [
+        (("prune", "--older-than", "-1"), "--older-than must be a number of days"),
+        (("prune", "--older-than", "nan"), "--older-than must be a number of days"),
+        (("prune", "--older-than", "soon"), "--older-than must be a number of days"),
+        (("stats", "--db", "missing.db"), "no game store at missing.db"),
+        (("upgrade", "--db", "junk.db"), "cannot open the game store junk.db: file is not a"),
+        (("stats", "--db", "newer.db"), f"schema is version {SCHEMA_VERSION + 1}, newer than"),
+        (("stats", "--db", "postgresql://u:secret@127.0.0.1:1/x"), "u:***@127.0.0.1:1/x"),
+        (("stats", "--db", "mysql://u@h/x"), "unknown database URL scheme 'mysql'"),
+        (("vacuum",), "invalid choice: 'vacuum'"),
+    ],
+)
+def test_bad_input_is_one_line_and_status_2(
+    args: tuple[str, ...],
+    words: str,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("BONANZA_DB", raising=False)
+    (tmp_path / "junk.db").write_text("not a database\n")
+    SQLiteStorage(tmp_path / "newer.db").close()
+    with sqlite3.connect(tmp_path / "newer.db") as db:
+        db.execute(f"PRAGMA user_version={SCHEMA_VERSION + 1}")
+    error = refused(capsys, "db", *args)
+    assert words in error and "secret" not in error
+
+
+def test_every_action_on_postgresql(
+    postgres_server: PostgresServer, capsys: pytest.CaptureFixture[str]
+) -> None:
+    url = postgres_server.new_store()
+    with_old_games(url)
+    before = figures(url)
+    status, out, _ = run(capsys, "db", "upgrade", "--db", url)
+    assert (status, out) == (0, f"{url} is already at schema version {SCHEMA_VERSION}\n")
+    status, out, _ = run(capsys, "db", "stats", "--db", url)
+    table = {line.split()[0]: line.split()[1:] for line in out.splitlines()[2:]}
+    assert status == 0 and table["games"][0] == "5" and table["schema_version"][0] == "2"
+    assert all(size.replace(",", "").isdigit() for _, size in table.values())
+    status, out, _ = run(capsys, "db", "prune", "--db", url, "--older-than", str(DAYS))
+    assert status == 0 and out.startswith("folded 3 games")
+    assert figures(url) == before
