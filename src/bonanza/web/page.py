@@ -21,9 +21,10 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
 from bonanza.storage import StorageError
-from bonanza.storage.player_settings import player_settings
+from bonanza.storage.player_settings import SETTINGS, player_settings
 from bonanza.web.bundle import join_modules, join_sheets
 from bonanza.web.errors import ApiError
+from bonanza.web.players import read_player
 from bonanza.web.routes import player, service
 from bonanza.web.static_files import Joiner, PackedStaticFiles
 
@@ -50,6 +51,13 @@ def embedded_json(data: Any) -> str:
     return json.dumps(data, ensure_ascii=False, separators=(",", ":")).translate(HTML_ESCAPES)
 
 
+NEW_PLAYER: Final = {
+    "settings": {name: spec.decode(None) for name, spec in SETTINGS.items()},
+    "current": None,
+}
+"""What the page of a player issued with it carries: the store has nothing of theirs."""
+
+
 async def page_data(request: Request) -> dict[str, Any]:
     """The player's ``settings`` and ``current`` game (null before the first), each
     left out when it cannot be read."""
@@ -64,12 +72,18 @@ async def page_data(request: Request) -> dict[str, Any]:
 
 
 class Page:
-    """The ``GET /`` handler: the template from ``files``, filled for the player."""
+    """The ``GET /`` handler: the template from ``files``, filled for the player
+    (``local_player``: the one a browser without a cookie plays as, if any)."""
 
-    def __init__(self, files: PackedStaticFiles) -> None:
+    def __init__(self, files: PackedStaticFiles, local_player: str | None = None) -> None:
         self.files = files
+        self.local_player = local_player
+
+    def is_new(self, request: Request) -> bool:
+        """Whether the player is issued with this answer (the store is not asked)."""
+        return self.local_player is None and read_player(request.headers.get("cookie", "")) is None
 
     async def __call__(self, request: Request) -> Response:
-        data = embedded_json(await page_data(request))
+        data = embedded_json(NEW_PLAYER if self.is_new(request) else await page_data(request))
         filled = self.files.text(TEMPLATE).replace(DATA_BLOCK, DATA_BLOCK + data, 1)
         return HTMLResponse(filled, headers=HEADERS)
