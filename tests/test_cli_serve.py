@@ -59,6 +59,9 @@ def test_an_out_of_range_port_is_one_line_and_status_2() -> None:
         ["--body-timeout", "-1"],
         ["--keep-alive-timeout", "inf"],
         ["--sync", "off"],
+        ["--log-level", "loud"],
+        ["--allowed-hosts", "a b"],
+        ["--forwarded-allow-ips", "proxy"],
     ],
 )
 def test_bad_values_are_one_line_and_status_2(args: list[str]) -> None:

@@ -1,0 +1,145 @@
+"""``bonanza serve``'s hosting options reach uvicorn and the app; a real server set by
+environment variables logs JSON lines with the client behind its proxy."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import logging
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bonanza.cli import build_parser, hosting
+from bonanza.web.access_log import AccessLog, JsonFormatter, TextFormatter
+from tests.test_cli_serve import free_port
+
+STARTUP = 30.0
+
+
+@pytest.fixture
+def served(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[Any, dict[str, Any]]]]:
+    """What ``uvicorn.run`` is called with (it is not run), root logging restored after."""
+    import uvicorn
+
+    calls: list[tuple[Any, dict[str, Any]]] = []
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: calls.append((app, kwargs)))
+    root = logging.getLogger()
+    handlers, level = root.handlers[:], root.level
+    yield calls
+    root.handlers, root.level = handlers, level
+    for app, _kwargs in calls:
+        app.app.state.service.storage.close()
+
+
+def serve(tmp_path: Path, *argv: str) -> None:
+    args = build_parser().parse_args(["serve", "--db", str(tmp_path / "games.db"), *argv])
+    assert args.func(args) == 0
+
+
+def test_by_default_proxy_headers_are_not_trusted(
+    served: list[tuple[Any, dict[str, Any]]], tmp_path: Path
+) -> None:
+    serve(tmp_path)
+    ((app, kwargs),) = served
+    assert isinstance(app, AccessLog)
+    assert kwargs["proxy_headers"] is False and kwargs["access_log"] is False
+    assert kwargs["log_config"] is None and kwargs["log_level"] == "warning"
+    assert isinstance(logging.getLogger().handlers[0].formatter, TextFormatter)
+
+
+def test_the_hosting_options_reach_uvicorn_and_the_app(
+    served: list[tuple[Any, dict[str, Any]]], tmp_path: Path
+) -> None:
+    serve(
+        tmp_path,
+        "--proxy-headers",
+        "--forwarded-allow-ips",
+        "10.0.0.2,10.1.0.0/16",
+        "--allowed-hosts",
+        "game.example",
+        "--log-format",
+        "json",
+    )
+    ((app, kwargs),) = served
+    assert kwargs["proxy_headers"] is True
+    assert kwargs["forwarded_allow_ips"] == "10.0.0.2,10.1.0.0/16"
+    assert isinstance(logging.getLogger().handlers[0].formatter, JsonFormatter)
+    assert logging.getLogger("bonanza.access").isEnabledFor(logging.INFO)
+    middleware = {entry.cls.__name__: entry.kwargs for entry in app.app.user_middleware}
+    assert middleware["PlayerMiddleware"]["secure"] is True
+    assert middleware["AllowedHostsMiddleware"]["hosts"] == ("game.example",)
+
+
+def get(port: int, path: str, headers: dict[str, str]) -> tuple[int, dict[str, str], bytes]:
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=STARTUP)
+    try:
+        connection.request("GET", path, headers=headers)
+        response = connection.getresponse()
+        return response.status, {k.lower(): v for k, v in response.getheaders()}, response.read()
+    finally:
+        connection.close()
+
+
+def test_a_server_set_by_the_environment(tmp_path: Path) -> None:
+    port = free_port()
+    env = {
+        **os.environ,
+        "BONANZA_PORT": str(port),
+        "BONANZA_DB": str(tmp_path / "games.db"),
+        "BONANZA_LOG_FORMAT": "json",
+        "BONANZA_PROXY_HEADERS": "1",
+        "BONANZA_ALLOWED_HOSTS": "game.example",
+    }
+    stderr = tmp_path / "stderr.txt"
+    with stderr.open("w") as errors:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "bonanza", "serve"],
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=errors,
+        )
+        try:
+            deadline = time.monotonic() + STARTUP
+            while True:
+                assert process.poll() is None, stderr.read_text()
+                try:
+                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                    break
+                except OSError:
+                    assert time.monotonic() < deadline, "the server did not start"
+                    time.sleep(0.1)
+            proxied = {
+                "host": "game.example",
+                "x-forwarded-for": "203.0.113.9",
+                "x-forwarded-proto": "https",
+            }
+            status, headers, body = get(port, "/api/settings", proxied)
+            assert status == 200 and headers["set-cookie"].endswith("; Secure")
+            status, _headers, body = get(port, "/api/settings", {"host": "other.example"})
+            assert status == 400 and json.loads(body)["status"] == 400
+            status, _headers, body = get(port, "/healthz", {"host": "127.0.0.1"})
+            assert status == 200 and json.loads(body) == {"status": "ok", "database": "ok"}
+        finally:
+            process.terminate()
+            process.wait(STARTUP)
+    entries = [json.loads(line) for line in stderr.read_text().splitlines()]
+    requests = [(e["path"], e["status"], e["client"]) for e in entries if "path" in e]
+    assert requests == [
+        ("/api/settings", 200, "203.0.113.9"),
+        ("/api/settings", 400, "127.0.0.1"),
+        ("/healthz", 200, "127.0.0.1"),
+    ]
+
+
+def test_hosting_from_checks_the_log_level() -> None:
+    args = build_parser().parse_args(["serve", "--log-level", "LOUD"])
+    with pytest.raises(Exception, match="--log-level must be one of"):
+        hosting.hosting_from(args)
