@@ -68,7 +68,7 @@ def test_upgrade_brings_a_previous_file_to_this_version_once(
     previous_file(path)
     assert run(capsys, "db", "upgrade", "--db", str(path)) == (
         0,
-        f"upgraded {path} from schema version 0 (unversioned) to {SCHEMA_VERSION}\n",
+        f"upgraded {path} from schema version 0 to {SCHEMA_VERSION}\n",
         "",
     )
     status, out, _ = run(capsys, "db", "upgrade", "--db", str(path))

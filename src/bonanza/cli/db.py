@@ -96,8 +96,7 @@ def run_upgrade(args: argparse.Namespace) -> int:
     if found == now:
         print(f"{where(spec)} is already at schema version {now}")
     else:
-        before = f"{found} (unversioned)" if found == 0 else str(found)
-        print(f"upgraded {where(spec)} from schema version {before} to {now}")
+        print(f"upgraded {where(spec)} from schema version {found} to {now}")
     return 0
 
 
