@@ -119,6 +119,9 @@ def hosting_from(args: argparse.Namespace) -> Hosting:
 def configure_logging(log_format: str, stream: TextIO | None = None) -> logging.Handler:
     """Send every log record to ``stream`` (default stderr) in ``log_format``; Bonanza's
     own from INFO (a line per request), the others (uvicorn's) at their own levels."""
+    # No format here shows a record's thread or process: spare each request's
+    # record looking them up.
+    logging.logThreads = logging.logProcesses = logging.logMultiprocessing = False
     handler = logging.StreamHandler(sys.stderr if stream is None else stream)
     handler.setFormatter(JsonFormatter() if log_format == "json" else TextFormatter())
     root = logging.getLogger()

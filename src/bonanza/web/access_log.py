@@ -62,8 +62,13 @@ class AccessLog:
 
 
 def _log(scope: Scope, status: int, began: float, error: BaseException | None) -> None:
-    """One line for one request (with ``error``'s traceback)."""
-    if not log.isEnabledFor(logging.ERROR if error is not None else logging.INFO):
+    """One line for one request (with ``error``'s traceback).
+
+    The record is made and handled directly: ``Logger.log`` would also look up the
+    calling line in the stack, which every record here shares.
+    """
+    level = logging.ERROR if error is not None else logging.INFO
+    if not log.isEnabledFor(level):
         return
     duration_ms = round((time.perf_counter() - began) * 1000, 1)
     raw_path = scope.get("raw_path")  # as sent: a decoded path could hold a line break
@@ -71,15 +76,15 @@ def _log(scope: Scope, status: int, began: float, error: BaseException | None) -
     client = scope.get("client")
     address = client[0] if client else NO_CLIENT
     method = scope["method"]
-    log.log(
-        logging.ERROR if error is not None else logging.INFO,
+    exc_info = (type(error), error, error.__traceback__) if error is not None else None
+    record = log.makeRecord(
+        log.name,
+        level,
+        __file__,
+        0,
         "%s %s %d %.1fms %s",
-        method,
-        path,
-        status,
-        duration_ms,
-        address,
-        exc_info=error,
+        (method, path, status, duration_ms, address),
+        exc_info,
         extra={
             "method": method,
             "path": path,
@@ -88,6 +93,7 @@ def _log(scope: Scope, status: int, began: float, error: BaseException | None) -
             "client": address,
         },
     )
+    log.handle(record)
 
 
 class TextFormatter(logging.Formatter):
@@ -123,7 +129,14 @@ class JsonFormatter(logging.Formatter):
         return json.dumps(entry, ensure_ascii=False, default=str)
 
 
+_second: list[Any] = [None, ""]
+"""The last whole second stamped, and its text up to the seconds (made once a second)."""
+
+
 def _timestamp(record: logging.LogRecord) -> str:
     """The record's time in UTC, to the millisecond (ISO 8601)."""
-    moment = datetime.fromtimestamp(record.created, UTC)
-    return moment.strftime("%Y-%m-%dT%H:%M:%S.") + f"{moment.microsecond // 1000:03d}Z"
+    second = int(record.created)
+    if _second[0] != second:
+        moment = datetime.fromtimestamp(second, UTC)
+        _second[:] = [second, moment.strftime("%Y-%m-%dT%H:%M:%S.")]
+    return f"{_second[1]}{int((record.created - second) * 1000):03d}Z"
