@@ -94,15 +94,22 @@ def test_an_option_wins_over_its_variable(monkeypatch: pytest.MonkeyPatch) -> No
     assert hosting.proxy_headers is False and hosting.log_format == "json"
 
 
-def test_without_variables_the_defaults_stand(monkeypatch: pytest.MonkeyPatch) -> None:
+@pytest.mark.parametrize("empty", [None, "", " "])
+def test_without_variables_the_defaults_stand(
+    monkeypatch: pytest.MonkeyPatch, empty: str | None
+) -> None:
     for name in environment.variables(serve_parser()).values():
-        monkeypatch.delenv(name, raising=False)
+        if empty is None:
+            monkeypatch.delenv(name, raising=False)
+        else:
+            monkeypatch.setenv(name, empty)
     args = build_parser().parse_args(["serve"])
     with environment.checked(args):
         hosting = hosting_from(args)
         assert port_from(args.port) == 8000
     assert hosting.allowed_hosts is None and hosting.proxy_headers is False
     assert hosting.forwarded_allow_ips == "127.0.0.1" and hosting.log_format == "text"
+    assert args.db is None and args.local_player is None and args.open is False
 
 
 @pytest.mark.parametrize(

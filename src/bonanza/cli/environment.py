@@ -17,7 +17,7 @@ from bonanza.core.errors import BonanzaError
 
 PREFIX = "BONANZA_"
 TRUE = frozenset({"1", "true", "yes", "on"})
-FALSE = frozenset({"0", "false", "no", "off", ""})
+FALSE = frozenset({"0", "false", "no", "off"})
 SWITCHES = (argparse.BooleanOptionalAction, argparse._StoreTrueAction)
 """Options that take no value: their variable is a yes or a no."""
 
@@ -55,7 +55,8 @@ def variables(parser: argparse.ArgumentParser) -> dict[str, str]:
 
 def apply(parser: argparse.ArgumentParser, environ: Mapping[str, str] | None = None) -> None:
     """Make each option's variable in ``environ`` (default: the process's) its default,
-    and name the variable in the option's help."""
+    and name the variable in the option's help. An empty variable counts as unset
+    (``BONANZA_DB=`` must not mean a database named nothing)."""
     environ = os.environ if environ is None else environ
     names = variables(parser)
     for action in parser._actions:
@@ -66,7 +67,7 @@ def apply(parser: argparse.ArgumentParser, environ: Mapping[str, str] | None = N
         variable = names[flag]
         if action.help is not None and action.help != argparse.SUPPRESS:
             action.help = f"{action.help} [env: {variable}]"
-        if variable not in environ:
+        if not environ.get(variable, "").strip():  # unset, or set to nothing: no value
             continue
         value = FromEnvironment(environ[variable])
         value.variable = variable
