@@ -151,9 +151,12 @@ async def test_under_load_there_are_fewer_commits_than_moves(tmp_path: Path) -> 
     await service.aclose()
 
 
-def test_an_acknowledged_move_is_committed_before_its_answer(tmp_path: Path) -> None:
+@pytest.mark.parametrize("synchronous", ["FULL", "NORMAL"])  # the thread, the event loop
+def test_an_acknowledged_move_is_committed_before_its_answer(
+    tmp_path: Path, synchronous: str
+) -> None:
     db = tmp_path / "games.db"
-    with TestClient(create_app(SQLiteStorage(db))) as client:
+    with TestClient(create_app(SQLiteStorage(db, synchronous=synchronous))) as client:
         gid = client.post("/api/games", json={"deal": "7"}).json()["id"]
         restarted = SQLiteStorage(db)  # what a server started after a crash would read
         for count in range(1, 6):
@@ -181,11 +184,8 @@ def test_a_failed_write_answers_503_and_the_game_rolls_back(tmp_path: Path) -> N
         assert again.status_code == 200 and again.json()["moves"] == 2
 
 
-@own_loop
-async def test_one_failed_write_in_a_batch_fails_alone(tmp_path: Path) -> None:
-    storage = GatedStorage(tmp_path / "games.db")
-    service = service_on(storage)
-    ids = await games(service, 3)
+def second_game_fails(storage: SQLiteStorage, ids: list[str]) -> Callable[[Any], None]:
+    """Make the writes of game ``ids[1]`` fail; returns the real ``update_game``."""
     real = storage.update_game
 
     def update(record: Any) -> None:
@@ -194,6 +194,31 @@ async def test_one_failed_write_in_a_batch_fails_alone(tmp_path: Path) -> None:
         real(record)
 
     storage.update_game = update  # type: ignore[method-assign]
+    return real
+
+
+async def the_second_failed_alone(
+    service: GameService,
+    storage: SQLiteStorage,
+    ids: list[str],
+    results: list[Any],
+    real: Callable[[Any], None],
+) -> None:
+    """Check one move on each game of ``ids``, of which the second's write failed."""
+    assert results[0]["moves"] == 1 and results[2]["moves"] == 1
+    assert isinstance(results[1], ApiError) and results[1].status_code == 503
+    storage.update_game = real  # type: ignore[method-assign]
+    assert (await service.get(player(1), ids[1]))["moves"] == 0  # rolled back to the store
+    assert [storage.get_game(gid).moves for gid in ids] == [1, 0, 1]  # type: ignore[union-attr]
+    await service.aclose()
+
+
+@own_loop
+async def test_one_failed_write_in_a_batch_fails_alone(tmp_path: Path) -> None:
+    storage = GatedStorage(tmp_path / "games.db")
+    service = service_on(storage)
+    ids = await games(service, 3)
+    real = second_game_fails(storage, ids)
     blocker = await hold_the_writer(service, storage)
     moves = [asyncio.create_task(service.play(player(n), gid, "sw")) for n, gid in enumerate(ids)]
     await until(lambda: service.writer.pending == 3)
@@ -201,12 +226,7 @@ async def test_one_failed_write_in_a_batch_fails_alone(tmp_path: Path) -> None:
     storage.gate.set()
     results = await asyncio.gather(*moves, return_exceptions=True)
     await blocker
-    assert results[0]["moves"] == 1 and results[2]["moves"] == 1  # type: ignore[index]
-    assert isinstance(results[1], ApiError) and results[1].status_code == 503
-    storage.update_game = real  # type: ignore[method-assign]
-    assert (await service.get(player(1), ids[1]))["moves"] == 0  # rolled back to the store
-    assert [storage.get_game(gid).moves for gid in ids] == [1, 0, 1]  # type: ignore[union-attr]
-    await service.aclose()
+    await the_second_failed_alone(service, storage, ids, results, real)
 
 
 def test_a_locked_store_answers_503_and_nothing_runs_ahead(
@@ -323,3 +343,50 @@ async def test_no_answer_goes_out_before_its_write_is_committed(tmp_path: Path) 
     stored = storage.get_game(gid)
     assert stored is not None and stored.moves == 1
     await service.aclose()
+
+
+# -- on the event loop: a store whose commits do not wait for the disk -----------------
+
+
+@own_loop
+async def test_without_fsyncs_the_loop_commits_each_turns_writes_together(tmp_path: Path) -> None:
+    storage = SQLiteStorage(tmp_path / "games.db", synchronous="NORMAL")
+    service = service_on(storage)
+    assert service.writer.on_loop and not StoreWriter(SQLiteStorage(":memory:")).on_loop
+    ids = await games(service, 20)
+    batches, commits = service.writer.batches, storage.commits
+    moves = [service.play(player(n), gid, "sw") for n, gid in enumerate(ids)]
+    answers = await asyncio.gather(*moves)
+    assert [a["moves"] for a in answers] == [1] * 20
+    assert service.writer.batches - batches == 1 and storage.commits - commits == 1
+    assert service.writer._thread is None  # no thread was started
+    await service.aclose()
+    reopened = SQLiteStorage(tmp_path / "games.db")
+    assert [reopened.get_game(gid).moves for gid in ids] == [1] * 20  # type: ignore[union-attr]
+    reopened.close()
+
+
+@own_loop
+async def test_on_the_loop_a_failed_write_fails_alone_and_rolls_back(tmp_path: Path) -> None:
+    storage = SQLiteStorage(tmp_path / "games.db", synchronous="NORMAL")
+    service = service_on(storage)
+    ids = await games(service, 3)
+    real = second_game_fails(storage, ids)
+    moves = [service.play(player(n), gid, "sw") for n, gid in enumerate(ids)]
+    results = await asyncio.gather(*moves, return_exceptions=True)
+    await the_second_failed_alone(service, storage, ids, results, real)
+
+
+@own_loop
+async def test_on_the_loop_closing_commits_what_is_pending(tmp_path: Path) -> None:
+    storage = SQLiteStorage(tmp_path / "games.db", synchronous="NORMAL")
+    writer = StoreWriter(storage)
+    pending = [writer.submit(storage.set_setting, f"key-{n}", "on") for n in range(5)]
+    assert writer.pending == 5
+    await writer.aclose()  # before the loop's next turn: it commits them itself
+    assert writer.pending == 0 and writer.batches == 1
+    assert [await write.result() for write in pending] == [None] * 5
+    with pytest.raises(StorageError):
+        writer.submit(storage.set_setting, "key-5", "on")
+    assert storage.get_setting("key-4") == "on"
+    storage.close()

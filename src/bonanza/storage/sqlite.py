@@ -115,6 +115,8 @@ class SQLiteStorage:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         self.path = path
+        self.syncs_commits = synchronous.upper() != "NORMAL"
+        """Whether each commit waits for the disk (an fsync): not with ``NORMAL``."""
         self._lock = threading.RLock()  # reentrant: write_batch's writes take it again
         self.commits = 0
         """Transactions :meth:`write_batch` committed (one fsync each)."""

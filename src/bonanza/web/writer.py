@@ -1,4 +1,4 @@
-"""The server's one storage writer: a thread that commits pending writes together.
+"""The server's one storage writer: it commits pending writes together.
 
 Every write the server makes (a move, a new game, a share) is handed to one
 thread that owns the writing. It takes every write waiting in its queue, runs
@@ -17,6 +17,14 @@ then stops every request: when the machine is busy, moves wait for each
 other's fsyncs (``benchmarks/server.py``, 200 players, alternating runs on a
 loaded machine: p50 39-364 ms on the loop against 11-38 ms with this writer).
 
+A store whose commits do not wait for the disk (``syncs_commits`` false: SQLite
+with ``synchronous=NORMAL``, whose checkpoints run in a thread of their own)
+is written on the event loop instead: the writes handed in during one turn of
+the loop are committed together by a callback at its next turn, then their
+futures are settled there. Such a commit costs the loop about 0.1 ms, less
+than the hand-offs to and from the thread (in-process, a move cost about
+1.4 ms of CPU with the thread and 0.95 ms without, and answered sooner).
+
 A write that fails gives its awaiting request the exception (``StorageError``
 for a failed statement); the service answers 503 and drops its cached game.
 A storage without ``write_batch`` gets its writes one by one, each committed on
@@ -30,8 +38,9 @@ never runs ahead of a write whose end it does not know.
 The futures are asyncio's (the server runs on asyncio, as uvicorn and
 Starlette's test client do). Each write carries its own event loop, so apps run
 by a test client without its lifespan (one event loop per request) work too.
-The thread starts with the first write and ends after ``IDLE_SECONDS``
-without one (so an app never shut down leaves no thread behind for long);
+On the loop, each loop commits its own writes. The thread starts with the
+first write and ends after ``IDLE_SECONDS`` without one (so an app never shut
+down leaves no thread behind for long);
 :meth:`StoreWriter.close` commits what is pending and stops it.
 """
 
@@ -100,11 +109,19 @@ class PendingWrite(Generic[T]):
 
 
 class StoreWriter:
-    """One thread writing to ``storage``, committing the writes pending at once together."""
+    """One thread writing to ``storage`` (or the event loop, ``on_loop``), committing
+    the writes pending at once together.
 
-    def __init__(self, storage: Storage, *, max_batch: int = MAX_BATCH) -> None:
+    ``on_loop`` defaults to whether the storage's commits skip the disk
+    (``syncs_commits`` false); a storage that does not say is written by the thread.
+    """
+
+    def __init__(
+        self, storage: Storage, *, max_batch: int = MAX_BATCH, on_loop: bool | None = None
+    ) -> None:
         self.storage = storage
         self.max_batch = max_batch
+        self.on_loop = not getattr(storage, "syncs_commits", True) if on_loop is None else on_loop
         self.writes = 0
         """Writes done (failed ones included)."""
         self.batches = 0
@@ -114,11 +131,13 @@ class StoreWriter:
         self._thread: threading.Thread | None = None
         self._closed = False
         self._batch = storage.write_batch if isinstance(storage, BatchWriting) else None
+        self._waiting: dict[asyncio.AbstractEventLoop, list[_Write]] = {}
+        """On the loop: each loop's writes waiting for its next turn."""
 
     @property
     def pending(self) -> int:
-        """Writes handed in and not yet taken by the thread (roughly: it is a live count)."""
-        return self._queue.qsize()
+        """Writes handed in and not yet taken to be committed (roughly: it is a live count)."""
+        return self._queue.qsize() + sum(map(len, list(self._waiting.values())))
 
     async def write(self, work: Callable[..., T], *args: Any) -> T:
         """Run ``work(*args)`` in the writer; return once it is committed.
@@ -144,6 +163,13 @@ class StoreWriter:
         with self._lock:
             if self._closed:
                 raise StorageError("the game store is closed")
+            if self.on_loop:
+                waiting = self._waiting.get(item.loop)
+                if waiting is None:
+                    waiting = self._waiting[item.loop] = []
+                    item.loop.call_soon(self._flush, item.loop)
+                waiting.append(item)
+                return
             if self._thread is None:
                 self._thread = threading.Thread(
                     target=self._run, name="bonanza-store-writer", daemon=True
@@ -160,12 +186,31 @@ class StoreWriter:
             thread = self._thread
             if thread is not None:
                 self._queue.put(_STOP)
+            waiting = [item for items in self._waiting.values() for item in items]
+            self._waiting.clear()
+        self._commit_all(waiting)
         if thread is not None:
             thread.join()
 
     async def aclose(self) -> None:
-        """:meth:`close`, waiting in a worker thread so the event loop keeps serving."""
-        await anyio.to_thread.run_sync(self.close)
+        """:meth:`close`, waiting in a worker thread so the event loop keeps serving
+        (on the loop, at once: nothing there waits for the disk)."""
+        if self.on_loop:
+            self.close()
+        else:
+            await anyio.to_thread.run_sync(self.close)
+
+    # -- on the loop ----------------------------------------------------------------
+
+    def _flush(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Commit the writes ``loop`` handed in since its last turn (a loop callback)."""
+        with self._lock:
+            waiting = self._waiting.pop(loop, [])
+        self._commit_all(waiting)
+
+    def _commit_all(self, items: list[_Write]) -> None:
+        for start in range(0, len(items), self.max_batch):
+            self._commit(items[start : start + self.max_batch])
 
     # -- the thread -------------------------------------------------------------
 
@@ -211,7 +256,14 @@ class StoreWriter:
         by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Any]]] = {}
         for item, outcome in zip(batch, outcomes, strict=True):
             by_loop.setdefault(item.loop, []).append((item.future, outcome))
+        try:
+            running: asyncio.AbstractEventLoop | None = asyncio.get_running_loop()
+        except RuntimeError:  # the writer thread, or close() from another thread
+            running = None
         for loop, settled in by_loop.items():
+            if loop is running:
+                _settle(settled)
+                continue
             with contextlib.suppress(RuntimeError):  # a closed loop: nobody is waiting
                 loop.call_soon_threadsafe(_settle, settled)
 
