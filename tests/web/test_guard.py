@@ -9,11 +9,11 @@ from typing import Any
 
 import anyio
 import pytest
-from starlette.datastructures import Headers
 from starlette.testclient import TestClient
 from starlette.types import Message
 
 from bonanza.storage import SQLiteStorage
+from bonanza.web import players
 from bonanza.web.app import create_app
 from bonanza.web.guard import parse_origin, request_origin
 from bonanza.web.limits import ServerLimits
@@ -129,7 +129,7 @@ def test_a_header_sent_twice_is_checked_in_each_copy(client: TestClient) -> None
 def test_origins_compare_scheme_host_and_port() -> None:
     def target(host: str, scheme: str = "http") -> Any:
         scope = {"scheme": scheme, "server": ("127.0.0.1", 8000)}
-        return request_origin(scope, Headers({"host": host} if host else {}))
+        return request_origin(scope, host)
 
     assert parse_origin("http://127.0.0.1:8000") == target("127.0.0.1:8000")
     assert parse_origin("http://LOCALHOST") == target("localhost:80")
@@ -188,3 +188,21 @@ def test_a_body_that_arrives_too_slowly_is_408(tmp_path: Path) -> None:
     assert (b"connection", b"close") in start_message["headers"]
     data = json.loads(b"".join(m.get("body", b"") for m in sent[1:]))
     assert data["status"] == 408 and "took more than 0.2 seconds" in data["error"]
+
+
+def test_the_player_of_a_cookie_header_is_remembered_within_bounds(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(players, "KNOWN_HEADERS", 3)
+    middleware = players.PlayerMiddleware(app=None)  # type: ignore[arg-type]
+    token = "a" * 24
+    good = f"theme=dark; bonanza_player={token}".encode()
+    assert middleware._player_in(good) == token
+    assert middleware._player_in(good) == token  # the second time, from memory
+    assert middleware._player_in(b"bonanza_player=short") is None  # still no identity
+    assert middleware._player_in(b'bonanza_player="' + b"x" * 30) is None
+    for n in range(5):
+        assert middleware._player_in(f"bonanza_player={n}{token}".encode()) == f"{n}{token}"
+    assert len(middleware._known) == 3  # the oldest forgotten
+    assert middleware._player_in(b"bonanza_player=" + b"b" * 40 + b"; x=" + b"y" * 2000) == "b" * 40
+    assert len(middleware._known) == 3  # a long header is read each time, not kept

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from starlette.datastructures import Headers
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from bonanza.web.errors import error_response
@@ -48,19 +47,18 @@ def parse_origin(value: str) -> Origin | None:
     return _origin(scheme, netloc)
 
 
-def request_origin(scope: Scope, headers: Headers) -> Origin | None:
-    """The origin the request was sent to: its scheme and its ``Host`` header."""
-    host = headers.get("host", "")
+def request_origin(scope: Scope, host: str) -> Origin | None:
+    """The origin the request was sent to: its scheme and its ``Host`` header (``host``)."""
     if not host and scope.get("server"):
         name, port = scope["server"]
         host = f"[{name}]:{port}" if ":" in name else f"{name}:{port}"
     return _origin(scope.get("scheme", "http"), host)
 
 
-def has_body(headers: Headers) -> bool:
-    """Whether the request says it carries a body."""
-    lengths = {length.strip() for length in headers.getlist("content-length")}
-    return "transfer-encoding" in headers or bool(lengths - {"0"})
+def has_body(lengths: list[str], chunked: bool) -> bool:
+    """Whether a request with these ``Content-Length`` values (and ``Transfer-Encoding``
+    or not) says it carries a body."""
+    return chunked or bool({length.strip() for length in lengths} - {"0"})
 
 
 def media_type(value: str) -> str:
@@ -72,22 +70,46 @@ def quoted(value: str) -> str:
     return repr(value[:MAX_QUOTED])
 
 
+_CHECKED = frozenset(
+    {
+        b"host",
+        b"sec-fetch-site",
+        b"origin",
+        b"content-type",
+        b"content-length",
+        b"transfer-encoding",
+    }
+)
+
+
 def refusal(scope: Scope) -> tuple[int, str] | None:
     """Why a state-changing API request is refused (status and message), or None.
 
-    A header sent twice is checked in each of its copies.
+    A header sent twice is checked in each of its copies. The headers are read
+    in one pass; the request's own origin is worked out only when an ``Origin``
+    header needs it.
     """
-    headers = Headers(scope=scope)
-    sites = {site.strip().lower() for site in headers.getlist("sec-fetch-site")}
+    found: dict[bytes, list[str]] = {}
+    for name, value in scope["headers"]:
+        if name in _CHECKED:
+            found.setdefault(name, []).append(value.decode("latin-1"))
+    sites = {site.strip().lower() for site in found.get(b"sec-fetch-site", ())}
     if "cross-site" in sites:
         return 403, "cross-site request refused (Sec-Fetch-Site: cross-site)"
-    target = request_origin(scope, headers)
-    for origin in headers.getlist("origin"):
-        sender = parse_origin(origin)
-        if sender is None or target is None or sender != target:
-            return 403, f"cross-origin request refused: Origin {quoted(origin)} is not this site"
-    content_types = headers.getlist("content-type")
-    if not content_types and has_body(headers):
+    origins = found.get(b"origin", [])
+    if origins:
+        target = request_origin(scope, found.get(b"host", [""])[0])
+        for origin in origins:
+            sender = parse_origin(origin)
+            if sender is None or target is None or sender != target:
+                return (
+                    403,
+                    f"cross-origin request refused: Origin {quoted(origin)} is not this site",
+                )
+    content_types = found.get(b"content-type", [])
+    if not content_types and has_body(
+        found.get(b"content-length", []), b"transfer-encoding" in found
+    ):
         return 415, f"request body has no Content-Type: send it as {JSON_TYPE}"
     for content_type in content_types:
         if media_type(content_type) != JSON_TYPE:

@@ -13,6 +13,10 @@ TOKEN = re.compile(r"[A-Za-z0-9_-]{16,64}")
 TEN_YEARS = 10 * 365 * 24 * 3600
 ATTRIBUTES = f"; Path=/; Max-Age={TEN_YEARS}; HttpOnly; SameSite=Lax"
 """The player cookie's attributes (with ``; Secure`` added behind a TLS proxy)."""
+KNOWN_HEADERS = 4096
+"""Cookie headers whose player the middleware remembers (each browser sends the same one)."""
+KNOWN_HEADER_BYTES = 1024
+"""Longer Cookie headers are read each time, not remembered."""
 
 
 def new_player() -> str:
@@ -42,6 +46,18 @@ class PlayerMiddleware:
         self.app = app
         self.default_player = default_player
         self.attributes = ATTRIBUTES + ("; Secure" if secure else "")
+        self._known: dict[bytes, str | None] = {}
+
+    def _player_in(self, header: bytes) -> str | None:
+        """:func:`read_player` of a Cookie header, remembered for the next request."""
+        if header in self._known:
+            return self._known[header]
+        player = read_player(header.decode("latin-1"))
+        if len(header) <= KNOWN_HEADER_BYTES:
+            if len(self._known) >= KNOWN_HEADERS:
+                del self._known[next(iter(self._known))]  # the one remembered longest ago
+            self._known[header] = player
+        return player
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -52,14 +68,16 @@ class PlayerMiddleware:
             if name == b"cookie":
                 header = value
                 break
-        player = read_player(header.decode("latin-1")) if header else None
-        issued = player is None
-        if player is None:
-            player = self.default_player or new_player()
+        player = self._player_in(header) if header else None
+        if player is not None:
+            scope.setdefault("state", {})["player"] = player
+            await self.app(scope, receive, send)
+            return
+        player = self.default_player or new_player()
         scope.setdefault("state", {})["player"] = player
 
         async def send_with_cookie(message: Message) -> None:
-            if issued and message["type"] == "http.response.start":
+            if message["type"] == "http.response.start":
                 cookie = f"{COOKIE}={player}{self.attributes}"
                 message["headers"] = [*message.get("headers", []), (b"set-cookie", cookie.encode())]
             await send(message)

