@@ -44,18 +44,16 @@ HEADERS: Final = {"Cache-Control": "no-store", "Content-Security-Policy": CSP}
 """The page names the player's game: it is not kept."""
 HTML_ESCAPES: Final = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"})
 """JSON escapes that keep ``</script>`` (or a comment) out of the data block."""
-
-
-def embedded_json(data: Any) -> str:
-    """``data`` as JSON that can sit inside a ``<script>`` element."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).translate(HTML_ESCAPES)
-
-
 NEW_PLAYER: Final = {
     "settings": {name: spec.decode(None) for name, spec in SETTINGS.items()},
     "current": None,
 }
 """What the page of a player issued with it carries: the store has nothing of theirs."""
+
+
+def embedded_json(data: Any) -> str:
+    """``data`` as JSON that can sit inside a ``<script>`` element."""
+    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).translate(HTML_ESCAPES)
 
 
 async def page_data(request: Request) -> dict[str, Any]:

@@ -1,10 +1,10 @@
 // Start the game: wire the view, input, dialogs and controls to the controller.
 import { api } from "./api.js";
+import { LINK_PARAMS, opening } from "./boot.js";
 import {
   confirmDialog, confirmRestart, linkDialog, newDealDialog, noMovesDialog, reviewDialog, settingsDialog,
   recordLines, statsDialog, winDialog,
 } from "./dialogs.js";
-import { LINK_PARAMS, opening } from "./boot.js";
 import { Controller, formatTime } from "./game.js";
 import { helpDialog } from "./help.js";
 import { attachPointer } from "./input.js";
