@@ -40,8 +40,9 @@ import anyio
 import anyio.to_process
 import anyio.to_thread
 
-from bonanza.core import Game, Move, Position
+from bonanza.core import Game, Move, Position, Rules
 from bonanza.core.notation import format_move
+from bonanza.core.packed import pack
 from bonanza.core.view import PlayerView
 from bonanza.session import Advisor, Finisher, Session
 from bonanza.session.advisor import ask
@@ -303,5 +304,12 @@ def finish_key(view: PlayerView) -> str:
     return "finish " + hashlib.sha256(repr(view).encode()).hexdigest()
 
 
+@functools.lru_cache(maxsize=64)
+def _rules_key(rules: Rules) -> str:
+    return repr(rules)
+
+
 def _key(position: Position) -> str:
-    return f"{position.rules!r} {position.to_text()}"
+    """A position's cache key: its rules and its packed bytes (which hold all of it),
+    a few times cheaper than its text, and asked for after every move."""
+    return f"{_rules_key(position.rules)} {pack(position).hex()}"

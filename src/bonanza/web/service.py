@@ -410,8 +410,8 @@ class GameService:
         A search refused or too slow leaves the offer to a later ask."""
         if session.finish_offered:
             return True
-        view, start = session.board_view(), session.position
-        if view.is_known() and not start.is_won():
+        if _places_every_card(session) and not session.position.is_won():
+            view, start = session.board_view(), session.position
             try:
                 line = await self.searches.finish(player, view)
             except ApiError:
@@ -496,6 +496,21 @@ class GameService:
             state = "still in play" if session.status is Status.PLAYING else str(session.status)
             raise ApiError(409, f"a review is given once a game is lost; this one is {state}")
         return await self.searches.review(player, session.game)
+
+
+def _places_every_card(session: Session) -> bool:
+    """``session.board_view().is_known()``, without making the view (the page asks
+    after every move): at most one face-down or unturned stock card was never shown
+    (``known_cards`` places that one by elimination)."""
+    position = session.position
+    if position.rules.thoughtful:
+        return True
+    seen = session.seen
+    columns = zip(position.tableau, position.down, strict=True)
+    hidden = [card for column, down in columns for card in column[:down]]
+    if not position.recycles:  # once the stock has been turned over, it is all seen
+        hidden += position.stock
+    return sum(card not in seen for card in hidden) <= 1
 
 
 def _steps(session: Session, event: Event) -> list[dict[str, Any]]:
