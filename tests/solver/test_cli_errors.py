@@ -421,3 +421,15 @@ def test_a_solver_bug_is_one_line_asking_for_a_report(
     assert err.strip().splitlines() == [
         "bonanza solve: internal error, please report it: solver bug: move 3 (12) is illegal"
     ]
+
+
+def test_ctrl_c_while_the_commands_load_still_names_the_command(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted() -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("bonanza.cli.build_parser", interrupted)
+    status, _, err = run_cli(capsys, "solve", "7")
+    assert status == EXIT_INTERRUPTED
+    assert err == "bonanza solve: interrupted\n"

@@ -17,6 +17,9 @@ HARD_DEAL = 4107606920159746969
 """Among the slowest deals for the solver (over a second in draw 1)."""
 SOLVE_SECONDS = 5.0
 """The tests' own checks of a verdict: far more than a review's solves take."""
+REVIEW_LIMITS = {"time_limit": SOLVE_SECONDS, "total_limit": 10 * SOLVE_SECONDS}
+"""Generous limits for the reviews whose finding is checked: the defaults fit a
+server's deadline, and a loaded machine or a sanitizer build may need more."""
 DRAW_SHARE = 0.7
 """How often the playout draws when it can: mostly, to run past needed cards."""
 PLAYOUT_MOVES = 40
@@ -68,7 +71,7 @@ def test_still_winnable_says_winnable_lost_or_unknown() -> None:
 def test_the_review_finds_the_move_that_lost_the_deal() -> None:
     game = lost_game()
     positions, moves = game.positions, game.history
-    found = review(positions, moves)
+    found = review(positions, moves, **REVIEW_LIMITS)
     assert found.finding == "lost_at" and found.index is not None
     index = found.index
     assert found.critical == moves[index] and found.move_number == index + 1
@@ -83,7 +86,7 @@ def test_the_review_finds_the_move_that_lost_the_deal() -> None:
 
 def test_the_winning_line_has_no_detours_and_has_words() -> None:
     game = lost_game()
-    found = review(game.positions, game.history)
+    found = review(game.positions, game.history, **REVIEW_LIMITS)
     assert found.index is not None
     start = game.positions[found.index]
     board, keys = start.copy(), {start.to_text()}
@@ -98,7 +101,7 @@ def test_the_winning_line_has_no_detours_and_has_words() -> None:
 def test_a_game_left_while_winnable_gets_a_line_from_where_it_stopped() -> None:
     game = Game(Deal.from_number(0), Rules())
     game.play("sw")
-    found = review(game.positions, game.history)
+    found = review(game.positions, game.history, **REVIEW_LIMITS)
     assert found.finding == "still_winnable" and found.critical is None
     assert found.index == 1 and wins(game.position, found.line)
 
@@ -106,7 +109,7 @@ def test_a_game_left_while_winnable_gets_a_line_from_where_it_stopped() -> None:
 def test_a_deal_that_never_could_be_won_says_so() -> None:
     game = Game(Deal.from_number(3), Rules(draw=3, passes=1))  # proven lost from the deal
     game.play("sw")
-    found = review(game.positions, game.history)
+    found = review(game.positions, game.history, **REVIEW_LIMITS)
     assert found.finding == "never_winnable" and found.critical is None and not found.line
 
 

@@ -63,10 +63,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     ``InternalError``, such as a solver line the engine refuses) is one line
     asking for a report, with 70. Other errors are bugs and propagate.
     """
-    prefix = "bonanza"
+    words = sys.argv[1:] if argv is None else list(argv)
+    # Named before the commands' modules load, so that a Ctrl-C during that
+    # (a second or more on a loaded machine) still names the command.
+    prefix = f"bonanza {words[0]}" if words and words[0] in COMMANDS else "bonanza"
     try:
         parser = build_parser()
-        args, unknown = parser.parse_known_args(argv)
+        args, unknown = parser.parse_known_args(words)
         prefix = f"bonanza {args.command}"
         if unknown:  # named after the command they were given to
             print(f"{prefix}: unrecognized arguments: {' '.join(unknown)}", file=sys.stderr)
