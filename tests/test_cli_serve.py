@@ -135,28 +135,16 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
     """``bonanza serve`` with short header and body timeouts: its port."""
     port = free_port()
     db = tmp_path_factory.mktemp("serve") / "games.db"
-    process = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "bonanza",
-            "serve",
-            "--port",
-            str(port),
-            "--db",
-            str(db),
-            "--header-timeout",
-            str(HEADER_TIMEOUT),
-            "--body-timeout",
-            str(BODY_TIMEOUT),
-        ],
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.PIPE,
-    )
+    log = db.with_suffix(".log")
+    command = [sys.executable, "-m", "bonanza", "serve", "--port", str(port), "--db", str(db),
+               "--header-timeout", str(HEADER_TIMEOUT), "--body-timeout", str(BODY_TIMEOUT)]
+    # Its log to a file: a pipe nobody reads would block the server once full.
+    with log.open("ab") as errors:
+        process = subprocess.Popen(command, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                                   stdout=subprocess.DEVNULL, stderr=errors)
     deadline = time.monotonic() + STARTUP
     while True:
-        assert process.poll() is None, process.stderr.read() if process.stderr else ""
+        assert process.poll() is None, log.read_text()
         try:
             socket.create_connection(("127.0.0.1", port), timeout=1).close()
             break

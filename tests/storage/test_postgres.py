@@ -285,7 +285,7 @@ def test_serve_refuses_a_database_newer_than_itself(postgres_url: str) -> None:
 
 
 def test_serve_on_postgresql_plays_a_move_and_stores_it(postgres_url: str) -> None:
-    server = Server(postgres_url, free_port())  # type: ignore[arg-type]  # a URL, not a file
+    server = Server(postgres_url, free_port())
     server.start()
     try:
         with httpx.Client(base_url=server.url, timeout=30) as client:

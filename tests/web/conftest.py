@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import warnings
 from collections.abc import Iterator
@@ -55,7 +57,8 @@ def free_port() -> int:
 class Server:
     """A ``bonanza serve`` subprocess on a loopback port."""
 
-    db: Path
+    db: Path | str
+    """The store: a SQLite file, or a PostgreSQL URL."""
     port: int
     process: subprocess.Popen[bytes] | None = None
 
@@ -63,28 +66,25 @@ class Server:
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
+    @functools.cached_property
+    def log(self) -> Path:
+        """Where the server's output goes (its request log among it)."""
+        if isinstance(self.db, Path):
+            return self.db.with_suffix(".log")
+        return Path(tempfile.mkdtemp(prefix="bonanza-serve-")) / "server.log"
+
     def start(self) -> Server:
         env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        self.process = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "bonanza",
-                "serve",
-                "--port",
-                str(self.port),
-                "--db",
-                str(self.db),
-            ],
-            env=env,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.STDOUT,
-        )
+        command = [sys.executable, "-m", "bonanza", "serve", "--port", str(self.port),
+                   "--db", str(self.db)]
+        # A file, not a pipe: the server logs every request, and a pipe nobody
+        # reads would block it once full.
+        with self.log.open("ab") as log:
+            self.process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 20
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
-                output = self.process.stdout.read().decode() if self.process.stdout else ""
-                raise RuntimeError(f"server exited early: {output}")
+                raise RuntimeError(f"server exited early: {self.log.read_text()}")
             try:
                 httpx.get(self.url + "/static/style.css", timeout=1)
                 return self

@@ -20,8 +20,9 @@ from .test_settings_api import DEFAULTS
 
 DATA = re.compile(r'<script type="application/json" id="page-data">(.*?)</script>', re.S)
 LOCAL = "this-machines-player"
-VOLATILE = {"elapsed"}
-"""Changes between two answers about the same game: the clock runs."""
+VOLATILE = {"elapsed", "idle_cap"}
+"""Changes between two answers about the same game: the clock runs (the idle
+time left falls too, by a tenth of a second on a loaded machine)."""
 
 
 async def unreadable(self: GameService, player: str) -> None:
