@@ -432,6 +432,10 @@ def test_the_theme_is_on_the_page_before_its_first_paint(table: Table) -> None:
     )
     for _ in range(3):
         table.reload()
+        # A loaded machine may finish loading before it paints: wait for the paint.
+        page.wait_for_function(
+            """() => performance.getEntriesByType("paint").some(e => e.name === "first-paint")"""
+        )
         themed, painted = page.evaluate(
             """() => [window.__themed, performance.getEntriesByType("paint")
                 .find(e => e.name === "first-paint")?.startTime]"""
