@@ -6,11 +6,6 @@ from __future__ import annotations
 import http.client
 import json
 import logging
-import os
-import socket
-import subprocess
-import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,7 +14,7 @@ import pytest
 
 from bonanza.cli import build_parser, hosting
 from bonanza.web.access_log import AccessLog, JsonFormatter, TextFormatter
-from tests.test_cli_serve import free_port
+from tests.servers import Server, free_port
 
 STARTUP = 30.0
 
@@ -89,49 +84,40 @@ def get(port: int, path: str, headers: dict[str, str]) -> tuple[int, dict[str, s
 
 
 def test_a_server_set_by_the_environment(tmp_path: Path) -> None:
-    port = free_port()
     env = {
-        **os.environ,
-        "BONANZA_PORT": str(port),
-        "BONANZA_DB": str(tmp_path / "games.db"),
         "BONANZA_LOG_FORMAT": "json",
         "BONANZA_PROXY_HEADERS": "1",
         "BONANZA_ALLOWED_HOSTS": "game.example",
     }
     stderr = tmp_path / "stderr.txt"
-    with stderr.open("w") as errors:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "bonanza", "serve"],
-            env=env,
-            stdout=subprocess.DEVNULL,
-            stderr=errors,
-        )
-        try:
-            deadline = time.monotonic() + STARTUP
-            while True:
-                assert process.poll() is None, stderr.read_text()
-                try:
-                    socket.create_connection(("127.0.0.1", port), timeout=1).close()
-                    break
-                except OSError:
-                    assert time.monotonic() < deadline, "the server did not start"
-                    time.sleep(0.1)
-            proxied = {
-                "host": "game.example",
-                "x-forwarded-for": "203.0.113.9",
-                "x-forwarded-proto": "https",
-            }
-            status, headers, body = get(port, "/api/settings", proxied)
-            assert status == 200 and headers["set-cookie"].endswith("; Secure")
-            status, _headers, body = get(port, "/api/settings", {"host": "other.example"})
-            assert status == 400 and json.loads(body)["status"] == 400
-            status, _headers, body = get(port, "/healthz", {"host": "127.0.0.1"})
-            assert status == 200 and json.loads(body) == {"status": "ok", "database": "ok"}
-        finally:
-            process.terminate()
-            process.wait(STARTUP)
+    server = Server(
+        tmp_path / "games.db",
+        free_port(),
+        environment=env,
+        settings_from_environment=True,
+        log_path=stderr,
+        merge_output=False,
+    )
+    server.start(STARTUP)
+    try:
+        proxied = {
+            "host": "game.example",
+            "x-forwarded-for": "203.0.113.9",
+            "x-forwarded-proto": "https",
+        }
+        status, headers, body = get(server.port, "/api/settings", proxied)
+        assert status == 200 and headers["set-cookie"].endswith("; Secure")
+        status, _headers, body = get(server.port, "/api/settings", {"host": "other.example"})
+        assert status == 400 and json.loads(body)["status"] == 400
+        status, _headers, body = get(server.port, "/healthz", {"host": "127.0.0.1"})
+        assert status == 200 and json.loads(body) == {"status": "ok", "database": "ok"}
+    finally:
+        server.stop()
     entries = [json.loads(line) for line in stderr.read_text().splitlines()]
-    requests = [(e["path"], e["status"], e["client"]) for e in entries if "path" in e]
+    started = "/static/style.css"  # Server.start's check
+    requests = [
+        (e["path"], e["status"], e["client"]) for e in entries if e.get("path", started) != started
+    ]
     assert requests == [
         ("/api/settings", 200, "203.0.113.9"),
         ("/api/settings", 400, "127.0.0.1"),

@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
-import functools
 import os
-import signal
-import socket
-import subprocess
-import sys
-import tempfile
-import time
 import warnings
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 
 with warnings.catch_warnings():
@@ -26,6 +17,7 @@ with warnings.catch_warnings():
 
 from bonanza.storage import SQLiteStorage
 from bonanza.web import create_app
+from tests.servers import Server, free_port
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [
@@ -44,68 +36,6 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
     app = create_app(SQLiteStorage(tmp_path / "games.db"))
     with TestClient(app) as test_client:
         yield test_client
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
-@dataclass
-class Server:
-    """A ``bonanza serve`` subprocess on a loopback port."""
-
-    db: Path | str
-    """The store: a SQLite file, or a PostgreSQL URL."""
-    port: int
-    process: subprocess.Popen[bytes] | None = None
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}"
-
-    @functools.cached_property
-    def log(self) -> Path:
-        """Where the server's output goes (its request log among it)."""
-        if isinstance(self.db, Path):
-            return self.db.with_suffix(".log")
-        return Path(tempfile.mkdtemp(prefix="bonanza-serve-")) / "server.log"
-
-    def start(self) -> Server:
-        env = {**os.environ, "PYTHONUNBUFFERED": "1"}
-        command = [sys.executable, "-m", "bonanza", "serve", "--port", str(self.port),
-                   "--db", str(self.db)]
-        # A file, not a pipe: the server logs every request, and a pipe nobody
-        # reads would block it once full.
-        with self.log.open("ab") as log:
-            self.process = subprocess.Popen(command, env=env, stdout=log, stderr=subprocess.STDOUT)
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"server exited early: {self.log.read_text()}")
-            try:
-                httpx.get(self.url + "/static/style.css", timeout=1)
-                return self
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        raise RuntimeError("server did not start")
-
-    def kill(self) -> None:
-        """SIGKILL: no shutdown code runs."""
-        assert self.process is not None
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait(10)
-
-    def stop(self) -> None:
-        if self.process is not None and self.process.poll() is None:
-            self.process.terminate()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(10)
 
 
 @pytest.fixture(scope="session")
