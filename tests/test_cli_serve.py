@@ -14,11 +14,13 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from bonanza.cli import build_parser
 from bonanza.cli.serve import NOT_HTTP, limits_from, option
 from bonanza.web.limits import ServerLimits
+from tests.servers import Server, free_port
 
 HEADER_TIMEOUT = 0.5
 BODY_TIMEOUT = 0.5
@@ -62,6 +64,10 @@ def test_an_out_of_range_port_is_one_line_and_status_2() -> None:
         ["--log-level", "loud"],
         ["--allowed-hosts", "a b"],
         ["--forwarded-allow-ips", "proxy"],
+        ["--workers", "0"],
+        ["--workers", "-2"],
+        ["--workers", "1.5"],
+        ["--workers", "two"],
     ],
 )
 def test_bad_values_are_one_line_and_status_2(args: list[str]) -> None:
@@ -123,41 +129,14 @@ def test_help_names_each_limit() -> None:
 # -- a real server ---------------------------------------------------------------------
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
-
-
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
     """``bonanza serve`` with short header and body timeouts: its port."""
-    port = free_port()
+    timeouts = ("--header-timeout", str(HEADER_TIMEOUT), "--body-timeout", str(BODY_TIMEOUT))
     db = tmp_path_factory.mktemp("serve") / "games.db"
-    log = db.with_suffix(".log")
-    command = [sys.executable, "-m", "bonanza", "serve", "--port", str(port), "--db", str(db),
-               "--header-timeout", str(HEADER_TIMEOUT), "--body-timeout", str(BODY_TIMEOUT)]
-    # Its log to a file: a pipe nobody reads would block the server once full.
-    with log.open("ab") as errors:
-        process = subprocess.Popen(command, env={**os.environ, "PYTHONUNBUFFERED": "1"},
-                                   stdout=subprocess.DEVNULL, stderr=errors)
-    deadline = time.monotonic() + STARTUP
-    while True:
-        assert process.poll() is None, log.read_text()
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            break
-        except OSError:
-            assert time.monotonic() < deadline, "the server did not start"
-            time.sleep(0.1)
-    yield port
-    process.terminate()
-    try:
-        process.wait(10)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        process.wait(10)
+    served = Server(db, free_port(), args=timeouts).start(STARTUP)
+    yield served.port
+    served.stop()
 
 
 def connect(port: int) -> socket.socket:
@@ -279,3 +258,103 @@ def test_the_local_player_is_the_default_only_for_this_machines_own_store() -> N
     assert not uses_local_player(args(db="games.db"))
     assert uses_local_player(args(db="games.db", local_player=True))
     assert not uses_local_player(args(local_player=False))
+
+
+# -- several worker processes ----------------------------------------------------------
+
+WORKERS = 2
+ATTEMPTS = 200
+"""Requests, each on a new connection, in which every worker must have answered."""
+
+
+def test_bad_workers_from_the_environment_is_one_line_naming_it() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "bonanza", "serve"],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=STARTUP,
+        env={**os.environ, "BONANZA_WORKERS": "0"},
+    )
+    assert result.returncode == 2
+    expected = "bonanza serve: BONANZA_WORKERS must be a whole number of at least 1, not '0'"
+    assert result.stderr.splitlines() == [expected]
+
+
+def test_help_explains_workers() -> None:
+    result = bonanza("serve", "--help")
+    assert "--workers N" in result.stdout and "BONANZA_WORKERS" in result.stdout
+
+
+def pids_in(log: Path) -> set[int]:
+    """The processes that logged a request (the JSON request log)."""
+    lines = [json.loads(line) for line in log.read_text().splitlines() if line.startswith("{")]
+    return {line["pid"] for line in lines if line.get("logger") == "bonanza.access"}
+
+
+def running(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie, ended but not yet reaped, does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rpartition(")")[2].split()[0] != "Z"
+
+
+def wait_until_gone(pids: set[int]) -> set[int]:
+    """The processes of ``pids`` still running after up to ``STARTUP`` seconds."""
+    deadline = time.monotonic() + STARTUP
+    while any(running(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return {pid for pid in pids if running(pid)}
+
+
+@pytest.fixture
+def workers(tmp_path: Path) -> Iterator[Server]:
+    """``bonanza serve --workers 2`` with a short header timeout and JSON logs."""
+    args = ("--workers", str(WORKERS), "--header-timeout", str(HEADER_TIMEOUT),
+            "--log-format", "json")
+    server = Server(tmp_path / "games.db", free_port(), args=args).start(STARTUP)
+    yield server
+    server.stop()
+
+
+def serving_pids(server: Server) -> set[int]:
+    """The workers that answered requests on new connections, until each has."""
+    for _ in range(ATTEMPTS):
+        with connect(server.port) as sock:
+            status, _, body = exchange(sock, b"GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n")
+            assert status == 200 and json.loads(body) == {"status": "ok", "database": "ok"}
+        pids = pids_in(server.log)
+        if len(pids) == WORKERS:
+            return pids
+    return pids_in(server.log)
+
+
+def test_several_workers_serve_one_address_and_sigterm_stops_them_all(workers: Server) -> None:
+    pids = serving_pids(workers)
+    assert len(pids) == WORKERS and workers.process is not None
+    assert workers.process.pid not in pids  # the parent only watches over them
+    # One player's game, served by whichever worker takes each connection.
+    with httpx.Client(base_url=workers.url, timeout=STARTUP) as client:
+        game = client.post("/api/games", json={"deal": "7"}).json()
+        for _ in range(3):
+            moved = client.post(f"/api/games/{game['id']}/moves", json={"move": "sw"})
+            assert moved.status_code == 200
+        assert client.get(f"/api/games/{game['id']}").json()["history"] == ["sw"] * 3
+    # The header timeout holds in every worker.
+    for _ in range(WORKERS * 2):
+        with connect(workers.port) as sock:
+            assert seconds_until_closed(sock) <= HEADER_TIMEOUT + SLACK
+    workers.process.terminate()
+    assert workers.process.wait(STARTUP) == 0
+    assert wait_until_gone(pids) == set()
+
+
+def test_a_sigkilled_parent_takes_its_workers_with_it(workers: Server) -> None:
+    pids = serving_pids(workers)
+    assert len(pids) == WORKERS
+    workers.kill()
+    assert wait_until_gone(pids) == set()
+    with pytest.raises(OSError):  # nobody is left on the address
+        socket.create_connection(("127.0.0.1", workers.port), timeout=1).close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import json
 import logging
+import os
 import re
 import warnings
 from collections.abc import Iterator
@@ -88,6 +89,7 @@ def test_each_request_is_one_json_line(tmp_path: Path, json_logs: Logs) -> None:
     ]
     for entry in requests:
         assert entry["level"] == "INFO" and entry["client"] == "testclient"
+        assert entry["pid"] == os.getpid()  # several processes may write to one log
         assert isinstance(entry["duration_ms"], float) and entry["duration_ms"] >= 0
         assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z", entry["time"])
         assert "traceback" not in entry
@@ -125,7 +127,7 @@ def test_text_lines(tmp_path: Path, text_logs: Logs) -> None:
         client.get("/api/settings")
         client.get("/a%0Ab")  # an encoded line break stays encoded
     lines = text_logs.text.splitlines()
-    pattern = r"\S+Z INFO bonanza\.access GET {} {} \d+\.\dms testclient"
+    pattern = rf"\S+Z INFO {os.getpid()} bonanza\.access GET {{}} {{}} \d+\.\dms testclient"
     assert re.fullmatch(pattern.format("/api/settings", 200), lines[0]), lines[0]
     assert re.fullmatch(pattern.format("/a%0Ab", 404), lines[1]), lines[1]
     assert len(lines) == 2

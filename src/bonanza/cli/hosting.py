@@ -26,6 +26,7 @@ HOST_PATTERN = re.compile(r"(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*|\*|\[[0-9a-f:.]+\]"
 an IPv6 address in brackets, as in a ``Host`` header."""
 OWN_LOGGERS = "bonanza"
 """The logger whose records (requests, errors) are shown from level INFO up."""
+DEFAULT_WORKERS = 1
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,6 +39,8 @@ class Hosting:
     forwarded_allow_ips: str = DEFAULT_FORWARDED_ALLOW_IPS
     allowed_hosts: tuple[str, ...] | None = None
     """None: every ``Host`` is served."""
+    workers: int = DEFAULT_WORKERS
+    """Processes serving the address."""
 
 
 def register(parser: argparse.ArgumentParser) -> None:
@@ -72,6 +75,16 @@ def register(parser: argparse.ArgumentParser) -> None:
         help="serve only requests whose Host header is one of these names, separated by commas"
         " (*.example.com: its subdomains); others get 400 (default: any host)",
     )
+    group.add_argument(
+        "--workers",
+        default=str(DEFAULT_WORKERS),
+        metavar="N",
+        help="processes serving the address, to use more cores (default"
+        f" {DEFAULT_WORKERS}). They share the database (SQLite: one file; PostgreSQL:"
+        " each has its own connection pool); each has its own search threads"
+        " (--search-workers), caches, connection limit and per-player search rate limit,"
+        " so the limits of one process apply N times over",
+    )
 
 
 def hosts_from(text: str) -> tuple[str, ...]:
@@ -102,6 +115,17 @@ def proxies_from(text: str) -> str:
     return ",".join(entries)
 
 
+def workers_from(text: str) -> int:
+    """``--workers``'s value: a whole number of at least 1."""
+    try:
+        workers = int(text)
+    except ValueError:
+        workers = 0
+    if workers < 1:
+        raise BonanzaError(f"--workers must be a whole number of at least 1, not {text!r}")
+    return workers
+
+
 def hosting_from(args: argparse.Namespace) -> Hosting:
     """The hosting options of parsed arguments, checked (a :class:`BonanzaError` if bad)."""
     level = str(args.log_level).lower()
@@ -113,6 +137,7 @@ def hosting_from(args: argparse.Namespace) -> Hosting:
         proxy_headers=bool(args.proxy_headers),
         forwarded_allow_ips=proxies_from(str(args.forwarded_allow_ips)),
         allowed_hosts=None if args.allowed_hosts is None else hosts_from(str(args.allowed_hosts)),
+        workers=workers_from(str(args.workers)),
     )
 
 

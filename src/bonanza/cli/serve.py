@@ -18,14 +18,20 @@ import inspect
 import itertools
 import json
 import math
+import os
 import sys
 import textwrap
 import webbrowser
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bonanza.cli import environment, hosting
+from bonanza.cli import environment, hosting, workers
 from bonanza.core.errors import BonanzaError
 from bonanza.web.limits import SYNC_CHOICES, ServerLimits
+
+if TYPE_CHECKING:
+    from starlette.types import ASGIApp
+
+    from bonanza.storage import Storage
 
 DEFAULT_PORT = 8000
 PORTS = range(1, 65536)
@@ -233,29 +239,22 @@ def uses_local_player(args: argparse.Namespace) -> bool:
     return args.db is None and args.host in LOOPBACK_HOSTS
 
 
-def run(args: argparse.Namespace) -> int:
-    with environment.checked(args):
-        port = port_from(args.port)
-        limits = limits_from(args)
-        settings = hosting.hosting_from(args)
+def prepare_process() -> None:
+    """Set up a serving process: the thread switch interval and the logs."""
     # Storage writes and searches run in threads; a worker that is done waits for
     # the GIL up to the switch interval (5 ms by default) while the event loop
     # works, which adds straight to the request's latency.
     sys.setswitchinterval(THREAD_SWITCH_SECONDS)
 
-    import uvicorn
 
-    from bonanza.storage import StorageError, default_db_path, local_player, open_storage, redacted
+def served_app(
+    storage: Storage, limits: ServerLimits, settings: hosting.Hosting, player: str | None
+) -> ASGIApp:
+    """The app one serving process runs on ``storage``, its requests logged."""
     from bonanza.web import create_app
     from bonanza.web.access_log import AccessLog
 
-    db = args.db if args.db is not None else default_db_path()
-    try:
-        storage = open_storage(db, synchronous=limits.sync, background_checkpoints=True)
-    except StorageError as error:
-        raise BonanzaError(str(error)) from None
-    host = args.host
-    player = local_player(storage) if uses_local_player(args) else None
+    hosting.configure_logging(settings.log_format)
     app = create_app(
         storage,
         limits=limits,
@@ -263,24 +262,68 @@ def run(args: argparse.Namespace) -> int:
         allowed_hosts=settings.allowed_hosts,
         secure_cookies=settings.proxy_headers,
     )
+    return AccessLog(app)
+
+
+def freeze_loaded_objects() -> None:
+    """Keep what is loaded by now (modules, the app), which lives as long as the server,
+    out of the collector's full passes, which otherwise walk it every time."""
+    gc.collect()
+    gc.freeze()
+
+
+def run(args: argparse.Namespace) -> int:
+    with environment.checked(args):
+        port = port_from(args.port)
+        limits = limits_from(args)
+        settings = hosting.hosting_from(args)
+    prepare_process()
+
+    import uvicorn
+
+    from bonanza.storage import StorageError, default_db_path, local_player, open_storage, redacted
+
+    db = args.db if args.db is not None else default_db_path()
+    # Opened here even for workers: a store that cannot be used is one line and status 2,
+    # its schema is brought up to date once, and the local player is made once.
+    try:
+        storage = open_storage(db, synchronous=limits.sync, background_checkpoints=True)
+    except StorageError as error:
+        raise BonanzaError(str(error)) from None
+    host = args.host
+    player = local_player(storage) if uses_local_player(args) else None
     shown = f"[{host}]" if ":" in host else host
     url = f"http://{shown}:{port}/"
     where = redacted(db)
-    print(f"Bonanza is being served at {url} (games in {where}); Ctrl+C stops it.", flush=True)
+    processes = f" by {settings.workers} processes" if settings.workers > 1 else ""
+    print(
+        f"Bonanza is being served at {url}{processes} (games in {where}); Ctrl+C stops it.",
+        flush=True,
+    )
     if args.open:
         webbrowser.open(url)
-    # What is loaded by now (modules, the app) lives as long as the server: keep
-    # it out of the collector's full passes, which otherwise walk it every time.
-    gc.collect()
-    gc.freeze()
-    hosting.configure_logging(settings.log_format)
-    uvicorn.run(
-        AccessLog(app),
-        host=host,
-        port=port,
+    options: dict[str, Any] = {
+        "host": host,
+        "port": port,
         **hosting.uvicorn_options(settings),
-        http=header_timeout_protocol(limits.header_timeout),
-        limit_concurrency=limits.max_connections,
-        timeout_keep_alive=limits.keep_alive_timeout,  # type: ignore[arg-type]  # a float works
-    )
+        "limit_concurrency": limits.max_connections,
+        "timeout_keep_alive": limits.keep_alive_timeout,
+    }
+    if settings.workers > 1:
+        storage.close()
+        os.environ[workers.SETTINGS_VARIABLE] = workers.WorkerSettings(
+            str(db), limits, settings, player is not None
+        ).to_json()
+        hosting.configure_logging(settings.log_format)  # the parent's own messages
+        uvicorn.run(
+            workers.APP_FACTORY,
+            factory=True,
+            workers=settings.workers,
+            http=workers.PROTOCOL,
+            **options,
+        )
+        return 0
+    app = served_app(storage, limits, settings, player)
+    freeze_loaded_objects()
+    uvicorn.run(app, http=header_timeout_protocol(limits.header_timeout), **options)
     return 0

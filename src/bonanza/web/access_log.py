@@ -5,7 +5,8 @@ answers 500 and then raises the error again): it logs each request's method,
 path, status, duration and client address to the ``bonanza.access`` logger,
 with the traceback when the request ended in an error, which it then keeps
 from the server (so the error is logged once). It never logs a header (so no
-cookie), a query string, or a body.
+cookie), a query string, or a body. Every line names the process that wrote it
+(``bonanza serve --workers`` runs several).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import os
 import time
 from datetime import UTC, datetime
 from typing import Any
@@ -96,26 +98,37 @@ def _log(scope: Scope, status: int, began: float, error: BaseException | None) -
     log.handle(record)
 
 
+_process: list[int] = [os.getpid()]
+"""This process's id (``LogRecord.process`` is not filled in: see
+``hosting.configure_logging``)."""
+os.register_at_fork(after_in_child=lambda: _process.__setitem__(0, os.getpid()))
+
+
 class TextFormatter(logging.Formatter):
-    """``2025-01-31T12:00:00.123Z INFO bonanza.access GET / 200 1.2ms 127.0.0.1``,
-    and a traceback below the line when there is one."""
+    """``2025-01-31T12:00:00.123Z INFO 4242 bonanza.access GET / 200 1.2ms 127.0.0.1``
+    (4242: the process), and a traceback below the line when there is one."""
 
     def __init__(self) -> None:
-        super().__init__("%(asctime)s %(levelname)s %(name)s %(message)s")
+        super().__init__("%(asctime)s %(levelname)s %(pid)d %(name)s %(message)s")
+
+    def formatMessage(self, record: logging.LogRecord) -> str:
+        record.pid = _process[0]
+        return super().formatMessage(record)
 
     def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:
         return _timestamp(record)
 
 
 class JsonFormatter(logging.Formatter):
-    """One JSON object a line: ``time``, ``level``, ``logger``, ``message``, a
-    request's fields (``method``, ``path``, ``status``, ``duration_ms``, ``client``)
-    and ``traceback`` when there is one."""
+    """One JSON object a line: ``time``, ``level``, ``pid`` (the process), ``logger``,
+    ``message``, a request's fields (``method``, ``path``, ``status``, ``duration_ms``,
+    ``client``) and ``traceback`` when there is one."""
 
     def format(self, record: logging.LogRecord) -> str:
         entry: dict[str, Any] = {
             "time": _timestamp(record),
             "level": record.levelname,
+            "pid": _process[0],
             "logger": record.name,
             "message": record.getMessage(),
         }
