@@ -1,12 +1,18 @@
-"""Benchmark the running web server over loopback with simulated players.
+"""Benchmark the web server over loopback with simulated players.
 
-Start a server first, for example::
-
-    bonanza serve --port 8000 --db /tmp/bench.db
-
-then::
+Either on a server that runs already, for example ``bonanza serve --port 8000 --db
+/tmp/bench.db``, then::
 
     python benchmarks/server.py --url http://127.0.0.1:8000 --players 50 200
+
+or on one it starts itself, on any store and with any number of worker processes::
+
+    python benchmarks/server.py --db /tmp/bench.db --workers 2
+    python benchmarks/server.py --db postgresql://bonanza@127.0.0.1/bonanza --workers 2
+    python benchmarks/server.py --start-postgres --workers 2
+
+(``--start-postgres``: a throwaway PostgreSQL in a temporary folder, as the tests start
+one, with its durable defaults; stopped and removed afterwards.)
 
 Each simulated player starts a game and plays ``--moves`` legal moves (mostly
 non-draw moves, some undos), waiting ``--think`` seconds on average between
@@ -20,17 +26,26 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import os
 import random
 import re
 import statistics
 import sys
+import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
+REPOSITORY = Path(__file__).resolve().parents[1]
+MAX_WORKERS = 64
+STARTUP_SECONDS = 60.0
+"""How long a server started here may take to answer (a loaded machine, several workers)."""
 
 
 class Connection:
@@ -59,6 +74,7 @@ class Connection:
         status_line = await self.reader.readline()
         status = int(status_line.split()[1])
         length = 0
+        closing = False
         while True:
             line = await self.reader.readline()
             if line in (b"\r\n", b""):
@@ -69,12 +85,17 @@ class Connection:
                 length = int(value)
             elif name == "set-cookie":
                 self.cookie = value.strip().split(";", 1)[0]
+            elif name == "connection" and value.strip().lower() == "close":
+                closing = True
         data = await self.reader.readexactly(length)
+        if closing:  # the server ends the connection: the next request opens another
+            self.close()
         return status, data
 
     def close(self) -> None:
         if self.writer is not None:
             self.writer.close()
+        self.reader = self.writer = None
 
 
 @dataclass
@@ -152,8 +173,46 @@ async def run(
     print(
         f"{players:4d} players, think {think:g} s: {results.moves} moves in {seconds:.1f} s = "
         f"{results.moves / seconds:.0f} moves/s; latency p50 {p50:.2f} ms, p99 {p99:.2f} ms, "
-        f"max {lat[-1] * 1000:.1f} ms; errors {results.errors}"
+        f"max {lat[-1] * 1000:.1f} ms; errors {results.errors}; load {load()}"
     )
+
+
+def load() -> str:
+    """The machine's load averages (1, 5 and 15 minutes): figures on a busy machine are noisy."""
+    return " ".join(f"{figure:.2f}" for figure in os.getloadavg())
+
+
+def servers_module() -> Any:
+    """``tests/servers.py``, which starts ``bonanza serve`` and a throwaway PostgreSQL."""
+    if str(REPOSITORY) not in sys.path:
+        sys.path.insert(0, str(REPOSITORY))
+    import tests.servers
+
+    return tests.servers
+
+
+@contextlib.contextmanager
+def started_server(db: str | None, start_postgres: bool, workers: int) -> Iterator[str]:
+    """``bonanza serve --workers N`` on ``db`` (or a throwaway PostgreSQL): its URL."""
+    from bonanza.storage import redacted
+
+    servers = servers_module()
+    folder = Path(tempfile.mkdtemp(prefix="bonanza-bench-"))
+    with contextlib.ExitStack() as stack:
+        if start_postgres:
+            db = stack.enter_context(servers.throwaway_postgres(durable=True)).url()
+        assert db is not None
+        server = servers.Server(
+            db, servers.free_port(), args=("--workers", str(workers)), log_path=folder / "log"
+        )
+        print(
+            f"bonanza serve --workers {workers} on {redacted(db)}, its log in {server.log}",
+            flush=True,
+        )
+        stack.callback(server.stop)
+        server.start(STARTUP_SECONDS)
+        yield str(server.url)
+
 
 
 async def page_weight(host: str, port: int) -> int:
@@ -182,7 +241,18 @@ async def page_weight(host: str, port: int) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--url", default="http://127.0.0.1:8000")
+    parser.add_argument("--url", default="http://127.0.0.1:8000", help="a running server's")
+    parser.add_argument(
+        "--db", help="start a server on this store: a SQLite file or a postgresql:// URL"
+    )
+    parser.add_argument(
+        "--start-postgres",
+        action="store_true",
+        help="start a server on a throwaway PostgreSQL (as the tests do)",
+    )
+    parser.add_argument(
+        "--workers", type=int, default=1, help="worker processes of the server started (1-64)"
+    )
     parser.add_argument("--players", type=int, nargs="+", default=[50, 200])
     parser.add_argument("--moves", type=int, default=30, help="moves per player (at most 1000)")
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds between moves")
@@ -191,16 +261,26 @@ def main(argv: list[str] | None = None) -> int:
         "--progress", action="store_true", help="also ask for the stuck check after each move"
     )
     args = parser.parse_args(argv)
-    url = urlsplit(args.url)
-    if url.hostname not in LOOPBACK or url.port is None:
-        parser.error("--url must be a loopback address with a port, like http://127.0.0.1:8000")
     if not 1 <= args.moves <= 1000 or not all(1 <= p <= 1000 for p in args.players):
         parser.error("--moves and --players must be from 1 to 1000")
-    host, port = url.hostname, url.port
-    weight = asyncio.run(page_weight(host, port))
-    print(f"first page load (HTML + JS + CSS, uncompressed): {weight / 1024:.1f} KB")
-    for players in args.players:
-        asyncio.run(run(host, port, players, args.moves, args.think, args.seed, args.progress))
+    if not 1 <= args.workers <= MAX_WORKERS:
+        parser.error(f"--workers must be from 1 to {MAX_WORKERS}")
+    if args.db and args.start_postgres:
+        parser.error("--db and --start-postgres: choose one")
+    with contextlib.ExitStack() as stack:
+        address = args.url
+        if args.db or args.start_postgres:
+            address = stack.enter_context(
+                started_server(args.db, args.start_postgres, args.workers)
+            )
+        url = urlsplit(address)
+        if url.hostname not in LOOPBACK or url.port is None:
+            parser.error("--url must be a loopback address with a port, like http://127.0.0.1:8000")
+        host, port = url.hostname, url.port
+        weight = asyncio.run(page_weight(host, port))
+        print(f"first page load (HTML + JS + CSS, uncompressed): {weight / 1024:.1f} KB")
+        for players in args.players:
+            asyncio.run(run(host, port, players, args.moves, args.think, args.seed, args.progress))
     return 0
 
 
