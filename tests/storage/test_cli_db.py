@@ -120,11 +120,17 @@ def test_the_default_store_is_the_one_serve_and_play_use(
     )
     assert not default.exists()
     SQLiteStorage(default).close()
-    assert run(capsys, "db", "upgrade")[1] == f"{default} is already at schema version 2\n"
+    assert (
+        run(capsys, "db", "upgrade")[1]
+        == f"{default} is already at schema version {SCHEMA_VERSION}\n"
+    )
     other = tmp_path / "other.db"
     SQLiteStorage(other).close()
     monkeypatch.setenv("BONANZA_DB", str(other))
-    assert run(capsys, "db", "upgrade")[1] == f"{other} is already at schema version 2\n"
+    assert (
+        run(capsys, "db", "upgrade")[1]
+        == f"{other} is already at schema version {SCHEMA_VERSION}\n"
+    )
 
 
 @pytest.mark.parametrize(
@@ -168,7 +174,11 @@ def test_every_action_on_postgresql(
     assert (status, out) == (0, f"{url} is already at schema version {SCHEMA_VERSION}\n")
     status, out, _ = run(capsys, "db", "stats", "--db", url)
     table = {line.split()[0]: line.split()[1:] for line in out.splitlines()[2:]}
-    assert status == 0 and table["games"][0] == "5" and table["schema_version"][0] == "2"
+    assert (
+        status == 0
+        and table["games"][0] == "5"
+        and table["schema_version"][0] == str(SCHEMA_VERSION)
+    )
     assert all(size.replace(",", "").isdigit() for _, size in table.values())
     status, out, _ = run(capsys, "db", "prune", "--db", url, "--older-than", str(DAYS))
     assert status == 0 and out.startswith("folded 3 games")

@@ -19,7 +19,7 @@ from bonanza.session.records import rules_key
 from bonanza.session.stats import records_set, statistics
 from bonanza.session.status import Origin, Status
 from bonanza.storage import SCHEMA_VERSION, SQLiteStorage, Storage, StorageError
-from bonanza.storage.protocol import DailyDeal, Share, StockedDeal
+from bonanza.storage.protocol import DailyDeal, Share, StaleGameError, StockedDeal
 from bonanza.web.writer import BatchWriting
 
 from .conftest import PostgresServer
@@ -116,7 +116,7 @@ def test_an_update_replaces_every_field_but_the_id(store: Any) -> None:
         score=15,
         cards_home=20,
         archived=True,
-        version=41,
+        version=1,
         assisted=True,
         extra={"k": "v"},
     )
@@ -205,6 +205,161 @@ def test_archiving_takes_finished_games_out_of_the_statistics(store: Any) -> Non
     assert [game.id for game in store.finished_games("ann")] == ["after"]
 
 
+# -- two writers of one game ----------------------------------------------------------------
+
+WRITERS = 6
+"""Threads (on two stores) updating one game from the same version at once."""
+
+
+def moved(game: GameRecord, moves: int) -> GameRecord:
+    """``game`` as a writer who read it makes it: ``moves`` moves, the next version."""
+    return dataclasses.replace(game, moves=moves, version=game.version + 1)
+
+
+def test_of_two_writers_who_read_one_version_the_second_is_refused(opener: Opener) -> None:
+    first, second = opener(), opener()  # two processes' stores on one database
+    first.insert_game(record("g1"))
+    read_by_first, read_by_second = first.get_game("g1"), second.get_game("g1")
+    first.update_game(moved(read_by_first, 5))
+    with pytest.raises(StaleGameError) as refused:
+        second.update_game(moved(read_by_second, 9))
+    assert isinstance(refused.value, StorageError)
+    assert (refused.value.game_id, refused.value.read_version) == ("g1", 0)
+    assert "g1" in str(refused.value)
+    assert first.get_game("g1") == second.get_game("g1") == moved(read_by_first, 5)
+    again = second.get_game("g1")  # read again, the second writer may go on
+    second.update_game(moved(again, 9))
+    assert first.get_game("g1") == moved(again, 9)
+    assert first.game_version("g1") == second.game_version("g1") == 2
+
+
+def test_of_writers_racing_from_one_version_exactly_one_succeeds(opener: Opener) -> None:
+    stores = [opener(), opener()]
+    stores[0].insert_game(record("g1"))
+    read = stores[0].get_game("g1")
+    outcomes: dict[int, str] = {}
+    start = threading.Barrier(WRITERS)
+
+    def write(n: int) -> None:
+        start.wait()
+        try:
+            stores[n % 2].update_game(moved(read, n + 1))
+            outcomes[n] = "stored"
+        except StaleGameError:
+            outcomes[n] = "stale"
+
+    threads = [threading.Thread(target=write, args=(n,)) for n in range(WRITERS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    winners = [n for n, outcome in outcomes.items() if outcome == "stored"]
+    assert len(outcomes) == WRITERS and len(winners) == 1
+    assert stores[1].get_game("g1") == moved(read, winners[0] + 1)
+
+
+def test_an_update_of_a_game_that_is_gone_is_refused(store: Any) -> None:
+    with pytest.raises(StaleGameError):
+        store.update_game(moved(record("nobody"), 1))
+    assert store.get_game("nobody") is None
+    assert store.game_version("nobody") is None
+
+
+def test_a_stale_update_in_a_batch_fails_alone(opener: Opener) -> None:
+    store, other = opener(), opener()
+    for name in ("g1", "g2"):
+        store.insert_game(record(name))
+    other.update_game(moved(record("g1"), 7))  # another process moves g1 first
+    results = store.write_batch(
+        [
+            lambda: store.update_game(moved(record("g1"), 3)),  # read before that: stale
+            lambda: store.update_game(moved(record("g2"), 4)),
+            lambda: store.set_setting("after", "yes"),
+        ]
+    )
+    assert isinstance(results[0], StaleGameError) and results[0].game_id == "g1"
+    assert results[1:] == [None, None]
+    assert other.get_game("g1") == moved(record("g1"), 7)  # the winner's state
+    assert other.get_game("g2") == moved(record("g2"), 4)
+    assert other.get_setting("after") == "yes"
+
+
+def test_updates_one_after_another_in_a_batch_each_add_one(store: Any) -> None:
+    store.insert_game(record("g1"))
+    once = moved(record("g1"), 1)
+    twice = moved(once, 2)
+    assert store.write_batch(
+        [lambda: store.update_game(once), lambda: store.update_game(twice)]
+    ) == [
+        None,
+        None,
+    ]
+    assert store.get_game("g1") == twice and store.game_version("g1") == 2
+
+
+def test_archiving_a_game_changes_its_version(store: Any) -> None:
+    store.insert_game(finished("won", NOW + 1, version=4))
+    assert store.game_version("won") == 4
+    store.archive_finished_games("ann")
+    assert store.game_version("won") == 5
+
+
+# -- the new-game limit --------------------------------------------------------------------
+
+LIMIT = 3
+WINDOW = 60.0
+COUNTERS = 8
+"""Threads (on two stores) counting new games of one client at once."""
+
+
+def test_new_games_are_counted_per_client_within_the_window(store: Any) -> None:
+    assert [store.count_new_game("1.2.3.4", NOW + n, LIMIT, WINDOW) for n in range(4)] == [
+        True,
+        True,
+        True,
+        False,
+    ]
+    assert store.count_new_game("5.6.7.8", NOW + 4, LIMIT, WINDOW)  # another client
+    assert not store.count_new_game("1.2.3.4", NOW + WINDOW - 1, LIMIT, WINDOW)
+    assert store.count_new_game("1.2.3.4", NOW + WINDOW + 0.5, LIMIT, WINDOW)  # the first left
+    assert not store.count_new_game("1.2.3.4", NOW + WINDOW + 0.6, LIMIT, WINDOW)
+
+
+def test_expired_counts_are_deleted(store: Any) -> None:
+    for n in range(20):
+        store.count_new_game(f"client-{n}", NOW, LIMIT, WINDOW)
+    rows = {size.name: size.rows for size in store.table_sizes()}
+    assert rows["new_game_starts"] == 20
+    store.count_new_game("late", NOW + 2 * WINDOW, LIMIT, WINDOW)
+    rows = {size.name: size.rows for size in store.table_sizes()}
+    assert rows["new_game_starts"] == 1
+
+
+def test_processes_counting_at_once_hold_the_limit_together(opener: Opener) -> None:
+    stores = [opener(), opener()]
+    allowed: list[bool] = []
+    start = threading.Barrier(COUNTERS)
+
+    def count(n: int) -> None:
+        start.wait()
+        allowed.append(stores[n % 2].count_new_game("1.2.3.4", NOW + n / 100, LIMIT, WINDOW))
+
+    threads = [threading.Thread(target=count, args=(n,)) for n in range(COUNTERS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert sorted(allowed) == [False] * (COUNTERS - LIMIT) + [True] * LIMIT
+
+
+def test_a_batch_can_count_new_games(store: Any) -> None:
+    results = store.write_batch(
+        [lambda: store.count_new_game("c", NOW, 1, WINDOW)] * 2
+        + [lambda: store.insert_game(record("g"))]
+    )
+    assert results == [True, False, None]
+
+
 # -- shares -------------------------------------------------------------------------------
 
 
@@ -213,7 +368,8 @@ def test_a_share_stands_for_its_games_deal_and_opens_once_that_game_is_over(stor
     store.insert_game(game)
     store.add_share("s1", "g1")
     assert store.get_share("s1") == Share(game.deal, game.rules_key, "g1", opens=False)
-    store.update_game(dataclasses.replace(game, status=Status.LOST, finished_at=NOW + 1))
+    over = dataclasses.replace(game, status=Status.LOST, finished_at=NOW + 1, version=1)
+    store.update_game(over)
     assert store.get_share("s1") == Share(game.deal, game.rules_key, "g1", opens=True)
     assert store.get_share("unknown") is None
 
@@ -393,7 +549,15 @@ def test_writes_after_a_batch_are_on_their_own_again(store: Any) -> None:
 
 DAY = 86_400.0
 CUTOFF = NOW + 100 * DAY
-TABLES = {"games", "folded_games", "shares", "settings", "deal_stock", "daily_deals"}
+TABLES = {
+    "games",
+    "folded_games",
+    "shares",
+    "settings",
+    "deal_stock",
+    "daily_deals",
+    "new_game_starts",
+}
 VEGAS_CUMULATIVE = rules_key(Rules(draw=3, passes=3, scoring=Scoring.VEGAS_CUMULATIVE))
 
 

@@ -167,6 +167,8 @@ def test_a_database_of_the_previous_schema_is_upgraded_and_nothing_is_lost(
     finished = upgraded.finished_games("ann")
     assert upgraded.prune_finished(NOW + 10) == 2
     assert upgraded.finished_games("ann") == finished
+    assert upgraded.count_new_game("1.2.3.4", NOW, 1, 60.0)  # the step's table is there
+    assert not upgraded.count_new_game("1.2.3.4", NOW + 1, 1, 60.0)
     upgraded.close()
 
 

@@ -232,3 +232,45 @@ def test_stores_opening_a_previous_file_at_once_upgrade_it_once(tmp_path: Path) 
     assert [opened[0].get_game(g.id) for g in games()] == games()
     for store in opened:
         store.close()
+
+
+VERSION_2 = 2
+"""The schema before the new-game counts (``new_game_starts``, version 3)."""
+
+
+def test_a_version_2_file_with_games_is_upgraded_and_nothing_is_lost(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = tmp_path / "version-2.db"
+    with monkeypatch.context() as older:  # this code as it stood at version 2
+        older.setattr(schema_module, "SCHEMA_VERSION", VERSION_2)
+        older.setattr(sqlite_module, "SCHEMA_VERSION", VERSION_2)
+        older.setattr(sqlite_module, "SQLITE_MIGRATIONS", SQLITE_MIGRATIONS[:VERSION_2])
+        old = SQLiteStorage(path)
+        for game in games():
+            old.insert_game(game)
+        old.add_share("s1", "won")
+        assert old.prune_finished(NOW + 6) == 1  # "lost" is folded
+        figures = statistics(old.finished_games("ann"))
+        old.close()
+    assert user_version(path) == VERSION_2 and "new_game_starts" not in tables(path)
+    store = SQLiteStorage(path)
+    assert (store.found_version, user_version(path)) == (VERSION_2, SCHEMA_VERSION)
+    kept = [game for game in games() if game.id != "lost"]
+    assert [store.get_game(game.id) for game in kept] == kept
+    assert statistics(store.finished_games("ann")) == figures
+    assert store.get_share("s1") is not None
+    assert store.count_new_game("1.2.3.4", NOW, 1, 60.0)
+    assert not store.count_new_game("1.2.3.4", NOW + 1, 1, 60.0)
+    assert tables(path) == tables(fresh_file(tmp_path))
+    store.close()
+
+
+def tables(path: Path) -> set[str]:
+    with sqlite3.connect(path) as db:
+        return {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+
+
+def fresh_file(tmp_path: Path) -> Path:
+    SQLiteStorage(tmp_path / "fresh.db").close()
+    return tmp_path / "fresh.db"

@@ -141,8 +141,8 @@ def test_reads_always_see_the_latest_commit(tmp_path: Path) -> None:
     for moves in range(1, 4):
         assert storage.playing_games("player-one") and storage.latest_game("player-one")
         changed = record("game-0")
-        changed.moves = moves
-        storage.write_batch([lambda r=changed: storage.update_game(r)] * 2)
+        changed.moves = changed.version = moves  # each update adds one to the version
+        storage.write_batch([lambda r=changed: storage.update_game(r)] * 2)  # the second: stale
         found = storage.get_game("game-0")
         assert found is not None and found.moves == moves
     storage.close()

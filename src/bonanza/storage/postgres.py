@@ -20,7 +20,14 @@ from psycopg_pool import ConnectionPool
 
 from bonanza.session.records import GameRecord
 from bonanza.session.status import Status
-from bonanza.storage.protocol import DailyDeal, Share, StockedDeal, StorageError, TableSize
+from bonanza.storage.protocol import (
+    DailyDeal,
+    Share,
+    StaleGameError,
+    StockedDeal,
+    StorageError,
+    TableSize,
+)
 from bonanza.storage.rows import (
     COLUMNS,
     FIELDS,
@@ -47,6 +54,9 @@ APPLICATION_NAME = "bonanza"
 """How the connections are named in ``pg_stat_activity`` unless the URL names them."""
 MIGRATION_LOCK = 0x626F6E616E7A61
 """The advisory lock key held while the schema is checked and upgraded ("bonanza")."""
+NEW_GAMES_LOCK = 0x626F6E61
+"""The first key of the advisory locks (the second is the client's hash) that keep two
+counts of one client's new games apart ("bona")."""
 
 VERSION_TABLE = """
 CREATE TABLE schema_version (
@@ -58,7 +68,12 @@ CREATE TABLE schema_version (
 """One row per schema step applied: the database's version is the highest."""
 
 INSERT_GAME = f"INSERT INTO games ({COLUMNS}) VALUES ({', '.join(['%s'] * len(FIELDS))})"
-UPDATE_GAME = f"UPDATE games SET {', '.join(f'{name}=%s' for name in FIELDS[1:])} WHERE id=%s"
+UPDATE_GAME = (
+    f"UPDATE games SET {', '.join(f'{name}=%s' for name in FIELDS[1:])} WHERE id=%s AND version=%s"
+)
+"""An update of a game, if it is still at the version its writer read (``Storage.update_game``).
+Under READ COMMITTED a second writer waits for the first's row lock, then finds the new
+version and updates nothing."""
 FINISHED_WHERE = "WHERE player=%s AND status IN (%s, %s) AND NOT archived"
 PRUNE = (
     f"WITH gone AS (DELETE FROM games WHERE status IN ({', '.join(['%s'] * len(OVER_STATUSES))})"
@@ -224,7 +239,13 @@ class PostgresStorage:
 
     def update_game(self, record: GameRecord) -> None:
         row = game_row(record, bool)
-        self._write(UPDATE_GAME, (*row[1:], row[0]))
+        read_version = record.version - 1
+        if self._write(UPDATE_GAME, (*row[1:], record.id, read_version)) == 0:
+            raise StaleGameError(record.id, read_version)  # nothing was written
+
+    def game_version(self, game_id: str) -> int | None:
+        row = self._one("SELECT version FROM games WHERE id=%s", (game_id,))
+        return None if row is None else int(row[0])
 
     def get_game(self, game_id: str) -> GameRecord | None:
         row = self._one(f"SELECT {COLUMNS} FROM games WHERE id=%s", (game_id,))
@@ -267,12 +288,32 @@ class PostgresStorage:
     def archive_finished_games(self, player: str) -> int:
         # Both tables in one statement: one snapshot, one commit.
         row = self._one(
-            f"WITH kept AS (UPDATE games SET archived=TRUE {FINISHED_WHERE} RETURNING 1),"
+            f"WITH kept AS (UPDATE games SET archived=TRUE, version=version+1 {FINISHED_WHERE}"
+            " RETURNING 1),"
             f" folded AS (UPDATE folded_games SET archived=TRUE {FINISHED_WHERE} RETURNING 1)"
             " SELECT (SELECT COUNT(*) FROM kept) + (SELECT COUNT(*) FROM folded)",
             (player, *FINISHED_STATUSES) * 2,
         )
         return int(row[0])
+
+    def count_new_game(self, client: str, now: float, limit: int, window: float) -> bool:
+        def count(db: Connection) -> bool:
+            start = now - window
+            with db.transaction():  # a savepoint within a batch
+                # Counts of one client take turns (to the transaction's end): under READ
+                # COMMITTED two counting at once would both see room for one more.
+                db.execute(
+                    "SELECT pg_advisory_xact_lock(%s, hashtext(%s))", (NEW_GAMES_LOCK, client)
+                )
+                db.execute("DELETE FROM new_game_starts WHERE at <= %s", (start,))  # expired
+                counted = db.execute(
+                    "INSERT INTO new_game_starts (client, at) SELECT %s, %s WHERE"
+                    " (SELECT COUNT(*) FROM new_game_starts WHERE client=%s AND at > %s) < %s",
+                    (client, now, client, start, limit),
+                ).rowcount
+            return counted == 1
+
+        return self._run(count)
 
     def prune_finished(self, before: float) -> int:
         return self._write(PRUNE, (*OVER_STATUSES, before))

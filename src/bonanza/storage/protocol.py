@@ -12,6 +12,20 @@ class StorageError(Exception):
     """A write or read of the store failed (the game is rolled back to what is stored)."""
 
 
+class StaleGameError(StorageError):
+    """An update of a game found another version stored than the one its writer read:
+    another writer (another process) changed the game first, or it is gone. Nothing
+    was written."""
+
+    def __init__(self, game_id: str, read_version: int) -> None:
+        super().__init__(
+            f"game {game_id!r} is no longer at version {read_version} in the store:"
+            " another writer changed it first"
+        )
+        self.game_id = game_id
+        self.read_version = read_version
+
+
 @dataclass(frozen=True, slots=True)
 class Share:
     """What a share ID stands for: the deal and rules of one game.
@@ -82,7 +96,19 @@ class Storage(Protocol):
         ...
 
     def update_game(self, record: GameRecord) -> None:
-        """Store the new state of an existing game (after a move, undo, win...)."""
+        """Store the new state of an existing game (after a move, undo, win...), whose
+        writer read it at version ``record.version - 1``: every update adds one.
+
+        The update is conditional: if the stored game is not at that version (another
+        writer updated it first, or it is gone), nothing is written and
+        :class:`StaleGameError` is raised. In :meth:`write_batch` that error takes the
+        update's place alone; the batch's other writes are stored.
+        """
+        ...
+
+    def game_version(self, game_id: str) -> int | None:
+        """The stored version of the game, or None if there is no such game (a
+        primary-key read: the server checks its cached games with it)."""
         ...
 
     def get_game(self, game_id: str) -> GameRecord | None:
@@ -111,7 +137,16 @@ class Storage(Protocol):
 
     def archive_finished_games(self, player: str) -> int:
         """Take the player's finished games (pruned ones too) out of the statistics;
-        return how many."""
+        return how many. Each archived game's version goes up by one."""
+        ...
+
+    def count_new_game(self, client: str, now: float, limit: int, window: float) -> bool:
+        """Count a new game started by ``client`` (an address) at ``now`` (a Unix time)
+        unless ``limit`` were counted in the ``window`` seconds before; whether it was.
+
+        Counted in the store, atomically, so that every process on it holds the limit
+        together; counts older than ``window`` are deleted as they expire.
+        """
         ...
 
     def add_share(self, share_id: str, game_id: str) -> None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from bonanza.storage.protocol import StorageError
 
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 """The schema this code reads and writes."""
 
 
@@ -137,6 +137,20 @@ POSTGRES_MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX games_finished ON games (finished_at)",
         ),
     ),
+    Migration(
+        3,
+        "new_game_starts: the new games each client address started lately, for the rate limit",
+        (
+            """
+            CREATE TABLE new_game_starts (
+                client TEXT NOT NULL,
+                at DOUBLE PRECISION NOT NULL
+            )
+            """,
+            "CREATE INDEX new_game_starts_client ON new_game_starts (client, at)",
+            "CREATE INDEX new_game_starts_at ON new_game_starts (at)",
+        ),
+    ),
 )
 """PostgreSQL's steps, oldest first: step ``n`` has version ``n``."""
 
@@ -241,6 +255,20 @@ SQLITE_MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX folded_games_player ON folded_games (player, finished_at)",
             "CREATE INDEX folded_games_player_deal ON folded_games (player, deal)",
             "CREATE INDEX games_finished ON games (finished_at)",
+        ),
+    ),
+    Migration(
+        3,
+        "new_game_starts: the new games each client address started lately, for the rate limit",
+        (
+            """
+            CREATE TABLE new_game_starts (
+                client TEXT NOT NULL,
+                at REAL NOT NULL
+            )
+            """,
+            "CREATE INDEX new_game_starts_client ON new_game_starts (client, at)",
+            "CREATE INDEX new_game_starts_at ON new_game_starts (at)",
         ),
     ),
 )

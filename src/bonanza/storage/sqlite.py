@@ -20,7 +20,14 @@ from typing import Any, TypeVar
 
 from bonanza.session.records import GameRecord
 from bonanza.session.status import Status
-from bonanza.storage.protocol import DailyDeal, Share, StockedDeal, StorageError, TableSize
+from bonanza.storage.protocol import (
+    DailyDeal,
+    Share,
+    StaleGameError,
+    StockedDeal,
+    StorageError,
+    TableSize,
+)
 from bonanza.storage.rows import (
     COLUMNS,
     FIELDS,
@@ -51,6 +58,16 @@ FOLD_GAMES = (
     f" FROM games WHERE status IN ({OVER}) AND finished_at < ?"
 )
 DELETE_FOLDED = f"DELETE FROM games WHERE status IN ({OVER}) AND finished_at < ?"
+UPDATE_GAME = (
+    f"UPDATE games SET {', '.join(f'{name}=?' for name in FIELDS[1:])} WHERE id=? AND version=?"
+)
+"""An update of a game, if it is still at the version its writer read (``Storage.update_game``)."""
+COUNT_NEW_GAME = (
+    "INSERT INTO new_game_starts (client, at) SELECT ?, ?"
+    " WHERE (SELECT COUNT(*) FROM new_game_starts WHERE client=? AND at > ?) < ?"
+)
+"""A client's new game, counted unless its limit is reached: one statement, so one write
+transaction, which no other process's count can interleave with."""
 
 
 def has_table(db: sqlite3.Connection, name: str) -> bool:
@@ -101,7 +118,15 @@ class SQLiteStorage:
     commit). ``synchronous`` is SQLite's (module docstring); with
     ``background_checkpoints`` a thread checkpoints every ``CHECKPOINT_SECONDS``
     on a connection of its own (a file only; :meth:`close` stops it).
+
+    :meth:`game_version` reads on a third connection of its own, which only it
+    uses: a primary-key read of a local file that never waits for a write (WAL),
+    cheap enough for the server to call on its event loop
+    (``instant_version_checks``).
     """
+
+    instant_version_checks = True
+    """:meth:`game_version` takes microseconds and never waits for a writer."""
 
     def __init__(
         self,
@@ -132,13 +157,8 @@ class SQLiteStorage:
             raise
         # Reads have a connection of their own: in WAL mode they see what is
         # committed and never wait while a write commits (and fsyncs).
-        if str(path) == ":memory:":  # a second connection would be another database
-            self._reader, self._read_lock = self._db, self._lock
-        else:
-            self._reader = sqlite3.connect(str(path), check_same_thread=False, isolation_level=None)
-            self._reader.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-            self._reader.execute("PRAGMA query_only=ON")
-            self._read_lock = threading.RLock()
+        self._reader, self._read_lock = self._connect_reader()
+        self._checker, self._check_lock = self._connect_reader()
         self.checkpoints = 0
         """Checkpoints the background checkpointer ran."""
         self._checkpointer: threading.Thread | None = None
@@ -149,6 +169,16 @@ class SQLiteStorage:
                 target=self._checkpoints, name="bonanza-store-checkpoints", daemon=True
             )
             self._checkpointer.start()
+
+    def _connect_reader(self) -> tuple[sqlite3.Connection, threading.RLock]:
+        """A read-only connection to the file and its lock (the writer's for ``:memory:``,
+        where a second connection would be another database)."""
+        if str(self.path) == ":memory:":
+            return self._db, self._lock
+        reader = sqlite3.connect(str(self.path), check_same_thread=False, isolation_level=None)
+        reader.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+        reader.execute("PRAGMA query_only=ON")
+        return reader, threading.RLock()
 
     def _checkpoints(self) -> None:
         """The checkpointer thread: a passive checkpoint every ``CHECKPOINT_SECONDS``
@@ -250,10 +280,24 @@ class SQLiteStorage:
 
     def update_game(self, record: GameRecord) -> None:
         row = game_row(record)
-        assignments = ", ".join(f"{name}=?" for name in FIELDS[1:])
-        self._run(
-            lambda db: db.execute(f"UPDATE games SET {assignments} WHERE id=?", (*row[1:], row[0]))
+        read_version = record.version - 1
+        updated = self._run(
+            lambda db: db.execute(UPDATE_GAME, (*row[1:], record.id, read_version)).rowcount
         )
+        if updated == 0:  # one statement matched nothing: nothing was written
+            raise StaleGameError(record.id, read_version)
+
+    def game_version(self, game_id: str) -> int | None:
+        with self._check_lock:
+            try:
+                cursor = self._checker.execute("SELECT version FROM games WHERE id=?", (game_id,))
+                try:
+                    row = cursor.fetchone()
+                finally:
+                    cursor.close()  # else it keeps its read transaction: an old snapshot
+            except sqlite3.Error as error:
+                raise StorageError(f"the game store failed: {error}") from error
+        return None if row is None else int(row[0])
 
     def get_game(self, game_id: str) -> GameRecord | None:
         row = self._one(f"SELECT {COLUMNS} FROM games WHERE id=?", (game_id,))
@@ -299,10 +343,21 @@ class SQLiteStorage:
             where = "WHERE player=? AND status IN (?, ?) AND archived=0"
             params = (player, *FINISHED_STATUSES)
             # One statement per table, each atomic; a reset between them is harmless.
-            kept = db.execute(f"UPDATE games SET archived=1 {where}", params).rowcount
+            kept = db.execute(
+                f"UPDATE games SET archived=1, version=version+1 {where}", params
+            ).rowcount
             return kept + db.execute(f"UPDATE folded_games SET archived=1 {where}", params).rowcount
 
         return self._run(archive)
+
+    def count_new_game(self, client: str, now: float, limit: int, window: float) -> bool:
+        def count(db: sqlite3.Connection) -> bool:
+            start = now - window
+            db.execute("DELETE FROM new_game_starts WHERE at <= ?", (start,))  # expired
+            counted: int = db.execute(COUNT_NEW_GAME, (client, now, client, start, limit)).rowcount
+            return counted == 1
+
+        return self._run(count)
 
     def prune_finished(self, before: float) -> int:
         def prune(db: sqlite3.Connection) -> int:
@@ -440,6 +495,7 @@ class SQLiteStorage:
         self._stop_checkpoints.set()
         if self._checkpointer is not None:
             self._checkpointer.join()
-        with self._lock, self._read_lock:
+        with self._lock, self._read_lock, self._check_lock:
             self._db.close()
             self._reader.close()
+            self._checker.close()

@@ -350,7 +350,8 @@ class BonanzaApp(App[None]):
             else:  # its first write failed: it is not in the store yet
                 self.storage.insert_game(self.record)
                 self._stored = True
-        except StorageError as error:
+        except StorageError as error:  # not stored: the store keeps the version before
+            self.record.version -= 1
             notes.append(self._unstored(error))
         save_note = self.save()
         if save_note is not None:
