@@ -1,5 +1,6 @@
-"""Opening the page: the settings and the game come with it, so the first render waits
-on one API request for a new deal and on none to resume a game."""
+"""Opening the page: the settings and the game come with it, and so does a new player's
+first deal, so the first render waits on no API request; a player's next deal, once
+their game is over, on one."""
 
 from __future__ import annotations
 
@@ -27,20 +28,45 @@ new MutationObserver((_, observer) => {
 """
 
 
+FACE_DOWN_AT_DEAL = 21
+THREE = 3
+SAVED_DRAW_THREE = """
+localStorage.setItem("bonanza.rules", JSON.stringify({
+  draw: 3, passes: null, empty_column: "king", recall: true,
+  partial_runs: true, thoughtful: false, scoring: "standard",
+}));
+"""
+"""The rules a player chose in this browser before (the page keeps them there)."""
+
+
 def asked_before_ready(table: Table) -> Any:
     return table.page.evaluate("window.__askedBeforeReady")
 
 
-def test_a_new_deal_takes_one_request_and_a_game_in_play_none(table: Table) -> None:
+def test_a_new_player_plays_their_first_deal_with_no_request_and_resumes_it_with_none(
+    table: Table,
+) -> None:
     table.page.context.add_init_script(WATCH)
+    assert not table.page.context.cookies()
     table.open()
-    assert asked_before_ready(table) == ["POST /api/games"]
-    first = table.state()
-    table.click_stock()
+    assert asked_before_ready(table) == []
+    first = table.state()  # the page's cookie names the player whose game is drawn
+    assert first["status"] == "playing" and first["moves"] == 0
+    assert table.page.locator(".card.back:not(.stock-card)").count() == FACE_DOWN_AT_DEAL
+    table.click_stock()  # the table drawn from the page plays
     table.wait_moves(1)
+    assert table.wait_state(lambda state: state["moves"] == 1)["id"] == first["id"]
     table.reload()
     assert asked_before_ready(table) == []
     assert table.state()["id"] == first["id"] and table.shown_moves() == 1
+
+
+def test_a_new_player_with_other_saved_rules_gets_a_deal_under_them(table: Table) -> None:
+    table.page.context.add_init_script(WATCH)
+    table.page.context.add_init_script(SAVED_DRAW_THREE)
+    table.open()
+    assert asked_before_ready(table) == ["POST /api/games"]
+    assert table.state()["rules"]["draw"] == THREE
 
 
 def test_after_a_game_is_over_the_next_deal_is_asked_for_at_once(table: Table) -> None:

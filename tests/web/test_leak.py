@@ -113,6 +113,11 @@ def open_shares(client: TestClient) -> dict[str, str]:
     return {key: share.deal for key, share in shares.items() if share and share.opens}
 
 
+NEW_PLAYERS = 40
+NAVIGATION = {"Sec-Fetch-Dest": "document", "Sec-Fetch-Mode": "navigate"}
+"""What a browser says when it opens the page to show it (a new player's gets a deal)."""
+
+
 def page_data(client: TestClient) -> tuple[str, Any]:
     """The page's data block, as text and as data: what the page carries of the game."""
     found = re.search(r'id="page-data">(.*?)</script>', client.get("/").text, re.S)
@@ -167,6 +172,24 @@ def test_the_deal_is_never_sent_while_playing_and_always_after(client: TestClien
     assert over["status"] == "lost"
     assert over["deal"] == session.game.deal.id
     assert Deal.parse(over["deal_code"]) == session.game.deal
+
+
+def test_a_new_players_page_never_leaks_their_first_deal(client: TestClient) -> None:
+    """The page of a browser with no cookie carries its first deal: the whole page,
+    headers and data block, names none of its hidden cards, nor the deal."""
+    tried = 0
+    for _ in range(NEW_PLAYERS):
+        client.cookies.clear()
+        page = client.get("/", headers=NAVIGATION)
+        found = re.search(r'id="page-data">(.*?)</script>', page.text, re.S)
+        assert found is not None
+        data = json.loads(found[1])
+        session = stored_session(client, data["started"]["id"])
+        assert not session.is_over and "deal" not in data["started"]
+        headers = [f"{k}: {v}" for k, v in page.headers.items() if k != "set-cookie"]
+        whole = "\n".join([page.text, *headers])  # the cookie is a random token
+        tried += assert_no_leak(client, whole, [data, whole], session)
+    assert tried > NEW_PLAYERS * 100
 
 
 def test_random_games_never_leak_hidden_cards(client: TestClient) -> None:

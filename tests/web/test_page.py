@@ -1,4 +1,5 @@
-"""The page carries the player's settings and latest game, as the API answers them."""
+"""The page carries the player's settings and latest game, as the API answers them,
+and a new player's first deal."""
 
 from __future__ import annotations
 
@@ -13,7 +14,9 @@ from starlette.testclient import TestClient
 from bonanza.storage import SQLiteStorage
 from bonanza.web import create_app
 from bonanza.web.errors import ApiError
+from bonanza.web.limits import ServerLimits
 from bonanza.web.page import embedded_json
+from bonanza.web.players import COOKIE
 from bonanza.web.service import GameService
 
 from .test_settings_api import DEFAULTS
@@ -29,9 +32,19 @@ async def unreadable(self: GameService, player: str) -> None:
     raise ApiError(503, "the game store is not answering")
 
 
-def page_data(client: TestClient) -> Any:
-    page = client.get("/")
+NAVIGATION = {"Sec-Fetch-Dest": "document", "Sec-Fetch-Mode": "navigate"}
+"""What a browser says when it opens the page to show it."""
+STANDARD_RULES = {
+    "draw": 1, "passes": None, "empty_column": "king", "recall": True,
+    "partial_runs": True, "thoughtful": False, "scoring": "standard",
+}
+"""The rules of a new player's first deal: the page script's default (saved_rules.js)."""
+
+
+def page_data(client: TestClient, path: str = "/", headers: dict[str, str] | None = None) -> Any:
+    page = client.get(path, headers=headers)
     assert page.status_code == 200 and page.headers["cache-control"] == "no-store"
+    assert "etag" not in page.headers and "last-modified" not in page.headers
     found = DATA.search(page.text)
     assert found is not None
     return json.loads(found[1])
@@ -83,3 +96,77 @@ def test_the_data_cannot_end_its_script_element() -> None:
     text = embedded_json({"typed": "</script><script>alert(1)</script>", "note": "<!-- & -->"})
     assert "<" not in text and ">" not in text and "&" not in text
     assert json.loads(text)["typed"] == "</script><script>alert(1)</script>"
+
+
+def test_a_new_players_page_carries_their_first_deal_as_the_api_answers_it(
+    client: TestClient,
+) -> None:
+    data = page_data(client, headers=NAVIGATION)
+    started = data.pop("started")
+    assert data == {"settings": DEFAULTS, "current": None}
+    assert COOKIE in client.cookies  # issued with the page, which holds the player's game
+    assert started["status"] == "playing" and started["moves"] == 0
+    assert started["rules"] == STANDARD_RULES and started["announce"] == "New deal"
+    current = client.get("/api/games/current").json()  # the same game, told no news
+    told = without_clock(started)
+    del told["announce"]
+    assert without_clock(current) == told
+    assert set(client.post("/api/games", json={}).json()) == set(started)  # the API's own answer
+    client.cookies.clear()
+    assert page_data(client, headers=NAVIGATION)["started"]["id"] != started["id"]
+
+
+def no_game_dealt(client: TestClient, path: str, headers: dict[str, str]) -> bool:
+    """Whether a new player's page at ``path`` comes without a deal, and none is stored."""
+    client.cookies.clear()
+    data = page_data(client, path, headers)
+    return data == {"settings": DEFAULTS, "current": None} and (
+        client.get("/api/games/current").status_code == 204
+    )
+
+
+@pytest.mark.parametrize(
+    ("path", "headers"),
+    [
+        ("/", {}),  # no browser navigation: a crawler, a script
+        ("/", {**NAVIGATION, "Sec-Purpose": "prefetch"}),
+        ("/", {**NAVIGATION, "Sec-Purpose": "prefetch;prerender"}),
+        ("/", {**NAVIGATION, "Purpose": "prefetch"}),
+        ("/", {**NAVIGATION, "X-Moz": "prefetch"}),
+        ("/", {"Sec-Fetch-Dest": "iframe", "Sec-Fetch-Mode": "navigate"}),
+        ("/?deal=12345", NAVIGATION),  # the page starts the deal the link names
+        ("/?share=abc", NAVIGATION),
+    ],
+)
+def test_no_deal_comes_with_a_page_the_player_may_not_play(
+    client: TestClient, path: str, headers: dict[str, str]
+) -> None:
+    assert no_game_dealt(client, path, headers)
+
+
+def test_a_head_request_deals_nothing(client: TestClient) -> None:
+    head = client.head("/", headers=NAVIGATION)
+    assert head.status_code == 200 and head.headers["cache-control"] == "no-store"
+    assert client.get("/api/games/current").status_code == 204
+
+
+def test_first_deals_from_one_address_are_limited_as_new_games_are(tmp_path: Path) -> None:
+    limits = ServerLimits(new_games_per_minute=2)
+    with TestClient(create_app(SQLiteStorage(tmp_path / "games.db"), limits=limits)) as test:
+        dealt = []
+        for _ in range(3):
+            test.cookies.clear()
+            dealt.append("started" in page_data(test, headers=NAVIGATION))
+        assert dealt == [True, True, False]
+        assert no_game_dealt(test, "/", NAVIGATION)
+        assert test.post("/api/games", json={}).status_code == 201  # the page asks for it
+
+
+def test_a_deal_that_fails_leaves_the_page_to_ask(
+    client: TestClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def refused(self: GameService, player: str, rules: Any, **how: Any) -> None:
+        raise ApiError(503, "the game store is not answering")
+
+    monkeypatch.setattr(GameService, "new_game", refused)
+    assert page_data(client, headers=NAVIGATION) == {"settings": DEFAULTS, "current": None}

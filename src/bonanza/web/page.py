@@ -3,10 +3,19 @@
 The page carries, in a JSON data block (``<script type="application/json">``, which
 runs nothing), the player's settings and their latest game: the very answers of
 ``GET /api/settings`` and ``GET /api/games/current``, so nothing a game in play
-hides. A returning player's table is drawn with no API request, and a new
-player's page asks for its deal as soon as its first module runs. What cannot be
-read (the store is down, a game cannot be read back) is left out, and the page
-asks the API for it as before.
+hides. A returning player's table is drawn with no API request. A new player's
+page also carries their first deal, ``started``: the very answer of
+``POST /api/games`` for the standard rules, dealt while the page is made (the
+player's cookie goes with the page, as it would with that answer), so their
+table is drawn with no API request either. What cannot be read (the store is
+down, a game cannot be read back) or dealt is left out, and the page asks the
+API for it as before.
+
+A deal is stored for each page that carries one, so only a browser's own
+navigation to the page gets one (not a ``HEAD``, a prefetch, or a client that
+says nothing of what it fetches, such as a crawler), and at most
+``ServerLimits.new_games_per_minute`` from one address: past that, the page
+comes without and its script asks for the deal.
 """
 
 from __future__ import annotations
@@ -20,11 +29,14 @@ import anyio.to_thread
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
 
+from bonanza.core import Rules
 from bonanza.storage import StorageError
 from bonanza.storage.player_settings import SETTINGS, player_settings
 from bonanza.web.bundle import join_modules, join_sheets
 from bonanza.web.errors import ApiError
+from bonanza.web.limits import ServerLimits
 from bonanza.web.players import read_player
+from bonanza.web.rate import RateLimiter
 from bonanza.web.routes import player, service
 from bonanza.web.static_files import Joiner, PackedStaticFiles
 
@@ -49,6 +61,12 @@ NEW_PLAYER: Final = {
     "current": None,
 }
 """What the page of a player issued with it carries: the store has nothing of theirs."""
+FIRST_RULES: Final = Rules.preset("klondike")
+"""The rules of a new player's first deal: the page's own default (``saved_rules.js``)."""
+LINK_PARAMS: Final = ("share", "deal")
+"""Query parameters naming a deal the page starts itself (``boot.js``): none is dealt here."""
+PREFETCH_HEADERS: Final = ("sec-purpose", "purpose", "x-purpose", "x-moz")
+"""Headers by which browsers mark a prefetch or prerender, which the player may never see."""
 
 
 def embedded_json(data: Any) -> str:
@@ -69,19 +87,65 @@ async def page_data(request: Request) -> dict[str, Any]:
     return data
 
 
+def is_navigation(request: Request) -> bool:
+    """Whether ``request`` is a browser opening the page to show it: a ``GET`` that
+    says it fetches a document to navigate to, and is no prefetch."""
+    headers = request.headers
+    return (
+        request.method == "GET"
+        and headers.get("sec-fetch-dest") == "document"
+        and headers.get("sec-fetch-mode") == "navigate"
+        and not any(name in headers for name in PREFETCH_HEADERS)
+    )
+
+
+def client_address(request: Request) -> str:
+    """The address the request came from (the proxy's word for it, behind a trusted proxy)."""
+    return request.client.host if request.client is not None else ""
+
+
 class Page:
     """The ``GET /`` handler: the template from ``files``, filled for the player
-    (``local_player``: the one a browser without a cookie plays as, if any)."""
+    (``local_player``: the one a browser without a cookie plays as, if any); new
+    players' first deals come at most ``limits.new_games_per_minute`` per address."""
 
-    def __init__(self, files: PackedStaticFiles, local_player: str | None = None) -> None:
+    def __init__(
+        self,
+        files: PackedStaticFiles,
+        local_player: str | None = None,
+        limits: ServerLimits | None = None,
+    ) -> None:
         self.files = files
         self.local_player = local_player
+        self.first_deals = RateLimiter((limits or ServerLimits()).new_games_per_minute)
 
     def is_new(self, request: Request) -> bool:
         """Whether the player is issued with this answer (the store is not asked)."""
         return self.local_player is None and read_player(request.headers.get("cookie", "")) is None
 
+    def deals_first_game(self, request: Request) -> bool:
+        """Whether the new player's page carries their first deal (see the module's notes)."""
+        return (
+            is_navigation(request)
+            and not any(name in request.query_params for name in LINK_PARAMS)
+            and self.first_deals.allow(client_address(request))
+        )
+
+    async def new_player_data(self, request: Request) -> dict[str, Any]:
+        """``NEW_PLAYER``, with the first deal (``started``) when the page carries one."""
+        if not self.deals_first_game(request):
+            return NEW_PLAYER
+        try:
+            started = await service(request).new_game(player(request), FIRST_RULES)
+        except (ApiError, StorageError):
+            return NEW_PLAYER  # the page asks the API, which says what is wrong
+        return {**NEW_PLAYER, "started": started}
+
     async def __call__(self, request: Request) -> Response:
-        data = embedded_json(NEW_PLAYER if self.is_new(request) else await page_data(request))
-        filled = self.files.text(TEMPLATE).replace(DATA_BLOCK, DATA_BLOCK + data, 1)
+        if self.is_new(request):
+            data = await self.new_player_data(request)
+        else:
+            data = await page_data(request)
+        block = DATA_BLOCK + embedded_json(data)
+        filled = self.files.text(TEMPLATE).replace(DATA_BLOCK, block, 1)
         return HTMLResponse(filled, headers=HEADERS)
