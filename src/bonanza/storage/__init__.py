@@ -8,7 +8,7 @@ from typing import Any
 
 from bonanza.storage.local_player import local_player
 from bonanza.storage.location import default_db_path
-from bonanza.storage.protocol import Share, Storage, StorageError
+from bonanza.storage.protocol import Share, StaleGameError, Storage, StorageError
 from bonanza.storage.schema import SCHEMA_VERSION, SchemaTooNewError
 from bonanza.storage.sqlite import SQLiteStorage
 from bonanza.storage.urls import POSTGRES_SCHEMES, is_database_url, redacted, url_scheme
@@ -53,6 +53,7 @@ __all__ = [
     "SQLiteStorage",
     "SchemaTooNewError",
     "Share",
+    "StaleGameError",
     "Storage",
     "StorageError",
     "default_db_path",

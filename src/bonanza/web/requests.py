@@ -36,6 +36,12 @@ def limits_of(request: Request) -> ServerLimits:
     return limits if isinstance(limits, ServerLimits) else ServerLimits()
 
 
+def client_address(request: Request) -> str:
+    """The address the request came from: the peer's, or behind a trusted proxy the
+    client's it forwarded (``bonanza serve --proxy-headers``, as the request log shows it)."""
+    return request.client.host if request.client is not None else ""
+
+
 def json_depth(text: str) -> int:
     """How deeply ``text``'s arrays and objects nest (brackets inside strings not counted).
 

@@ -24,7 +24,7 @@ from bonanza.storage.player_settings import (
 from bonanza.web.chosen_deals import QUOTED, check_deal_text, read_daily_rules, read_grade
 from bonanza.web.errors import ApiError
 from bonanza.web.moves_input import read_move
-from bonanza.web.requests import field, json_body
+from bonanza.web.requests import client_address, field, json_body
 from bonanza.web.service import STORE_DOWN, GameService
 from bonanza.web.view import JSONAnswer
 
@@ -80,6 +80,7 @@ async def new_game(request: Request) -> Response:
         replay=short_text(data, "replay"),
         grade=read_grade(grade) if grade is not None else None,
         daily=daily,
+        client=client_address(request),
     )
     return answer(game, 201)
 

@@ -4,6 +4,16 @@ The flow of a game lives in ``bonanza.session``; this module adds what is the
 server's own: who owns which game, the cache of live games, storage off the
 event loop (writes group-committed by one writer thread, rolled back when they
 fail), shares, limits and searches.
+
+Several processes may serve one store, so the store is the truth and the cache
+only saves reading it. Every write of a game is conditional on the version this
+process read (``Storage.update_game``); a request that loses that race to
+another process reads the game again and plays the player's request on it, if
+it is still allowed there, else answers 409 naming what stands in the way. A
+game served from the cache is first checked against its stored version (a
+primary-key read; on SQLite, on the event loop, in microseconds). A move is
+not checked first: its conditional write is the check, and a move refused on
+the cached game is refused only once the cache is found current.
 """
 
 from __future__ import annotations
@@ -20,7 +30,7 @@ from typing import Any
 import anyio
 import anyio.to_thread
 
-from bonanza.core import BonanzaError, Deal, Move, Rules, Scoring
+from bonanza.core import BonanzaError, Deal, Move, Position, Rules, Scoring
 from bonanza.session import (
     Action,
     Advisor,
@@ -36,7 +46,7 @@ from bonanza.session import (
 )
 from bonanza.session.stats import records_set
 from bonanza.solver.grading import Grade
-from bonanza.storage import Storage, StorageError
+from bonanza.storage import StaleGameError, Storage, StorageError
 from bonanza.storage.player_settings import safe_home, set_safe_home
 from bonanza.web.checks import checked_move
 from bonanza.web.chosen_deals import (
@@ -50,7 +60,7 @@ from bonanza.web.deal_codes import deal_code
 from bonanza.web.deal_stock import DealStock
 from bonanza.web.errors import ApiError, not_found
 from bonanza.web.limits import ServerLimits
-from bonanza.web.rate import RateLimiter
+from bonanza.web.rate import WINDOW
 from bonanza.web.searches import SearchPool
 from bonanza.web.view import game_view, move_json, position_json
 from bonanza.web.writer import PendingWrite, StoreWriter
@@ -59,6 +69,15 @@ GAME_ID_BYTES = 12
 SHARE_ID_BYTES = 9
 MAX_ID_LENGTH = 64
 STORE_DOWN = "the game store is not answering: try again shortly"
+RACE_ATTEMPTS = 3
+"""Times a change is tried on a freshly read game after another process changed it
+first; past that the request is answered 409 (``CHANGED_ELSEWHERE``)."""
+CHANGED_ELSEWHERE = (
+    "this game was being changed elsewhere (another window or device) at the same time:"
+    " reload it and try again"
+)
+CHANGED_MEANWHILE = "this game was changed elsewhere (another window or device) meanwhile, and"
+"""Begins the 409 of a request that lost the race and is not allowed on the game as it is now."""
 
 
 class GameService:
@@ -68,7 +87,8 @@ class GameService:
     before the answer goes out, and a failed write drops the cached game, so
     the next request sees what is stored. Writes go through one writer thread
     (``self.writer``), which commits the writes pending at once together;
-    :meth:`aclose` commits what is pending and stops it.
+    :meth:`aclose` commits what is pending and stops it. Each game's requests
+    take turns (its lock), and each finds the game as stored (module notes).
     """
 
     def __init__(
@@ -87,7 +107,8 @@ class GameService:
         self.limits = limits or ServerLimits()
         self._cache: OrderedDict[str, tuple[GameRecord, Session]] = OrderedDict()
         self._locks: dict[str, anyio.Lock] = {}
-        self._new_games = RateLimiter(self.limits.new_games_per_minute)
+        self._instant_checks: bool = getattr(storage, "instant_version_checks", False)
+        """Whether the store's ``game_version`` is cheap enough for the event loop."""
         self.searches = SearchPool(self.limits, advisor, finisher)
         self.writer = StoreWriter(storage)
         self.stock = DealStock(storage, clock)  # winnable deals, found in the background
@@ -127,9 +148,32 @@ class GameService:
             message = f"game {record.id!r} cannot be read back: start a new one"
             raise ApiError(409, message) from None
 
-    async def load(self, player: str, game_id: str) -> tuple[GameRecord, Session]:
-        """The player's game; another player's game or an unknown ID is 404."""
+    async def _stored_version(self, game_id: str) -> int | None:
+        """The game's version in the store (None: no such game)."""
+        if not self._instant_checks:
+            version: int | None = await self._store(self.storage.game_version, game_id)
+            return version
+        try:
+            return self.storage.game_version(game_id)
+        except StorageError:
+            raise ApiError(503, STORE_DOWN) from None
+
+    async def load(
+        self, player: str, game_id: str, *, check: bool = True
+    ) -> tuple[GameRecord, Session]:
+        """The player's game, as stored; another player's game or an unknown ID is 404.
+
+        Call it holding the game's lock (:meth:`_lock`). A cached game is checked
+        against its stored version first, and read again if another process changed
+        it; without ``check`` it is not (the caller's conditional write checks it)."""
         cached = self._cache.get(game_id)
+        if (
+            cached is not None
+            and check
+            and await self._stored_version(game_id) != cached[0].version
+        ):
+            self._cache.pop(game_id, None)  # another process changed it: read it again
+            cached = None
         if cached is not None:
             self._cache.move_to_end(game_id)
             record, session = cached
@@ -171,12 +215,39 @@ class GameService:
                 raise ApiError(503, STORE_DOWN) from None
 
     async def _saved(self, pending: PendingWrite[None], game_id: str) -> None:
-        """Wait for a save to commit; if it failed, drop the cached game and answer 503."""
+        """Wait for a save to commit; if it failed, drop the cached game and answer 503,
+        or raise ``StaleGameError`` if another process changed the game first."""
         with self._rollback_on_failure(game_id):
             try:
                 await pending.result()
+            except StaleGameError:
+                self._cache.pop(game_id, None)  # behind the store: read it again
+                raise
             except StorageError:
                 raise ApiError(503, STORE_DOWN) from None
+
+    async def _update(
+        self, player: str, game_id: str, change: Callable[[Session], bool]
+    ) -> Session:
+        """Apply ``change`` to the game as stored and store it, if ``change`` says it
+        changed the game; on a race lost to another process, again on the game read
+        anew (409 after ``RACE_ATTEMPTS``). The game as it is then."""
+        async with self._lock(game_id):
+            for _attempt in range(RACE_ATTEMPTS):
+                record, session = await self.load(player, game_id)
+                if not change(session):
+                    return session
+                try:
+                    await self._save(record, session, self.clock())
+                except StaleGameError:
+                    continue
+                return session
+        raise ApiError(409, CHANGED_ELSEWHERE)
+
+    async def _current(self, player: str, game_id: str) -> tuple[GameRecord, Session]:
+        """:meth:`load` under the game's lock: after any change in flight is stored."""
+        async with self._lock(game_id):
+            return await self.load(player, game_id)
 
     def _lock(self, game_id: str) -> anyio.Lock:
         lock = self._locks.get(game_id)
@@ -239,16 +310,28 @@ class GameService:
         replay: str | None = None,
         grade: Grade | None = None,
         daily: str | None = None,
+        client: str | None = None,
     ) -> dict[str, Any]:
         """Start a game; the player's unfinished games end (lost once they count).
 
         ``grade`` deals a stocked winnable deal of that grade; ``daily`` (a day, or
-        ``today``) the daily deal of the draw mode of ``rules``."""
-        if not self._new_games.allow(player):
-            raise ApiError(
-                429,
-                f"too many new games: at most {self.limits.new_games_per_minute} a minute",
+        ``today``) the daily deal of the draw mode of ``rules``. ``client`` is the
+        address the request came from: its new games are counted in the store, so the
+        limit holds across every process and whatever cookie it sends (None: not
+        counted, the caller limits it)."""
+        if client is not None:
+            counted = await self._write(
+                self.storage.count_new_game,
+                client,
+                self.clock(),
+                self.limits.new_games_per_minute,
+                WINDOW,
             )
+            if not counted:
+                raise ApiError(
+                    429,
+                    f"too many new games: at most {self.limits.new_games_per_minute} a minute",
+                )
         self.stock.start()
         stocked: StockedStart | None = None
         if grade is not None or daily is not None:
@@ -260,7 +343,7 @@ class GameService:
             deal, rules, origin = await self._choose_deal(player, rules, deal_text, share, replay)
         now = self.clock()
         for old in await self._store(self.storage.playing_games, player):
-            await self._end(old, now)
+            await self._end(player, old.id, now)
         session = Session.new(
             deal,
             rules,
@@ -327,7 +410,7 @@ class GameService:
                 )
             return Deal.parse(found.deal), _rules_of(found.rules_key), Origin.SHARED
         if replay is not None:
-            old, _session = await self.load(player, replay)
+            old, _session = await self._current(player, replay)
             return Deal.parse(old.deal), _rules_of(old.rules_key), Origin.REPLAY
         if deal_text is not None:
             try:
@@ -338,12 +421,16 @@ class GameService:
         seen = await self._store(self.storage.has_played_deal, player, deal.id)
         return deal, rules, Origin.REPLAY if seen else Origin.RANDOM
 
-    async def _end(self, stored: GameRecord, now: float) -> None:
-        cached = self._cache.get(stored.id)
-        record, session = cached if cached is not None else (stored, self._session_of(stored))
-        if not session.is_over:
+    async def _end(self, player: str, game_id: str, now: float) -> None:
+        """End the player's game in play (a new game is starting)."""
+
+        def end(session: Session) -> bool:
+            if session.is_over:  # over already (perhaps ended by another process)
+                return False
             session.end(now)
-            await self._save(record, session, now)
+            return True
+
+        await self._update(player, game_id, end)
 
     # -- reading ----------------------------------------------------------------------
 
@@ -353,11 +440,11 @@ class GameService:
         latest = await self._store(self.storage.latest_game, player)
         if latest is None:
             return None
-        record, session = await self.load(player, latest.id)
+        record, session = await self._current(player, latest.id)
         return await self.view(record, session)
 
     async def get(self, player: str, game_id: str) -> dict[str, Any]:
-        record, session = await self.load(player, game_id)
+        record, session = await self._current(player, game_id)
         return await self.view(record, session)
 
     # -- actions ------------------------------------------------------------------------
@@ -365,19 +452,49 @@ class GameService:
     async def _act(
         self, player: str, game_id: str, action: Callable[[Session, float], Event]
     ) -> dict[str, Any]:
+        """Play ``action`` on the game and store it; the answer once it is stored.
+
+        The cached game is not checked first: the write is conditional, and a refusal
+        stands once the cache is found current. When another process changed the game
+        first, the action is played again on the game read anew (module notes)."""
         async with self._lock(game_id):
-            record, session = await self.load(player, game_id)
-            now = self.clock()
-            try:
-                event = action(session, now)
-            except SessionError as error:  # game over, undo refused, history full...
-                raise ApiError(409, str(error)) from None
-            pending = self._start_save(record, session, now)
-            try:  # the answer is made while the write commits; it goes out once committed
-                answer = await self._event_view(record, session, event)
-            finally:
-                await self._saved(pending, game_id)
-            return answer
+            record, session = await self.load(player, game_id, check=False)
+            checked = lost_race = False
+            for _attempt in range(RACE_ATTEMPTS):
+                try:
+                    return await self._apply(record, session, action)
+                except StaleGameError:
+                    lost_race = True
+                except ApiError as refusal:
+                    if refusal.status_code >= 500:
+                        raise
+                    if not checked and await self._stored_version(game_id) != record.version:
+                        lost_race = True  # refused on a cache another process left behind
+                    elif lost_race:
+                        raise ApiError(409, f"{CHANGED_MEANWHILE} {refusal.detail}") from None
+                    else:
+                        raise
+                self._cache.pop(game_id, None)
+                record, session = await self.load(player, game_id)
+                checked = True
+        raise ApiError(409, CHANGED_ELSEWHERE)
+
+    async def _apply(
+        self, record: GameRecord, session: Session, action: Callable[[Session, float], Event]
+    ) -> dict[str, Any]:
+        """Play ``action`` and store the game; the answer once it is stored, or
+        ``StaleGameError`` (the cached game dropped) if another process stored first."""
+        now = self.clock()
+        try:
+            event = action(session, now)
+        except SessionError as error:  # game over, undo refused, history full...
+            raise ApiError(409, str(error)) from None
+        pending = self._start_save(record, session, now)
+        try:  # the answer is made while the write commits; it goes out once committed
+            answer = await self._event_view(record, session, event)
+        finally:
+            await self._saved(pending, record.id)
+        return answer
 
     async def play(self, player: str, game_id: str, move: Move | str) -> dict[str, Any]:
         def act(session: Session, now: float) -> Event:
@@ -399,7 +516,7 @@ class GameService:
     async def auto_step(self, player: str, game_id: str) -> dict[str, Any]:
         """Play the next auto-finish move (409 when auto finish is not available):
         the solver's line, solved first in the pool if it is not offered yet."""
-        _record, session = await self.load(player, game_id)
+        _record, session = await self._current(player, game_id)
         if not session.is_over:
             await self._offer_finish(player, game_id, session)
         return await self._act(player, game_id, lambda s, now: s.auto_step(now))
@@ -418,6 +535,7 @@ class GameService:
                 line = ()
             if line:
                 async with self._lock(game_id):
+                    _record, session = await self.load(player, game_id)  # as it is now
                     session.offer_finish(line, start)  # unless the game moved on meanwhile
         return session.auto_move() is not None
 
@@ -426,13 +544,15 @@ class GameService:
     async def set_settings(self, player: str, on: bool) -> dict[str, Any]:
         """Store the player's safe auto-play setting, and switch it in their games in play."""
         await self._write(set_safe_home, self.storage, player, on)
+
+        def switch(session: Session) -> bool:
+            if session.is_over or session.safe.on == on:
+                return False
+            session.set_safe_home(on)
+            return True
+
         for stored in await self._store(self.storage.playing_games, player):
-            async with self._lock(stored.id):
-                record, session = await self.load(player, stored.id)
-                if session.is_over or session.safe.on == on:
-                    continue
-                session.set_safe_home(on)
-                await self._save(record, session, self.clock())
+            await self._update(player, stored.id, switch)
         return {"safe_home": on}
 
     async def share(self, player: str, game_id: str) -> dict[str, Any]:
@@ -441,7 +561,7 @@ class GameService:
         It opens once this game is over (before, it would let the player look
         under the cards from a second browser).
         """
-        record, session = await self.load(player, game_id)
+        record, session = await self._current(player, game_id)
         share_id = secrets.token_urlsafe(SHARE_ID_BYTES)
         await self._write(self.storage.add_share, share_id, record.id)
         return {"share": share_id, "url": f"/?share={share_id}", "opens_now": session.is_over}
@@ -466,7 +586,7 @@ class GameService:
         whether an auto finish is offered (``auto_finish``: once the player knows
         every card, the finish is solved in the pool, so the page asks here after
         every move and shows the button when it comes)."""
-        _record, session = await self.load(player, game_id)
+        _record, session = await self._current(player, game_id)
         if session.status is not Status.PLAYING or not session.position.has_moves():
             return {"progress": None, "auto_finish": False}
         answer = await self.searches.progress(player, session.snapshot())
@@ -476,22 +596,24 @@ class GameService:
         """Answer "still winnable?" for the game in play: it looks at the hidden cards, so
         the game is marked assisted (and stored so) before the solver runs; the
         answer is the verdict word and a sentence, never a card or a move."""
-        async with self._lock(game_id):
-            record, session = await self.load(player, game_id)
+        peeked: list[Position] = []
+
+        def peek(session: Session) -> bool:
             was_assisted = session.assisted
             try:
-                position = session.peek()
+                peeked[:] = [session.peek()]
             except SessionError as error:  # the game is over
                 raise ApiError(409, str(error)) from None
-            if not was_assisted:
-                await self._save(record, session, self.clock())
-        answer = await self.searches.winnable(player, position)
+            return not was_assisted
+
+        await self._update(player, game_id, peek)
+        answer = await self.searches.winnable(player, peeked[0])
         return {**answer, "assisted": True}
 
     async def review(self, player: str, game_id: str) -> dict[str, Any]:
         """Where a lost game was lost, the move that lost it and a winning line
         from there: it shows hidden cards, so only once the game is lost (409 before)."""
-        _record, session = await self.load(player, game_id)
+        _record, session = await self._current(player, game_id)
         if session.status is not Status.LOST:
             state = "still in play" if session.status is Status.PLAYING else str(session.status)
             raise ApiError(409, f"a review is given once a game is lost; this one is {state}")
