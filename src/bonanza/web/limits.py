@@ -28,7 +28,8 @@ class ServerLimits:
     max_history_moves: int = 5_000
     """A game refuses moves beyond this many (409), so no game grows without bound."""
     new_games_per_minute: int = 30
-    """New games one player may start in any 60 seconds (429 beyond)."""
+    """New games one client address may start in any 60 seconds (429 beyond), counted in
+    the store: every process on it holds the limit together, whatever cookie is sent."""
     searches_per_minute: int = 60
     """Hints and progress checks one player may run in any 60 seconds (429 beyond)."""
     search_workers: int = field(default_factory=_cores)
