@@ -16,18 +16,23 @@ navigation to the page gets one (not a ``HEAD``, a prefetch, or a client that
 says nothing of what it fetches, such as a crawler), and at most
 ``ServerLimits.new_games_per_minute`` from one address: past that, the page
 comes without and its script asks for the deal.
+
+The data block ends the page, which goes out in two parts: all before the data
+at once, then the data once it is read (or dealt). The browser fetches the
+page's sheet and script while the server works; its script, a module, runs once
+the whole page is in.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import AsyncIterator, Mapping
 from functools import partial
 from typing import Any, Final
 
 import anyio.to_thread
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
+from starlette.responses import HTMLResponse, Response, StreamingResponse
 
 from bonanza.core import Rules
 from bonanza.storage import StorageError
@@ -47,7 +52,7 @@ BUNDLES: Final[Mapping[str, Joiner]] = {
 }
 """The page's one sheet and one script (``bundle``), which ``TEMPLATE`` names."""
 DATA_BLOCK: Final = '<script type="application/json" id="page-data">'
-"""Where the data goes, in the template (left empty there)."""
+"""Where the data goes, in the template (left empty there, at the end of the page)."""
 CSP: Final = (
     "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
     "connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'"
@@ -141,11 +146,19 @@ class Page:
             return NEW_PLAYER  # the page asks the API, which says what is wrong
         return {**NEW_PLAYER, "started": started}
 
-    async def __call__(self, request: Request) -> Response:
+    async def data(self, request: Request) -> dict[str, Any]:
+        """What the page carries for the player who asks for it."""
         if self.is_new(request):
-            data = await self.new_player_data(request)
-        else:
-            data = await page_data(request)
-        block = DATA_BLOCK + embedded_json(data)
-        filled = self.files.text(TEMPLATE).replace(DATA_BLOCK, block, 1)
-        return HTMLResponse(filled, headers=HEADERS)
+            return await self.new_player_data(request)
+        return await page_data(request)
+
+    async def __call__(self, request: Request) -> Response:
+        before, block, after = self.files.text(TEMPLATE).partition(DATA_BLOCK)
+        if request.method == "HEAD":  # headers only: nothing is read, nothing dealt
+            return HTMLResponse(before + block + after, headers=HEADERS)
+
+        async def parts() -> AsyncIterator[str]:
+            yield before + block  # the browser fetches the sheet and the script meanwhile
+            yield embedded_json(await self.data(request)) + after
+
+        return StreamingResponse(parts(), media_type=HTMLResponse.media_type, headers=HEADERS)
