@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from server import Connection, load, servers_module
+from server import NEW_GAMES_PER_MINUTE, Connection, load, servers_module
 
 BACKENDS = ("sqlite", "postgres")
 DEFAULT_KILLS = 50
@@ -293,8 +293,11 @@ def main(argv: list[str] | None = None) -> int:
     servers = servers_module()
     folder = Path(tempfile.mkdtemp(prefix="bonanza-crash-"))
     with store(args.db, folder) as db:
+        options = ("--new-games-per-minute", str(NEW_GAMES_PER_MINUTE))  # players share 127.0.0.1
         running = [
-            servers.Server(db, servers.free_port(), log_path=folder / f"server{index}.log")
+            servers.Server(
+                db, servers.free_port(), args=options, log_path=folder / f"server{index}.log"
+            )
             for index in range(args.servers)
         ]
         print(f"{args.servers} servers on {args.db}, logs in {folder}; load {load()}", flush=True)

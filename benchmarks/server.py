@@ -1,7 +1,8 @@
 """Benchmark the web server over loopback with simulated players.
 
 Either on a server that runs already, for example ``bonanza serve --port 8000 --db
-/tmp/bench.db``, then::
+/tmp/bench.db --new-games-per-minute 1000000`` (new games are counted per client
+address, and every simulated player comes from 127.0.0.1), then::
 
     python benchmarks/server.py --url http://127.0.0.1:8000 --players 50 200
 
@@ -44,6 +45,9 @@ from urllib.parse import urlsplit
 LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 REPOSITORY = Path(__file__).resolve().parents[1]
 MAX_WORKERS = 64
+NEW_GAMES_PER_MINUTE = 1_000_000
+"""For a server started here: every simulated player comes from 127.0.0.1, and the
+server counts new games per client address (``--new-games-per-minute``)."""
 STARTUP_SECONDS = 60.0
 """How long a server started here may take to answer (a loaded machine, several workers)."""
 
@@ -202,9 +206,8 @@ def started_server(db: str | None, start_postgres: bool, workers: int) -> Iterat
         if start_postgres:
             db = stack.enter_context(servers.throwaway_postgres(durable=True)).url()
         assert db is not None
-        server = servers.Server(
-            db, servers.free_port(), args=("--workers", str(workers)), log_path=folder / "log"
-        )
+        options = ("--workers", str(workers), "--new-games-per-minute", str(NEW_GAMES_PER_MINUTE))
+        server = servers.Server(db, servers.free_port(), args=options, log_path=folder / "log")
         print(
             f"bonanza serve --workers {workers} on {redacted(db)}, its log in {server.log}",
             flush=True,
