@@ -15,6 +15,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Final, TextIO
 
 from bonanza.cli import EXIT_INTERRUPTED
+from bonanza.cli.cluster import LOCAL, cluster_client, cluster_results
 from bonanza.cli.deal_source import DealSource, deal_source, parse_deal_range
 from bonanza.cli.options import whole_number
 from bonanza.cli.results_file import (
@@ -42,7 +43,8 @@ PROGRESS_WIDTH: Final = 30
 WAKE_SECONDS: Final = 0.5
 """How often the wait for a result wakes, so that Ctrl-C is seen at once."""
 DEFAULT_MEMORY_MB: Final = 1024
-Task = tuple[str, str, Rules, float | None, int | None]
+Task = tuple[str, str, Rules, float | None, int | None, bool]
+"""A deal to solve: id, deal, rules, time limit, memory limit, and whether to add its line."""
 
 
 def register(subparsers: Any) -> None:
@@ -68,16 +70,28 @@ def register(subparsers: Any) -> None:
         "--retry-unknown", action="store_true",
         help="when resuming, solve again the deals left unknown (say with a longer limit)",
     )
+    parser.add_argument(
+        "--lines", action="store_true",
+        help="add each deal's winning line to its row as 'line', in move notation (JSONL)",
+    )
+    parser.add_argument(
+        "--cluster", metavar="ADDRESS",
+        help=f"solve on Dask distributed: a scheduler's address (tcp://host:8786), or "
+        f"'{LOCAL}' for a local cluster of --jobs workers; needs bonanza[cluster]",
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bar")
     parser.set_defaults(func=run)
 
 
 def _solve_one(task: Task) -> dict[str, Any]:
-    ident, text, rules, time_limit, memory_limit = task
+    ident, text, rules, time_limit, memory_limit, lines = task
     deal = Deal.parse(text)  # checked before the run started
     start = Position.initial(deal, rules)
     result = solve(start, time_limit=time_limit, memory_limit=memory_limit)
-    return {"id": ident, "deal": deal.id, **result_data(result, start)}
+    row = {"id": ident, "deal": deal.id, **result_data(result, start)}
+    if lines:
+        row["line"] = [move["move"] for move in row["moves"]]
+    return row
 
 
 class Tally:
@@ -178,6 +192,19 @@ def _worker_pool(jobs: int) -> Iterator[multiprocessing.pool.Pool]:
             pool.terminate()
 
 
+@contextlib.contextmanager
+def _solved_rows(
+    tasks: Iterable[Task], jobs: int, cluster: str | None
+) -> Iterator[Iterator[dict[str, Any]]]:
+    """The rows of ``tasks`` as each finishes, solved by a local pool or on ``--cluster``."""
+    if cluster is None:
+        with _worker_pool(jobs) as pool:
+            yield _results(pool.imap_unordered(_solve_one, tasks))
+    else:
+        with cluster_client(cluster, jobs) as (client, check):
+            yield cluster_results(client, _solve_one, tasks, jobs, check)
+
+
 def done_outcomes(
     outcomes: Mapping[str, Outcome], deals: DealSource, retry_unknown: bool
 ) -> dict[str, Outcome]:
@@ -207,30 +234,37 @@ def run(args: argparse.Namespace) -> int:
         tally.add(*outcome)
     memory = memory_bytes(args)
     tasks = (
-        (ident, text, rules, args.time_limit, memory) for ident, text in pending(deals, done)
+        (ident, text, rules, args.time_limit, memory, args.lines)
+        for ident, text in pending(deals, done)
     )
     remaining = deals.total - len(done)
     writer = ResultsWriter(previous) if previous else None
     show = not args.no_progress
+    shown = False  # whether the progress bar is on screen, to be ended with a line end
     interrupted = False
     try:
-        if show:
-            _progress(tally.finished, deals.total, tally.counts, sys.stderr)
-        if remaining:
-            with _worker_pool(min(args.jobs, remaining)) as pool:
-                for row in _results(pool.imap_unordered(_solve_one, tasks)):
-                    with _ctrl_c_held():  # a row is counted if and only if it is written
-                        tally.add(row["result"], row["seconds"])
-                        if writer:
-                            writer.write(row)
-                    if show:
-                        _progress(tally.finished, deals.total, tally.counts, sys.stderr)
+        with contextlib.ExitStack() as solving:
+            rows: Iterator[dict[str, Any]] = iter(())
+            if remaining:  # the pool or cluster first, so that its errors come alone
+                rows = solving.enter_context(
+                    _solved_rows(tasks, min(args.jobs, remaining), args.cluster)
+                )
+            if show:
+                _progress(tally.finished, deals.total, tally.counts, sys.stderr)
+                shown = True
+            for row in rows:
+                with _ctrl_c_held():  # a row is counted if and only if it is written
+                    tally.add(row["result"], row["seconds"])
+                    if writer:
+                        writer.write(row)
+                if show:
+                    _progress(tally.finished, deals.total, tally.counts, sys.stderr)
     except KeyboardInterrupt:
         interrupted = True
     finally:
         if writer:
             writer.close()
-        if show:
+        if shown:
             sys.stderr.write("\n")
     megabytes = args.memory_limit or DEFAULT_MEMORY_MB
     print(f"rules: {rules.to_text()}; time limit: {args.time_limit or 'none'}; "
