@@ -38,9 +38,15 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
         yield test_client
 
 
+NEW_GAMES_PER_MINUTE = "1000"
+"""The browser tests' server's limit: every test's new player comes from this one address,
+and a new player's page carries their first deal only within the limit."""
+
+
 @pytest.fixture(scope="session")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    srv = Server(tmp_path_factory.mktemp("server") / "games.db", free_port()).start()
+    db = tmp_path_factory.mktemp("server") / "games.db"
+    srv = Server(db, free_port(), args=("--new-games-per-minute", NEW_GAMES_PER_MINUTE)).start()
     yield srv
     srv.stop()
 
