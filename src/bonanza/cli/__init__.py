@@ -17,7 +17,7 @@ from typing import Final, NoReturn
 
 from bonanza.core.errors import BonanzaError, InternalError
 
-COMMANDS = ("deal", "play", "serve", "solve", "analyze", "autoplay", "db")
+COMMANDS = ("deal", "play", "serve", "solve", "analyze", "report", "autoplay", "db")
 EXIT_BAD_INPUT: Final = 2
 EXIT_INTERNAL_ERROR: Final = 70  # EX_SOFTWARE of sysexits.h: a bug, not the user's input
 # What a shell reports for a process killed by the signal.

@@ -1,0 +1,119 @@
+"""``bonanza report``: shares with intervals per rule set, and plots that are real images."""
+
+from __future__ import annotations
+
+import json
+import sys
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import matplotlib.image
+import pytest
+
+from bonanza.cli import EXIT_BAD_INPUT, main
+from bonanza.core import Rules
+from bonanza.solver.stats import wilson_interval
+from tests.solver.test_cli_errors import assert_one_line_error, run_cli
+
+DEALS = "18-21"  # solved deals and an unsolvable one (20) under both draw counts
+DRAWS = ("1", "3")
+PLOTS = ("share", "time", "nodes")
+PUBLISHED = {"1": "90.48 ± 0.12", "3": "81.95 ± 0.08"}  # Blake & Gent, as the issue gives them
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+SMALLEST_PLOT_PIXELS = 100  # a real plot, not an empty canvas
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """Real analyze output for each draw count, the draw 1 file with an error row added."""
+    folder = tmp_path_factory.mktemp("results")
+    paths = []
+    for draw in DRAWS:
+        path = folder / f"d{draw}.jsonl"
+        status = main(["analyze", "--deals", DEALS, "--draw", draw, "--jobs", "2",
+                       "--out", str(path), "--no-progress"])
+        assert status == 0
+        paths.append(path)
+    rules = json.loads(paths[0].read_text().splitlines()[0])["rules"]
+    error = {"id": "bad", "deal": "bad", "result": "error", "seconds": 0, "rules": rules}
+    with paths[0].open("a") as file:
+        file.write(json.dumps(error) + "\n")
+    return paths
+
+
+def share_row(report: str, name: str) -> dict[str, str]:
+    """The cells of the share table's row for rule set ``name``, by column heading."""
+    lines = report.splitlines()
+    header = next(line for line in lines if line.startswith("| rule set | deals |"))
+    row = next(line for line in lines if line.startswith(f"| {name} |"))
+    cells = [[cell.strip() for cell in line.strip("|").split("|")] for line in (header, row)]
+    return dict(zip(*cells, strict=True))
+
+
+def expected_share(path: Path) -> tuple[int, int, str]:
+    """Solved, deals and the share line's figures, computed from the rows themselves."""
+    rows = [json.loads(line) for line in path.read_text().splitlines()]
+    verdicts = [row["result"] for row in rows if row["result"] != "error"]
+    solved = verdicts.count("solved")
+    low, high = wilson_interval(solved, len(verdicts))
+    interval = f"95 % Wilson interval {100 * low:.2f}-{100 * high:.2f} %"
+    return solved, len(verdicts), f"{100 * solved / len(verdicts):.2f} % ({interval})"
+
+
+def test_markdown_report_names_each_rule_set_with_share_and_interval(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, results: list[Path]
+) -> None:
+    out = tmp_path / "report.md"
+    status, printed, _ = run_cli(capsys, "report", *map(str, results), "--out", str(out))
+    assert status == 0
+    report = out.read_text()
+    for draw, path in zip(DRAWS, results, strict=True):
+        name = Rules(draw=int(draw), thoughtful=True).to_text().rsplit(" scoring=", 1)[0]
+        solved, deals, share = expected_share(path)
+        low_high = share.split("interval ")[1].rstrip(" %)")
+        assert f"{name}: {solved}/{deals} solvable, {share}" in printed
+        row = share_row(report, name)
+        assert (row["deals"], row["solvable"]) == (str(deals), str(solved))
+        assert row["95 % Wilson interval %"] == low_high
+        assert row["errors (not counted)"] == ("1" if draw == "1" else "0")
+        assert row["published %"].startswith(PUBLISHED[draw])
+    for plot in PLOTS:
+        image = tmp_path / f"report-{plot}.png"
+        assert f"]({image.name})" in report
+        assert image.read_bytes().startswith(PNG_SIGNATURE)
+        height, width, _ = matplotlib.image.imread(image).shape
+        assert min(height, width) >= SMALLEST_PLOT_PIXELS
+
+
+def test_html_report_with_svg_plots(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, results: list[Path]
+) -> None:
+    out = tmp_path / "report.html"
+    status, _, _ = run_cli(capsys, "report", *map(str, results), "--out", str(out),
+                           "--figures", "svg")
+    assert status == 0
+    page = out.read_text()
+    assert page.startswith("<!doctype html>") and "<table>" in page
+    for plot in PLOTS:
+        image = tmp_path / f"report-{plot}.svg"
+        assert f"src='{image.name}'" in page
+        assert ElementTree.parse(image).getroot().tag.endswith("svg")
+
+
+def test_bad_input_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, results: list[Path],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    other = tmp_path / "notes.jsonl"
+    other.write_text('["not", "a", "row"]\n')
+    status, _, err = run_cli(capsys, "report", str(other), "--out", str(tmp_path / "r.md"))
+    assert status == EXIT_BAD_INPUT
+    assert_one_line_error(err, "report", "notes.jsonl line 1")
+    status, _, err = run_cli(capsys, "report", str(results[0]), "--out", str(tmp_path / "r.pdf"))
+    assert status == EXIT_BAD_INPUT
+    assert_one_line_error(err, "report", ".md or .html")
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if not installed
+    status, _, err = run_cli(capsys, "report", str(results[0]), "--out", str(tmp_path / "r.md"))
+    assert status == EXIT_BAD_INPUT
+    assert_one_line_error(err, "report", "pip install 'bonanza[report]'")
+    assert not (tmp_path / "r.md").exists()
