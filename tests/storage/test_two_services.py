@@ -21,7 +21,7 @@ import pytest
 from bonanza.core import Deal, Game, Position, format_move, parse_move
 from bonanza.core.view import PlayerView
 from bonanza.session import Hint, Session
-from bonanza.storage import SQLiteStorage, Storage
+from bonanza.storage import SQLiteStorage, StaleGameError, Storage
 from bonanza.web import create_app
 from bonanza.web.limits import ServerLimits
 from bonanza.web.players import COOKIE
@@ -225,3 +225,21 @@ def test_the_new_game_limit_holds_across_apps_and_cookies(
         pair.first.cookies.clear()
         assert pair.first.post("/api/games", json={}).status_code == 429
         assert pair.second.post("/api/games", json={}).status_code == 429
+
+
+def test_a_request_that_keeps_losing_the_race_is_409_and_changes_nothing(
+    pair: Pair, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game_id = pair.new_game("7")
+    assert play(pair.first, game_id, "sw").status_code == 200
+    store = pair.stores[0]
+
+    def always_behind(record: Any) -> None:  # another process stores first, every time
+        raise StaleGameError(record.id, record.version - 1)
+
+    monkeypatch.setattr(store, "update_game", always_behind)
+    refused = play(pair.first, game_id, "sw")
+    assert refused.status_code == CONFLICT and "reload it" in refused.json()["error"]
+    monkeypatch.undo()
+    assert pair.stored_history(game_id) == ["sw"]
+    assert pair.first.get(f"/api/games/{game_id}").json()["history"] == ["sw"]
