@@ -11,6 +11,7 @@ only here and only when ``--cluster`` is given.
 
 from __future__ import annotations
 
+import concurrent.futures
 import contextlib
 import gc
 import itertools
@@ -34,10 +35,10 @@ CONNECT_SECONDS: Final = 10
 """How long to wait for a scheduler to answer before calling its address unreachable."""
 CLOSE_SECONDS: Final = 2
 """How long closing the connection or the local cluster may take."""
-TASKS_PER_THREAD: Final = 2
+TASKS_PER_THREAD: Final = 16
 """Deals handed to the cluster ahead, per worker thread: enough to keep every
 thread busy, few enough that a run of a million deals is never all in memory."""
-WAKE_SECONDS: Final = 0.05
+WAKE_SECONDS: Final = 0.02
 """How often the wait for results wakes, to see Ctrl-C and stopped workers at once."""
 WINDOW_REFRESH_SECONDS: Final = 5.0
 """How often the count of worker threads is asked again (workers may join late)."""
@@ -98,7 +99,7 @@ def cluster_client(address: str, jobs: int) -> Iterator[tuple[Any, Callable[[], 
 
     def check() -> None:
         if workers and all(worker.poll() is not None for worker in workers):
-            raise InputError("--cluster local: the Dask workers stopped (is bonanza installed?)")
+            raise InputError("--cluster local: the Dask workers stopped; rerun to resume")
 
     scheduler = None
     client = None
@@ -169,8 +170,19 @@ def cluster_results(
             time.sleep(WAKE_SECONDS)
         for future, row in finished:
             if future.status != "finished":
-                future.result()  # raises the task's error, as a local pool would
+                _raise_error_of(distributed, future)
             yield row
+
+
+def _raise_error_of(distributed: Any, future: Any) -> None:
+    """Raise the error of a task that did not finish: the solver's own, as a local
+    pool would, or an ``InputError`` if the cluster lost the task."""
+    try:
+        future.result()
+    except (distributed.KilledWorker, concurrent.futures.CancelledError) as error:
+        raise InputError(
+            f"the cluster lost a task ({type(error).__name__}: {error}); rerun to resume"
+        ) from None
 
 
 __all__ = ["LOCAL", "MISSING_DASK", "cluster_client", "cluster_results"]
