@@ -9,20 +9,21 @@ the nodes searched for each verdict. The plots (matplotlib, the optional extra
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import dataclasses
 import html
 import json
 import os
 import textwrap
-from collections.abc import Iterable, Sequence
-from typing import Any, Final, NamedTuple
+from collections.abc import Iterator, Sequence
+from typing import Any, Final, NamedTuple, TextIO
 
 from bonanza.cli.analyze import Tally
 from bonanza.cli.results_file import CSV_FIELDS, OUT_SUFFIXES, RESULTS, VERDICTS
 from bonanza.core.errors import BonanzaError
 from bonanza.core.rules import Rules, Scoring
-from bonanza.solver.report import InputError, read_text_file
+from bonanza.solver.report import InputError
 from bonanza.solver.stats import percentile, wilson_interval
 
 REPORT_SUFFIXES: Final = {".md": "markdown", ".html": "html"}
@@ -82,10 +83,10 @@ class RuleSet:
         default_factory=lambda: {verdict: [] for verdict in VERDICTS}
     )
 
-    def add(self, row: dict[str, Any]) -> None:
-        self.tally.add(row["result"], row["seconds"])
-        if row["result"] in VERDICTS:
-            self.nodes[row["result"]].append(row["nodes"])
+    def add(self, verdict: Verdict) -> None:
+        self.tally.add(verdict.result, verdict.seconds)
+        if verdict.result in VERDICTS:
+            self.nodes[verdict.result].append(verdict.nodes)
 
     @property
     def published(self) -> Published | None:
@@ -113,17 +114,36 @@ def _number(value: object, path: str, number: int, name: str) -> float:
     return result
 
 
-def _rows(path: str) -> Iterable[tuple[int, dict[str, Any]]]:
-    """The whole rows of one analyze output file, with their line numbers."""
-    text = read_text_file(path, "results file")
+class Verdict(NamedTuple):
+    """All the report needs of one row: a few numbers, not the winning line."""
+
+    result: str
+    seconds: float
+    nodes: int
+
+
+@contextlib.contextmanager
+def _opened(path: str) -> Iterator[TextIO]:
+    """``path`` open for reading line by line; one ``InputError`` naming it if it cannot be read."""
+    try:
+        with open(path, encoding="utf-8", newline="") as file:
+            yield file
+    except OSError as error:
+        raise InputError(f"cannot read results file {path}: {error.strerror}") from None
+    except UnicodeDecodeError:
+        raise InputError(f"results file {path} is not a text file") from None
+
+
+def _rows(file: TextIO, path: str) -> Iterator[tuple[int, dict[str, Any]]]:
+    """The whole rows of one analyze output file, with their line numbers, one at a time."""
     if path.endswith(".csv"):
-        lines = text.splitlines()
-        if not lines or lines[0].split(",") != list(CSV_FIELDS):
+        reader = csv.DictReader(file)
+        if reader.fieldnames != list(CSV_FIELDS):
             raise InputError(f"{path} is not an analyze results file: no CSV header")
-        for number, row in enumerate(csv.DictReader(lines), 2):
-            yield number, dict(row)
+        for row in reader:
+            yield reader.line_num, dict(row)
         return
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(file, 1):
         try:
             row = json.loads(line)
         except ValueError:
@@ -139,31 +159,36 @@ def read_rule_sets(paths: Sequence[str]) -> list[RuleSet]:
     A rerun (say with ``--retry-unknown``) appends a deal's new row after its
     old one, so the last row of each id is the one that counts. CSV rows do not
     record their rules: each CSV file is a rule set of its own, named after it.
+    Files are read a line at a time, and of each row only its verdict is kept.
     """
-    latest: dict[tuple[str, str], tuple[Rules | None, dict[str, Any]]] = {}
+    latest: dict[tuple[str, str], Verdict] = {}
+    rules_of: dict[str, Rules | None] = {}
     for path in paths:
         if not path.endswith(OUT_SUFFIXES):
             raise InputError(f"{path}: an analyze results file ends in .jsonl or .csv")
-        for number, row in _rows(path):
-            if row.get("result") not in RESULTS or "id" not in row:
-                raise InputError(f"{path} line {number} is not an analyze result row")
-            rules = None
-            if "rules" in row:
-                try:
-                    rules = Rules.from_dict(row["rules"])
-                except BonanzaError as error:
-                    raise InputError(f"{path} line {number}: {error}") from None
-            name = (
-                _rule_set_name(rules) if rules
-                else f"{os.path.basename(path)} (rules not recorded)"
-            )
-            row["seconds"] = _number(row.get("seconds") or 0, path, number, "seconds")
-            row["nodes"] = int(_number(row.get("nodes") or 0, path, number, "nodes"))
-            latest[(name, str(row["id"]))] = (rules, row)
-    rule_sets: dict[str, RuleSet] = {}
-    for (name, _), (rules, row) in latest.items():
-        rule_sets.setdefault(name, RuleSet(name, rules)).add(row)
-    if not rule_sets:
+        unrecorded = f"{os.path.basename(path)} (rules not recorded)"
+        with _opened(path) as file:
+            for number, row in _rows(file, path):
+                if row.get("result") not in RESULTS or "id" not in row:
+                    raise InputError(f"{path} line {number} is not an analyze result row")
+                name = unrecorded
+                if "rules" in row:
+                    try:
+                        rules = Rules.from_dict(row["rules"])
+                    except BonanzaError as error:
+                        raise InputError(f"{path} line {number}: {error}") from None
+                    name = _rule_set_name(rules)
+                    rules_of.setdefault(name, rules)
+                rules_of.setdefault(name, None)
+                latest[(name, str(row["id"]))] = Verdict(
+                    row["result"],
+                    _number(row.get("seconds") or 0, path, number, "seconds"),
+                    int(_number(row.get("nodes") or 0, path, number, "nodes")),
+                )
+    rule_sets = {name: RuleSet(name, rules) for name, rules in rules_of.items()}
+    for (name, _), verdict in latest.items():
+        rule_sets[name].add(verdict)
+    if not latest:
         raise InputError(f"no result rows in {', '.join(paths)}")
     return sorted(rule_sets.values(), key=lambda rule_set: rule_set.name)
 
