@@ -74,11 +74,7 @@ def create_app(
     files = PackedStaticFiles(STATIC, BUNDLES)
     app = Starlette(
         routes=[
-            Route(
-                "/",
-                compressed(request_response(Page(files, local_player, limits))),
-                methods=["GET"],
-            ),
+            Route("/", compressed(request_response(Page(files, local_player))), methods=["GET"]),
             *routes,
             Mount("/static", files, name="static"),
         ],

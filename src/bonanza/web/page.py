@@ -13,9 +13,10 @@ API for it as before.
 
 A deal is stored for each page that carries one, so only a browser's own
 navigation to the page gets one (not a ``HEAD``, a prefetch, or a client that
-says nothing of what it fetches, such as a crawler), and at most
-``ServerLimits.new_games_per_minute`` from one address: past that, the page
-comes without and its script asks for the deal.
+says nothing of what it fetches, such as a crawler), and it counts against the
+address's ``ServerLimits.new_games_per_minute`` as a new game asked of the API
+does: past that, the page comes without and its script asks for the deal (and is
+refused as the API refuses it).
 
 The data block ends the page, which goes out in two parts: all before the data
 at once, then the data once it is read (or dealt). The browser fetches the
@@ -39,9 +40,8 @@ from bonanza.storage import StorageError
 from bonanza.storage.player_settings import SETTINGS, player_settings
 from bonanza.web.bundle import join_modules, join_sheets
 from bonanza.web.errors import ApiError
-from bonanza.web.limits import ServerLimits
 from bonanza.web.players import read_player
-from bonanza.web.rate import RateLimiter
+from bonanza.web.requests import client_address
 from bonanza.web.routes import player, service
 from bonanza.web.static_files import Joiner, PackedStaticFiles
 
@@ -104,25 +104,13 @@ def is_navigation(request: Request) -> bool:
     )
 
 
-def client_address(request: Request) -> str:
-    """The address the request came from (the proxy's word for it, behind a trusted proxy)."""
-    return request.client.host if request.client is not None else ""
-
-
 class Page:
     """The ``GET /`` handler: the template from ``files``, filled for the player
-    (``local_player``: the one a browser without a cookie plays as, if any); new
-    players' first deals come at most ``limits.new_games_per_minute`` per address."""
+    (``local_player``: the one a browser without a cookie plays as, if any)."""
 
-    def __init__(
-        self,
-        files: PackedStaticFiles,
-        local_player: str | None = None,
-        limits: ServerLimits | None = None,
-    ) -> None:
+    def __init__(self, files: PackedStaticFiles, local_player: str | None = None) -> None:
         self.files = files
         self.local_player = local_player
-        self.first_deals = RateLimiter((limits or ServerLimits()).new_games_per_minute)
 
     def is_new(self, request: Request) -> bool:
         """Whether the player is issued with this answer (the store is not asked)."""
@@ -130,10 +118,8 @@ class Page:
 
     def deals_first_game(self, request: Request) -> bool:
         """Whether the new player's page carries their first deal (see the module's notes)."""
-        return (
-            is_navigation(request)
-            and not any(name in request.query_params for name in LINK_PARAMS)
-            and self.first_deals.allow(client_address(request))
+        return is_navigation(request) and not any(
+            name in request.query_params for name in LINK_PARAMS
         )
 
     async def new_player_data(self, request: Request) -> dict[str, Any]:
@@ -141,8 +127,10 @@ class Page:
         if not self.deals_first_game(request):
             return NEW_PLAYER
         try:
-            started = await service(request).new_game(player(request), FIRST_RULES)
-        except (ApiError, StorageError):
+            started = await service(request).new_game(
+                player(request), FIRST_RULES, client=client_address(request)
+            )
+        except (ApiError, StorageError):  # too many new games, the store is down...
             return NEW_PLAYER  # the page asks the API, which says what is wrong
         return {**NEW_PLAYER, "started": started}
 
