@@ -131,6 +131,9 @@ class PostgresStorage:
     ``StorageError``; a database newer than this code, ``SchemaTooNewError``.
     """
 
+    instant_version_checks = False
+    """:meth:`game_version` is a round trip to the server: not for the event loop."""
+
     def __init__(
         self, url: str, *, pool_size: int = POOL_SIZE, connect_timeout: int = CONNECT_SECONDS
     ) -> None:

@@ -90,6 +90,10 @@ class Storage(Protocol):
     """
 
     found_version: int
+    instant_version_checks: bool
+    """Whether :meth:`game_version` is cheap enough to call on an event loop (no
+    round trip, never waits for a writer): then the server calls it there, else in
+    a worker thread."""
 
     def insert_game(self, record: GameRecord) -> None:
         """Store a new game."""

@@ -107,8 +107,6 @@ class GameService:
         self.limits = limits or ServerLimits()
         self._cache: OrderedDict[str, tuple[GameRecord, Session]] = OrderedDict()
         self._locks: dict[str, anyio.Lock] = {}
-        self._instant_checks: bool = getattr(storage, "instant_version_checks", False)
-        """Whether the store's ``game_version`` is cheap enough for the event loop."""
         self.searches = SearchPool(self.limits, advisor, finisher)
         self.writer = StoreWriter(storage)
         self.stock = DealStock(storage, clock)  # winnable deals, found in the background
@@ -150,7 +148,7 @@ class GameService:
 
     async def _stored_version(self, game_id: str) -> int | None:
         """The game's version in the store (None: no such game)."""
-        if not self._instant_checks:
+        if not self.storage.instant_version_checks:
             version: int | None = await self._store(self.storage.game_version, game_id)
             return version
         try:
