@@ -49,7 +49,7 @@ def test_solver_depends_on_core_only() -> None:
 
 def test_nothing_depends_on_the_apps() -> None:
     apps = ("bonanza.web", "bonanza.tui", "bonanza.cli")
-    for layer in ("core", "solver"):
+    for layer in ("core", "solver", "rl"):
         for path in modules_in(layer):
             for name in imports(path):
                 assert not name.startswith(apps), f"{path} imports {name}"
@@ -73,6 +73,19 @@ def test_storage_sits_on_the_session_and_below_the_apps() -> None:
             if name.startswith("bonanza"):
                 allowed = ("bonanza.core", "bonanza.session", "bonanza.storage")
                 assert name.startswith(allowed), f"{path} imports {name}"
+
+
+def test_the_learning_tools_sit_on_core_and_solver_and_nothing_needs_them() -> None:
+    assert modules_in("rl")
+    for path in modules_in("rl"):
+        for name in imports(path):
+            if name.startswith("bonanza"):
+                allowed = ("bonanza.core", "bonanza.solver", "bonanza.rl")
+                assert name.startswith(allowed), f"{path} imports {name}"
+    for layer in ("core", "session", "solver", "storage", "web", "tui"):
+        for path in modules_in(layer):
+            for name in imports(path):
+                assert not name.startswith("bonanza.rl"), f"{path} imports {name}"
 
 
 def test_the_apps_never_import_each_other_except_the_cli() -> None:
