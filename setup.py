@@ -1,8 +1,11 @@
-"""Build the solver's C search core; everything else is in pyproject.toml."""
+"""Build the C extensions (the solver's search core, the RL batch engine); the rest is in
+pyproject.toml."""
 
 from glob import glob
 
 from setuptools import Extension, setup
+
+COMPILE_ARGS = ["-std=c99", "-O3", "-Wall", "-Wextra"]
 
 setup(
     ext_modules=[
@@ -11,7 +14,12 @@ setup(
             # One translation unit: _search.c #includes the search_*.h pieces.
             sources=["src/bonanza/solver/_search.c"],
             depends=sorted(glob("src/bonanza/solver/search_*.h")),
-            extra_compile_args=["-std=c99", "-O3", "-Wall", "-Wextra"],
-        )
+            extra_compile_args=COMPILE_ARGS,
+        ),
+        Extension(
+            "bonanza.rl._batch",
+            sources=["src/bonanza/rl/_batch.c"],
+            extra_compile_args=COMPILE_ARGS,
+        ),
     ]
 )

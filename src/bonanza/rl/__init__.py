@@ -3,4 +3,16 @@
 The environment needs the optional extra ``bonanza[rl]``; the OpenSpiel game
 needs ``bonanza[openspiel]``. ``bonanza.rl.actions`` (the action numbering)
 needs neither.
+
+When Gymnasium is installed, importing this package registers the environment
+``bonanza/Klondike-v0`` (see docs/rl.md); Gymnasium 1.x loads no plugin entry
+points, so ``gymnasium.make("bonanza.rl:bonanza/Klondike-v0")`` is the form
+that needs no import first.
 """
+
+from importlib.util import find_spec
+
+if find_spec("gymnasium") is not None:
+    from bonanza.rl.registration import register
+
+    register()

@@ -1,0 +1,68 @@
+"""Action spaces whose ``sample()`` draws a uniformly random *legal* action.
+
+A plain ``Discrete(615)`` sample is almost always illegal in Klondike (a
+handful of the 615 moves are legal at a time). These spaces ask the live
+engine for the legal actions, so ``env.action_space.sample()`` is a random
+legal move, as a random agent (or Gymnasium's ``check_env``) expects. An
+explicit ``mask`` or ``probability`` is obeyed as in Gymnasium. A deep copy
+shares the live engine (it describes the same environment).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+
+from bonanza.rl._batch import Batch
+from bonanza.rl.actions import ACTION_COUNT
+
+
+def _live_copy(space: spaces.Space[Any], memo: dict[int, Any]) -> Any:
+    """A deep copy that shares the live engine and copies the random generator."""
+    twin = copy.copy(space)
+    twin._np_random = copy.deepcopy(space._np_random, memo)
+    return twin
+
+
+class LegalActions(spaces.Discrete):
+    """``Discrete(615)`` whose samples are legal in game ``game`` of ``batch``."""
+
+    def __init__(self, batch: Batch, game: int = 0) -> None:
+        super().__init__(ACTION_COUNT)
+        self.batch = batch
+        self.game = game
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> LegalActions:
+        return _live_copy(self, memo)  # type: ignore[no-any-return]
+
+    def sample(
+        self, mask: np.ndarray | None = None, probability: np.ndarray | None = None
+    ) -> np.int64:
+        if mask is not None or probability is not None:
+            return super().sample(mask=mask, probability=probability)
+        legal = self.batch.legal(self.game)
+        if not legal:
+            return np.int64(self.start)
+        return np.int64(legal[self.np_random.integers(len(legal))])
+
+
+class LegalActionBatch(spaces.MultiDiscrete):
+    """``MultiDiscrete([615] * games)`` whose samples are legal in every game of
+    ``batch`` (0 for a game with no legal action), drawn in one C call."""
+
+    def __init__(self, batch: Batch, games: int) -> None:
+        super().__init__(np.full(games, ACTION_COUNT))
+        self.batch = batch
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> LegalActionBatch:
+        return _live_copy(self, memo)  # type: ignore[no-any-return]
+
+    def sample(self, mask: Any = None, probability: Any = None) -> np.ndarray:
+        if mask is not None or probability is not None:
+            return super().sample(mask=mask, probability=probability)
+        actions = np.empty(len(self.nvec), dtype=np.int64)
+        self.batch.sample(actions, self.np_random.random(len(self.nvec)))
+        return actions

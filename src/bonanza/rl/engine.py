@@ -1,0 +1,123 @@
+"""The C batch engine behind both environments, with its numpy buffers.
+
+``Engine`` owns N games in ``_batch.Batch`` and the arrays the engine writes
+into: ``obs`` (N x observation size), ``mask`` (N x 615), ``reward``,
+``terminated`` and ``truncated`` (N each). It also converts between the
+engine and ``bonanza.core``: deals in, positions out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TypeAlias
+
+import numpy as np
+
+from bonanza.core.cards import CARDS, Card
+from bonanza.core.deal import Deal
+from bonanza.core.position import Position
+from bonanza.core.rules import EmptyColumn, Rules
+from bonanza.rl import observation
+from bonanza.rl._batch import Batch
+from bonanza.rl.actions import ACTION_COUNT
+from bonanza.rl.observation import Visibility
+from bonanza.rl.rewards import RewardShaping
+
+DealId: TypeAlias = Deal | int | str
+"""A deal as an option: a ``Deal``, a deal number, or a deal ID's text."""
+RulesLike: TypeAlias = Rules | str
+"""Rules as an option: a ``Rules``, a preset name or ``Rules.to_text()``'s form."""
+
+NO_LIMIT = -1
+"""``recycles_allowed`` for unlimited passes."""
+
+
+def rules_of(rules: RulesLike) -> Rules:
+    """Read rules given as a ``Rules``, a preset name or a rules text."""
+    return rules if isinstance(rules, Rules) else Rules.from_text(rules)
+
+
+def deal_of(value: DealId) -> Deal:
+    """Read a deal given as a ``Deal``, a deal number, a deal code or a listing."""
+    if isinstance(value, Deal):
+        return value
+    if isinstance(value, int | np.integer) and not isinstance(value, bool):
+        return Deal.from_number(int(value))
+    if isinstance(value, str):
+        return Deal.parse(value)
+    raise TypeError(f"a deal is a Deal, a deal number or a deal code, not {value!r}")
+
+
+class Engine:
+    """N games on the C engine under one rule set."""
+
+    def __init__(
+        self,
+        games: int,
+        rules: Rules,
+        visibility: Visibility,
+        max_steps: int | None,
+        reward_shaping: RewardShaping | Mapping[str, float] | None,
+    ) -> None:
+        if visibility not in observation.VISIBILITIES:
+            raise ValueError(
+                f"observation must be one of {observation.VISIBILITIES}, not {visibility!r}"
+            )
+        if max_steps is not None and max_steps < 1:
+            raise ValueError(f"max_steps must be at least 1 or None, not {max_steps}")
+        shaping = RewardShaping.of(reward_shaping)
+        self.rules = rules
+        self.visibility = visibility
+        self.obs = np.zeros((games, observation.SIZE), dtype=np.int8)
+        self.mask = np.zeros((games, ACTION_COUNT), dtype=np.int8)
+        self.reward = np.zeros(games, dtype=np.float64)
+        self.terminated = np.zeros(games, dtype=np.bool_)
+        self.truncated = np.zeros(games, dtype=np.bool_)
+        allowed = rules.recycles_allowed
+        self.batch = Batch(
+            self.obs,
+            self.mask,
+            self.reward,
+            self.terminated,
+            self.truncated,
+            draw=rules.draw,
+            recycles_allowed=NO_LIMIT if allowed is None else allowed,
+            any_empty=rules.empty_column is EmptyColumn.ANY,
+            recall=rules.recall,
+            partial=rules.partial_runs,
+            all_visible=rules.thoughtful or visibility == "thoughtful",
+            max_steps=max_steps or 0,
+            home_reward=shaping.home,
+            turned_reward=shaping.turned,
+        )
+
+    def deal(self, game: int, deal: DealId) -> Deal:
+        """Deal ``game`` the opening of ``deal``; return it as a ``Deal``."""
+        found = deal_of(deal)
+        self.batch.deal(game, bytes(found.cards), found.number)
+        return found
+
+    def deal_number(self, game: int) -> int | None:
+        """The deal number ``game`` is playing (``None`` for a deal given by code)."""
+        return self.batch.state(game)[-1]
+
+    def position(self, game: int) -> Position:
+        """The position of ``game`` as a ``bonanza.core`` position."""
+        columns, down, stock, waste, home, recycles, _, _ = self.batch.state(game)
+        return Position(
+            self.rules,
+            [_cards(column) for column in columns],
+            down,
+            _cards(stock),
+            _cards(waste),
+            home,
+            recycles,
+        )
+
+    def steps(self, game: int) -> int:
+        """Steps played in ``game``'s episode."""
+        return self.batch.state(game)[6]
+
+
+def _cards(numbers: list[int]) -> list[Card]:
+    return [CARDS[number] for number in numbers]

@@ -1,0 +1,155 @@
+"""``KlondikeEnv``: one Klondike game as a Gymnasium environment (docs/rl.md).
+
+It runs on the C batch engine with a batch of one game. Actions are the
+numbers of ``bonanza.rl.actions``; ``info["action_mask"]`` and
+``action_masks()`` give the legal ones, and an illegal action raises
+``ActionError`` without touching the game.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Mapping
+from typing import Any, Final, SupportsIndex
+
+import gymnasium as gym
+import numpy as np
+
+from bonanza.core.position import Position
+from bonanza.rl import observation as layout
+from bonanza.rl.action_space import LegalActions
+from bonanza.rl.actions import (
+    ACTION_COUNT,
+    COLUMN_TO_COLUMN,
+    COLUMN_TO_FOUNDATION,
+    COLUMNS,
+    DRAW,
+    FOUNDATION_COUNT,
+    FOUNDATION_TO_COLUMN,
+    LONGEST_RUN,
+    RECYCLE,
+    WASTE_TO_COLUMN,
+    WASTE_TO_FOUNDATION,
+    ActionError,
+)
+from bonanza.rl.engine import DealId, Engine, RulesLike, rules_of
+from bonanza.rl.observation import Visibility
+from bonanza.rl.rewards import RewardShaping
+
+DEFAULT_MAX_STEPS: Final = 1000
+DEAL_NUMBERS: Final = 2**64
+"""Deal numbers run from 0 to 2**64 - 1."""
+SUITS: Final = ("clubs", "diamonds", "hearts", "spades")
+
+
+class KlondikeEnv(gym.Env[np.ndarray, np.int64]):
+    """One Klondike game: discrete actions (615), a flat ``int8`` observation.
+
+    ``rules`` is a ``Rules``, a preset name or a rules text; ``observation``
+    is ``"player"`` (what a player may know) or ``"thoughtful"`` (every card);
+    an episode is truncated after ``max_steps`` steps (``None``: never).
+    """
+
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012  # Gymnasium's API
+
+    def __init__(
+        self,
+        rules: RulesLike = "klondike",
+        observation: Visibility = "player",
+        max_steps: int | None = DEFAULT_MAX_STEPS,
+        reward_shaping: RewardShaping | Mapping[str, float] | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        self.rules = rules_of(rules)
+        self.render_mode = render_mode
+        self._engine = Engine(1, self.rules, observation, max_steps, reward_shaping)
+        self._obs = self._engine.obs[0]
+        self._mask = self._engine.mask[0]
+        self._play = self._engine.batch.play
+        self.observation_space = layout.space()
+        self.action_space = LegalActions(self._engine.batch)
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        """Deal a new game: ``options["deal"]`` (a deal number, code or ``Deal``),
+        else a deal number drawn from the environment's seeded generator."""
+        super().reset(seed=seed)
+        chosen: DealId | None = (options or {}).get("deal")
+        if chosen is None:
+            chosen = int(self.np_random.integers(DEAL_NUMBERS, dtype=np.uint64))
+        deal = self._engine.deal(0, chosen)
+        return self._obs.copy(), {"action_mask": self._mask.copy(), "deal": deal.id}
+
+    def step(
+        self, action: SupportsIndex
+    ) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
+        try:
+            self._play(0, action)
+        except (ActionError, TypeError, OverflowError):
+            raise self._refusal(action) from None
+        engine = self._engine
+        return (
+            self._obs.copy(),
+            float(engine.reward[0]),
+            bool(engine.terminated[0]),
+            bool(engine.truncated[0]),
+            {"action_mask": self._mask.copy()},
+        )
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions as booleans (sb3-contrib's MaskablePPO calls this)."""
+        legal: np.ndarray = self._mask != 0
+        return legal
+
+    def legal_actions(self) -> list[int]:
+        """The legal actions, in increasing order."""
+        return self._engine.batch.legal(0)
+
+    @property
+    def position(self) -> Position:
+        """The game's position, as ``bonanza.core`` sees it (every card)."""
+        return self._engine.position(0)
+
+    def render(self) -> str | None:
+        """The position's text, with the cards the player cannot see as ``?``."""
+        if self.render_mode != "ansi":
+            return None
+        return self.position.to_text(hide=self._engine.visibility == "player")
+
+    def _refusal(self, action: Any) -> ActionError:
+        try:
+            number = operator.index(action)
+        except TypeError:
+            return ActionError(f"action {action!r} is not a whole number")
+        if not 0 <= number < ACTION_COUNT:
+            return ActionError(f"action {number} is not a number from 0 to {ACTION_COUNT - 1}")
+        legal = np.flatnonzero(self._mask).tolist()
+        return ActionError(
+            f"action {number} ({describe(number)}) is not legal here; legal actions: {legal}"
+        )
+
+
+def describe(action: int) -> str:
+    """What action number ``action`` does, in words: ``column 4 to column 7, 3 cards``."""
+    if action == DRAW:
+        return "draw"
+    if action == RECYCLE:
+        return "recycle"
+    if action < WASTE_TO_FOUNDATION:
+        return f"waste to column {action - WASTE_TO_COLUMN + 1}"
+    if action < COLUMN_TO_FOUNDATION:
+        return f"waste to the {SUITS[action - WASTE_TO_FOUNDATION]} foundation"
+    if action < FOUNDATION_TO_COLUMN:
+        column, suit = divmod(action - COLUMN_TO_FOUNDATION, FOUNDATION_COUNT)
+        return f"column {column + 1} to the {SUITS[suit]} foundation"
+    if action < COLUMN_TO_COLUMN:
+        suit, column = divmod(action - FOUNDATION_TO_COLUMN, COLUMNS)
+        return f"the {SUITS[suit]} foundation to column {column + 1}"
+    slot, extra = divmod(action - COLUMN_TO_COLUMN, LONGEST_RUN)
+    source, dest = divmod(slot, COLUMNS - 1)
+    dest += dest >= source
+    count = extra + 1
+    return f"column {source + 1} to column {dest + 1}, {count} card{'s' if count > 1 else ''}"

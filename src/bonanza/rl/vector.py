@@ -1,0 +1,121 @@
+"""``KlondikeVectorEnv``: N Klondike games stepped in one call into C (docs/rl.md).
+
+Each ``step`` hands all N actions to the C batch engine, which plays them and
+writes observations, masks, rewards and the episode flags into numpy arrays.
+Autoreset is Gymnasium's default next-step mode: after a step that ends an
+episode, the next step ignores that game's action and deals it a new game
+(reward 0, neither flag set).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from gymnasium.vector import AutoresetMode, VectorEnv
+from gymnasium.vector.utils import batch_space
+
+from bonanza.rl import observation as layout
+from bonanza.rl.action_space import LegalActionBatch
+from bonanza.rl.actions import ACTION_COUNT, ActionError
+from bonanza.rl.engine import DealId, Engine, RulesLike, rules_of
+from bonanza.rl.env import DEAL_NUMBERS, DEFAULT_MAX_STEPS
+from bonanza.rl.observation import Visibility
+from bonanza.rl.rewards import RewardShaping
+
+
+class KlondikeVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
+    """``num_envs`` Klondike games under one rule set, on the C engine.
+
+    The arguments are ``KlondikeEnv``'s. With ``copy`` (the default) every
+    array returned is a fresh copy; without it, the arrays are the engine's own
+    buffers, overwritten by the next ``step`` or ``reset``.
+    """
+
+    metadata: dict[str, Any] = {  # noqa: RUF012  # Gymnasium's API
+        "render_modes": [],
+        "autoreset_mode": AutoresetMode.NEXT_STEP,
+    }
+
+    def __init__(
+        self,
+        num_envs: int = 1,
+        rules: RulesLike = "klondike",
+        observation: Visibility = "player",
+        max_steps: int | None = DEFAULT_MAX_STEPS,
+        reward_shaping: RewardShaping | Mapping[str, float] | None = None,
+        copy: bool = True,
+    ) -> None:
+        if num_envs < 1:
+            raise ValueError(f"num_envs must be at least 1, not {num_envs}")
+        self.num_envs = num_envs
+        self.rules = rules_of(rules)
+        self.copy = copy
+        self._engine = Engine(num_envs, self.rules, observation, max_steps, reward_shaping)
+        self._step = self._engine.batch.step
+        self._every = np.ones(num_envs, dtype=np.bool_)
+        self.single_observation_space = layout.space()
+        self.single_action_space = spaces.Discrete(ACTION_COUNT)
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = LegalActionBatch(self._engine.batch, num_envs)
+
+    def reset(
+        self, *, seed: int | Sequence[int] | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[np.ndarray, dict[str, Any]]:
+        """Deal every game anew: ``options["deals"]`` (one deal ID per game), else
+        deal numbers drawn from generators seeded by ``seed``."""
+        if seed is not None and not isinstance(seed, int):
+            raise TypeError("seed one generator with an int; games draw their own seeds from it")
+        super().reset(seed=seed)
+        deals: Sequence[DealId] | None = (options or {}).get("deals")
+        if deals is not None and len(deals) != self.num_envs:
+            raise ValueError(f"options['deals'] gives {len(deals)} deals for {self.num_envs} games")
+        seeds = self.np_random.integers(DEAL_NUMBERS, size=self.num_envs, dtype=np.uint64)
+        batch = self._engine.batch
+        for game, game_seed in enumerate(seeds.tolist()):
+            batch.seed(game, game_seed)
+            if deals is None:
+                batch.reset(game)
+            else:
+                self._engine.deal(game, deals[game])
+        return self._out(self._engine.obs), self._info()
+
+    def step(
+        self, actions: np.ndarray
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, dict[str, Any]]:
+        """Play one action per game (games that ended on the last step start anew)."""
+        chosen = np.asarray(actions)
+        if chosen.shape != (self.num_envs,) or not np.issubdtype(chosen.dtype, np.integer):
+            raise ActionError(
+                f"actions must be {self.num_envs} whole numbers, not {chosen.dtype} {chosen.shape}"
+            )
+        self._step(np.ascontiguousarray(chosen, dtype=np.int64))
+        engine = self._engine
+        out = self._out
+        return (
+            out(engine.obs),
+            out(engine.reward),
+            out(engine.terminated),
+            out(engine.truncated),
+            self._info(),
+        )
+
+    def action_masks(self) -> np.ndarray:
+        """The legal actions of every game as booleans, shape (num_envs, 615)."""
+        return self._engine.mask.astype(np.bool_)
+
+    def deal_numbers(self) -> list[int | None]:
+        """The deal number each game is playing (``None`` for a deal given by code)."""
+        return [self._engine.deal_number(game) for game in range(self.num_envs)]
+
+    def positions(self) -> list[Any]:
+        """Every game's position as a ``bonanza.core.Position``."""
+        return [self._engine.position(game) for game in range(self.num_envs)]
+
+    def _info(self) -> dict[str, Any]:
+        return {"action_mask": self._out(self._engine.mask), "_action_mask": self._every}
+
+    def _out(self, array: np.ndarray) -> np.ndarray:
+        return array.copy() if self.copy else array
