@@ -30,6 +30,7 @@ class Game:
         self.rules = rules
         self.elapsed = elapsed
         self.history: list[Move] = []
+        self._texts: list[str] = []  # the history's texts, kept as it grows and shrinks
         self._current = Position.initial(deal, rules)
         self._passed: list[bytes] = []  # the positions before the current one, packed
         self._scores = [initial_score(rules)]
@@ -56,6 +57,12 @@ class Game:
         """The last ``count`` positions, the current one last."""
         earlier = self._passed[max(0, len(self._passed) - count + 1) :] if count > 1 else []
         return (*(unpack(data, self.rules) for data in earlier), self._current)
+
+    @property
+    def history_texts(self) -> list[str]:
+        """The texts of the moves played, in order (a new list, in time independent
+        of the history's length but for the copy)."""
+        return self._texts[:]
 
     @property
     def move_count(self) -> int:
@@ -109,6 +116,7 @@ class Game:
         self._current = after
         self._scores.append(add_points(self.rules, self._scores[-1], points))
         self.history.append(move)
+        self._texts.append(format_move(move))
         return move
 
     def undo(self) -> Move:
@@ -116,6 +124,7 @@ class Game:
         if not self.history:
             raise HistoryError("nothing to undo: no move has been played")
         move = self.history.pop()
+        self._texts.pop()
         self._current = unpack(self._passed.pop(), self.rules)
         self._scores.pop()
         self._redo.append(move)
@@ -147,7 +156,7 @@ class Game:
             "version": SAVE_VERSION,
             "deal": self.deal.id,
             "rules": self.rules.to_dict(),
-            "moves": _move_texts(self.history),
+            "moves": self.history_texts,
             "redo": _move_texts(self.redo_moves),
             "elapsed": self.elapsed,
         }

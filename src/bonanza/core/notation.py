@@ -31,8 +31,23 @@ def pile_token(pile: Pile) -> str:
     return "s" if pile == Pile.STOCK else "w"
 
 
+_TEXTS: Final[dict[Move, str]] = {}
+"""Each move's text once spelled: a game's whole history is spelled on every save."""
+_LONGEST_COUNT: Final = 52
+"""Moves carrying more cards than a deck holds are spelled but not remembered."""
+
+
 def format_move(move: Move) -> str:
     """The short text of a move: ``sw``, ``w3``, ``6f``, ``fh2``, ``47:3``."""
+    text = _TEXTS.get(move)
+    if text is None:
+        text = _spell_move(move)
+        if 0 <= move.count <= _LONGEST_COUNT:
+            _TEXTS[move] = text
+    return text
+
+
+def _spell_move(move: Move) -> str:
     source, dest, count = move
     if source == Pile.STOCK:
         return "sw"

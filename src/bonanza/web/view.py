@@ -44,7 +44,8 @@ def card_text(card: int) -> str:
 
 @functools.cache  # a few thousand moves exist at most
 def move_text(move: Move) -> str:
-    """``format_move(move)``, remembered: every answer spells the game's history."""
+    """``format_move(move)``, which remembers each move's text: every answer spells
+    the game's history."""
     return format_move(move)
 
 
@@ -119,7 +120,7 @@ def game_view(game_id: str, session: Session, now: float) -> dict[str, Any]:
         "auto_finish": session.auto_move() is not None,
         "assisted": session.assisted,
         "safe_home": session.safe.on,
-        "history": [move_text(move) for move in game.history],
+        "history": game.history_texts,
     }
     if session.typed is not None:
         data["typed"] = session.typed
