@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-import os
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -20,7 +19,7 @@ from bonanza.solver import solve
 from bonanza.solver.grading import Grade, GradedDeal
 from bonanza.storage import SQLiteStorage
 from bonanza.web import create_app
-from bonanza.web.deal_stock import LOWEST_PRIORITY, DealStock, find_random_deal, stock_key
+from bonanza.web.deal_stock import DealStock, stock_key
 from bonanza.web.limits import ServerLimits
 from bonanza.web.service import GameService
 
@@ -260,24 +259,16 @@ def test_daily_statistics_and_streak(client: TestClient, clock: Clock) -> None:
     assert headline["groups"] == []  # daily games are chosen deals there
 
 
-def test_the_filler_runs_at_low_priority_and_stops_at_shutdown(
+def test_the_filler_starts_with_the_first_request_and_stops_at_shutdown(
     tmp_path: Path, clock: Clock
 ) -> None:
-    niceness: list[int] = []
-    fake = FakeFinder()
-
-    def finder(rules: Rules, stopping: Callable[[], bool]) -> GradedDeal | None:
-        niceness.append(os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
-        return fake(rules, stopping)
-
-    with make_client(tmp_path, clock, finder) as test:
+    with make_client(tmp_path, clock, FakeFinder()) as test:
         stock = stock_of(test)
         assert not stock.running  # not before the first request
         test.get("/api/games/current")
         wait_until(lambda: full(test, Rules()))
         assert stock.running
     assert not stock.running  # the app's shutdown stopped it
-    assert set(niceness) == {LOWEST_PRIORITY}
 
 
 def test_the_stock_is_kept_across_a_restart(tmp_path: Path, clock: Clock) -> None:
@@ -292,7 +283,7 @@ def test_the_stock_is_kept_across_a_restart(tmp_path: Path, clock: Clock) -> Non
 
 def test_stocked_deals_are_proven_winnable_by_the_solver(tmp_path: Path, clock: Clock) -> None:
     """With the real finder: a stocked deal, given up, is shown; the solver wins it."""
-    with make_client(tmp_path, clock, find_random_deal, per_grade=1) as real:
+    with make_client(tmp_path, clock, None, per_grade=1) as real:  # the real finder
         real.get("/api/games/current")
         stock = stock_of(real)
         daily_key = rules_key(Rules())

@@ -1,8 +1,8 @@
 """The stock of winnable deals: found ahead of time, in the background, and stored.
 
-A filler thread (at the lowest CPU priority the system gives a thread) deals
-secret random deals, has the solver prove them winnable and grade them
-(``bonanza.solver.grading``), and keeps ``STOCK_PER_GRADE`` of each grade per
+A filler thread deals secret random deals, has the solver prove them winnable
+and grade them (``bonanza.solver.grading``) in a child process of the lowest
+priority (:mod:`bonanza.web.deal_finder`), and keeps ``STOCK_PER_GRADE`` of each grade per
 rule set in the store, so a restart keeps them. Taking a deal wakes it to
 refill. Rule sets are kept for draw 1 and draw 3 (standard rules, which the
 daily deals use) and for the last few other rule sets players asked for.
@@ -16,11 +16,9 @@ every player gets the same one.
 
 from __future__ import annotations
 
-import contextlib
 import datetime
 import json
 import logging
-import os
 import threading
 import time
 from collections import OrderedDict
@@ -30,11 +28,11 @@ from typing import Final
 
 from bonanza.core import Deal, Rules
 from bonanza.session.daily import DAILY_DRAWS, daily_rules, day_text, utc_day
-from bonanza.session.deals import random_deal
 from bonanza.session.records import rules_key
-from bonanza.solver.grading import Grade, GradedDeal, grade_deal
+from bonanza.solver.grading import Grade, GradedDeal
 from bonanza.storage import Storage, StorageError
 from bonanza.storage.protocol import DailyDeal, StockedDeal
+from bonanza.web.deal_finder import FinderProcess
 
 log = logging.getLogger("bonanza.web")
 
@@ -51,8 +49,6 @@ IDLE_CHECK: Final = 60.0
 """Seconds a full filler sleeps before it looks again (a new day needs a daily deal)."""
 STOP_WAIT: Final = 5.0
 """Seconds shutdown waits for a search under way (its solve's time limit bounds it)."""
-LOWEST_PRIORITY: Final = 19
-"""The nice value of the filler thread (Linux gives each thread its own)."""
 DAILY_GRADE: Final = Grade.MEDIUM
 """The grade a daily deal is chosen from first."""
 STOCK_RULE_FIELDS: Final = ("draw", "passes", "empty_column", "recall", "partial_runs")
@@ -61,11 +57,6 @@ STOCK_RULE_FIELDS: Final = ("draw", "passes", "empty_column", "recall", "partial
 Finder = Callable[[Rules, Callable[[], bool]], GradedDeal | None]
 """Deals one random deal under the rules and grades it (None: not proven
 winnable); the second argument tells it to stop early."""
-
-
-def find_random_deal(rules: Rules, stopping: Callable[[], bool]) -> GradedDeal | None:
-    """A secret random deal, graded if the solver proves it winnable."""
-    return grade_deal(random_deal(), rules, stopping=stopping)
 
 
 def stock_key(rules: Rules) -> str:
@@ -98,7 +89,8 @@ class DealStock:
 
     Every method but :meth:`start` and :meth:`aclose` blocks on the store: call
     them from a worker thread. ``clock`` gives the time (for the day of the
-    daily deal); ``finder`` is where graded deals come from (tests fix it).
+    daily deal); ``finder`` is where graded deals come from (by default a child
+    process; tests fix it).
     """
 
     def __init__(
@@ -106,13 +98,14 @@ class DealStock:
         storage: Storage,
         clock: Callable[[], float] = time.time,
         *,
-        finder: Finder = find_random_deal,
+        finder: Finder | None = None,
         per_grade: int = STOCK_PER_GRADE,
         first_delay: float = FIRST_FILL_DELAY,
     ) -> None:
         self.storage = storage
         self.clock = clock
-        self.finder = finder
+        self._process = FinderProcess() if finder is None else None
+        self.finder: Finder = finder or self._process  # type: ignore[assignment]
         self.per_grade = per_grade
         self.first_delay = first_delay
         self.searched = 0
@@ -151,6 +144,8 @@ class DealStock:
         thread = self._thread
         if thread is not None:
             await anyio.to_thread.run_sync(thread.join, STOP_WAIT)
+        if self._process is not None:
+            self._process.close()
 
     def stop(self) -> None:
         """Stop the filler from a thread (tests)."""
@@ -158,10 +153,10 @@ class DealStock:
         self._wake.set()
         if self._thread is not None:
             self._thread.join(STOP_WAIT)
+        if self._process is not None:
+            self._process.close()
 
     def _fill(self) -> None:
-        with contextlib.suppress(AttributeError, OSError):  # per-thread nice: Linux only
-            os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), LOWEST_PRIORITY)
         if self._stop.wait(self.first_delay):
             return
         while not self._stop.is_set():

@@ -1,0 +1,56 @@
+"""The deal stock's searches run in a child process of the lowest priority."""
+
+from __future__ import annotations
+
+import os
+import time
+
+from bonanza.core import Position, Rules
+from bonanza.solver import solve
+from bonanza.web.deal_finder import LOWEST_PRIORITY, STOP_POLL, FinderProcess
+
+ROUNDS = 5
+"""Searches tried before one must have found a winnable deal (most deals are)."""
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split()[2] != "Z"
+    except FileNotFoundError:
+        return False
+
+
+def test_a_search_runs_in_a_niced_child_and_finds_a_deal_the_solver_wins() -> None:
+    finder = FinderProcess()
+    try:
+        assert finder.child_pids() == []  # nothing is started before the first search
+        found = None
+        for _ in range(ROUNDS):
+            found = finder(Rules(draw=3), lambda: False)
+            if found is not None:
+                break
+        assert found is not None
+        pids = finder.child_pids()
+        assert len(pids) == 1 and pids[0] != os.getpid()
+        assert os.getpriority(os.PRIO_PROCESS, pids[0]) == LOWEST_PRIORITY
+        start = Position.initial(found.deal, Rules(draw=3))
+        assert solve(start, time_limit=30).result == "solved"
+    finally:
+        finder.close()
+    deadline = time.monotonic() + 10
+    while any(map(alive, pids)) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not any(map(alive, pids)), "close leaves no search process behind"
+    assert finder(Rules(), lambda: False) is None  # closed: no new child
+
+
+def test_a_stopping_filler_gets_its_answer_at_once() -> None:
+    finder = FinderProcess()
+    try:
+        began = time.monotonic()
+        assert finder(Rules(), lambda: time.monotonic() - began > STOP_POLL) is None
+        # The child takes a while to start; the answer did not wait for it.
+        assert time.monotonic() - began < 20 * STOP_POLL
+    finally:
+        finder.close()
