@@ -244,6 +244,16 @@ def test_a_request_that_is_not_http_gets_400_in_json(server: int, request_bytes:
         assert seconds_until_closed(sock) <= SLACK
 
 
+def test_a_large_head_within_the_limit_is_served(server: int) -> None:
+    from bonanza.cli.serve import MAX_HEAD_BYTES
+
+    filler = b"a" * (MAX_HEAD_BYTES - 1024)
+    with connect(server) as sock:
+        request = b"GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + filler + b"\r\n\r\n"
+        status, _headers, _answer = exchange(sock, request)
+        assert status == 200
+
+
 def test_the_local_player_is_the_default_only_for_this_machines_own_store() -> None:
     import argparse
 

@@ -115,7 +115,7 @@ def end_with_parent() -> None:
 
 
 def __getattr__(name: str) -> type[asyncio.Protocol]:
-    """``HeaderTimeoutProtocol``: the h11 protocol with this worker's header timeout
+    """``HeaderTimeoutProtocol``: the HTTP protocol with this worker's header timeout
     (made on first use, once the settings are known)."""
     if name != "HeaderTimeoutProtocol":
         raise AttributeError(name)
