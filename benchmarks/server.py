@@ -36,6 +36,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -78,7 +79,7 @@ class Connection:
         status_line = await self.reader.readline()
         status = int(status_line.split()[1])
         length = 0
-        closing = False
+        closing = chunked = False
         while True:
             line = await self.reader.readline()
             if line in (b"\r\n", b""):
@@ -91,10 +92,24 @@ class Connection:
                 self.cookie = value.strip().split(";", 1)[0]
             elif name == "connection" and value.strip().lower() == "close":
                 closing = True
-        data = await self.reader.readexactly(length)
+            elif name == "transfer-encoding" and value.strip().lower() == "chunked":
+                chunked = True
+        data = await self.read_chunks() if chunked else await self.reader.readexactly(length)
         if closing:  # the server ends the connection: the next request opens another
             self.close()
         return status, data
+
+    async def read_chunks(self) -> bytes:
+        """A chunked body, whole (the page comes in chunks, with no Content-Length)."""
+        assert self.reader is not None
+        parts = []
+        while True:
+            size = int((await self.reader.readline()).split(b";")[0], 16)
+            if size == 0:
+                await self.reader.readline()  # the blank line after the last chunk
+                return b"".join(parts)
+            parts.append(await self.reader.readexactly(size))
+            await self.reader.readline()
 
     def close(self) -> None:
         if self.writer is not None:
@@ -107,6 +122,12 @@ class Results:
     latencies: list[float] = field(default_factory=list)
     errors: int = 0
     moves: int = 0
+    reasons: Counter[str] = field(default_factory=Counter)
+    """What went wrong, by HTTP status or exception, with counts."""
+
+    def error(self, reason: str) -> None:
+        self.errors += 1
+        self.reasons[reason] += 1
 
 
 async def player(
@@ -123,7 +144,7 @@ async def player(
         await asyncio.sleep(rng.random() * max(think, 0.01))  # players do not all start at once
         status, data = await conn.request("POST", "/api/games", {})
         if status != 201:
-            results.errors += 1
+            results.error(f"new game {status}")
             return
         state = json.loads(data)
         for _ in range(moves):
@@ -144,13 +165,15 @@ async def player(
             status, data = await conn.request("POST", path, body)
             results.latencies.append(time.perf_counter() - start)
             if status != 200:
-                results.errors += 1
+                results.error(f"move {status}")
                 continue
             results.moves += 1
             state = json.loads(data)
             if check_progress and path.endswith("/moves"):
                 # As the page does after each move: ask whether progress is still possible.
                 await conn.request("GET", f"/api/games/{state['id']}/progress")
+    except (OSError, asyncio.IncompleteReadError, ValueError) as error:
+        results.error(type(error).__name__)  # the connection failed: this player stops
     finally:
         conn.close()
 
@@ -179,6 +202,9 @@ async def run(
         f"{results.moves / seconds:.0f} moves/s; latency p50 {p50:.2f} ms, p99 {p99:.2f} ms, "
         f"max {lat[-1] * 1000:.1f} ms; errors {results.errors}; load {load()}"
     )
+    if results.reasons:
+        reasons = results.reasons.most_common()
+        print("      errors: " + ", ".join(f"{why} x{n}" for why, n in reasons))
 
 
 def load() -> str:

@@ -372,3 +372,38 @@ def test_a_sigkilled_parent_takes_its_workers_with_it(workers: Server) -> None:
     assert left == set()
     with pytest.raises(OSError):  # nobody is left on the address
         socket.create_connection(("127.0.0.1", workers.port), timeout=1).close()
+
+
+def limits_after_raising(soft: int, hard: int, connections: int) -> tuple[str, str]:
+    """In a fresh process whose open-file limits are ``soft`` and ``hard``: what
+    ``raise_open_file_limit(connections)`` leaves, and what it printed."""
+    import subprocess
+    import sys
+
+    code = (
+        "import resource; from bonanza.cli.serve import raise_open_file_limit;"
+        f"resource.setrlimit(resource.RLIMIT_NOFILE, ({soft}, {hard}));"
+        f"raise_open_file_limit({connections});"
+        "print(resource.getrlimit(resource.RLIMIT_NOFILE))"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    return done.stdout.strip(), done.stderr
+
+
+def test_serve_raises_its_open_file_limit_to_fit_its_connections() -> None:
+    import resource
+
+    from bonanza.cli.serve import FILES_BESIDES_CONNECTIONS
+
+    _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = 1000 + FILES_BESIDES_CONNECTIONS
+    if hard != resource.RLIM_INFINITY and hard < wanted + 1:
+        pytest.skip(f"this machine's hard limit ({hard}) is too low to test with")
+    limits, said = limits_after_raising(512, wanted + 1, 1000)
+    assert limits == f"({wanted}, {wanted + 1})" and said == ""
+    limits, said = limits_after_raising(512, 600, 1000)  # the hard limit stops it
+    assert limits == "(600, 600)" and "ulimit -Hn" in said
+    limits, said = limits_after_raising(wanted + 5, wanted + 5, 1000)  # enough already
+    assert limits == f"({wanted + 5}, {wanted + 5})" and said == ""

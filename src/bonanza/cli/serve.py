@@ -19,6 +19,7 @@ import itertools
 import json
 import math
 import os
+import resource
 import sys
 import textwrap
 import webbrowser
@@ -42,6 +43,9 @@ NOT_HTTP = "the request is not valid HTTP/1.1 (or its headers are too large)"
 MAX_HEAD_BYTES = 16 * 1024
 """A request head (request line and headers) above this is refused (400), as h11's
 default limit did; httptools sets none."""
+
+FILES_BESIDES_CONNECTIONS = 256
+"""Open files a serving process needs beyond its connections (the store, logs, pipes)."""
 
 THREAD_SWITCH_SECONDS = 0.0005
 LOOPBACK_HOSTS = frozenset({"127.0.0.1", "localhost", "::1"})
@@ -258,6 +262,25 @@ def uses_local_player(args: argparse.Namespace) -> bool:
     return args.db is None and args.host in LOOPBACK_HOSTS
 
 
+def raise_open_file_limit(connections: int) -> int:
+    """Let this process (and the workers it starts, which inherit it) hold
+    ``connections`` sockets and its other files; the limit it now has."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = connections + FILES_BESIDES_CONNECTIONS
+    if soft == resource.RLIM_INFINITY or soft >= wanted:
+        return soft
+    raised = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if raised > soft:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+    if raised < wanted:
+        print(
+            f"bonanza serve: the system allows {raised} open files, fewer than "
+            f"--max-connections {connections} needs; raise its hard limit (ulimit -Hn)",
+            file=sys.stderr,
+        )
+    return raised
+
+
 def prepare_process() -> None:
     """Set up a serving process: the thread switch interval and the logs."""
     # Storage writes and searches run in threads; a worker that is done waits for
@@ -297,6 +320,7 @@ def run(args: argparse.Namespace) -> int:
         limits = limits_from(args)
         settings = hosting.hosting_from(args)
     prepare_process()
+    raise_open_file_limit(limits.max_connections)
 
     import uvicorn
 

@@ -52,8 +52,10 @@ class ServerLimits:
     """Seconds a connection may take to send its request headers before it is closed."""
     keep_alive_timeout: float = 5.0
     """Seconds an idle keep-alive connection stays open."""
-    max_connections: int = 1000
-    """Connections served at once; beyond, new ones get 503."""
+    max_connections: int = 4000
+    """Connections served at once; beyond, new ones get 503. (Each is an open file:
+    ``bonanza serve`` raises the process's open-file limit to fit, up to the
+    system's hard limit.)"""
     sync: str = "normal"
     """The store's durability: "normal" keeps every answered write through a crash or a
     kill of the server, "full" also through a power cut or an OS crash, at the cost of
