@@ -90,6 +90,8 @@ class Engine:
             home_reward=shaping.home,
             turned_reward=shaping.turned,
         )
+        for array in (self.obs, self.mask, self.reward, self.terminated, self.truncated):
+            array.flags.writeable = False  # only the engine writes them
 
     def deal(self, game: int, deal: DealId) -> Deal:
         """Deal ``game`` the opening of ``deal``; return it as a ``Deal``."""

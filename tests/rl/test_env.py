@@ -1,0 +1,213 @@
+"""The single Gymnasium environment: registration, spaces, rules, rewards, errors."""
+
+from __future__ import annotations
+
+import random
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium")
+
+import gymnasium
+from gymnasium.utils.env_checker import check_env
+
+from bonanza.core import PRESETS, Deal, Position, Rules
+from bonanza.core.view import PlayerView
+from bonanza.rl import observation
+from bonanza.rl.actions import ACTION_COUNT, ActionError, action_of
+from bonanza.rl.env import KlondikeEnv
+from bonanza.solver.search import solve
+
+ENV_ID = "bonanza/Klondike-v0"
+
+
+def play_randomly(env: KlondikeEnv, steps: int, seed: int) -> None:
+    chooser = random.Random(seed)
+    for _ in range(steps):
+        legal = env.legal_actions()
+        if not legal:
+            return
+        env.step(chooser.choice(legal))
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+@pytest.mark.parametrize("visibility", ["player", "thoughtful"])
+def test_every_preset_is_made_by_name(preset: str, visibility: str) -> None:
+    env = gymnasium.make(ENV_ID, rules=preset, observation=visibility)
+    obs, info = env.reset(seed=1)
+    assert env.unwrapped.rules == PRESETS[preset]
+    assert env.observation_space.contains(obs)
+    assert info["action_mask"].shape == (ACTION_COUNT,) and info["action_mask"].dtype == np.int8
+    assert env.action_space.n == ACTION_COUNT
+
+
+def test_rules_are_also_taken_as_an_object_or_as_text() -> None:
+    rules = Rules(draw=2, passes=4, partial_runs=False)
+    assert gymnasium.make(ENV_ID, rules=rules).unwrapped.rules == rules
+    assert gymnasium.make(ENV_ID, rules=rules.to_text()).unwrapped.rules == rules
+
+
+def test_the_module_form_of_the_id_needs_no_import_first() -> None:
+    script = (
+        "import gymnasium\n"
+        "env = gymnasium.make('bonanza.rl:bonanza/Klondike-v0', rules='klondike-3')\n"
+        "print(env.unwrapped.rules.draw)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert result.stdout.strip() == "3", result.stderr
+
+
+@pytest.mark.parametrize("visibility", ["player", "thoughtful"])
+@pytest.mark.parametrize("draw", [1, 3])
+def test_gymnasiums_environment_checker_passes(visibility: str, draw: int) -> None:
+    env = gymnasium.make(ENV_ID, rules=Rules(draw=draw), observation=visibility)
+    check_env(env.unwrapped, skip_render_check=True)
+
+
+def test_a_seed_decides_the_deal_and_the_observations() -> None:
+    first, second = KlondikeEnv(), KlondikeEnv()
+    obs_a, info_a = first.reset(seed=42)
+    obs_b, info_b = second.reset(seed=42)
+    assert info_a["deal"] == info_b["deal"] and np.array_equal(obs_a, obs_b)
+    play_randomly(first, 50, seed=0)
+    play_randomly(second, 50, seed=0)
+    assert first.position == second.position
+    assert first.reset(seed=43)[1]["deal"] != info_a["deal"]
+
+
+@pytest.mark.parametrize("deal", [123, Deal.from_number(9).code, Deal.from_number(10)])
+def test_a_chosen_deal_is_played(deal: int | str | Deal) -> None:
+    env = KlondikeEnv(rules="klondike-3")
+    _, info = env.reset(options={"deal": deal})
+    expected = deal if isinstance(deal, Deal) else Deal.parse(str(deal))
+    assert env.position == Position.initial(expected, Rules(draw=3))
+    assert info["deal"] == expected.id
+
+
+def test_an_illegal_action_raises_by_name_and_leaves_the_game_alone() -> None:
+    env = KlondikeEnv()
+    _, info = env.reset(options={"deal": 5})
+    before = env.position
+    illegal = action_of(Position.initial(Deal.from_number(5), Rules()).legal_moves()[0]) + 1
+    assert not info["action_mask"][illegal]
+    with pytest.raises(ActionError, match=rf"action {illegal} \(.*\) is not legal here"):
+        env.step(illegal)
+    with pytest.raises(ActionError, match="not a number from 0 to 614"):
+        env.step(-1)
+    with pytest.raises(ActionError, match="not a whole number"):
+        env.step(1.5)  # type: ignore[arg-type]
+    assert env.position == before
+    assert np.array_equal(env.step(env.legal_actions()[0])[0], env._obs)
+
+
+def test_the_mask_and_action_masks_name_the_legal_moves() -> None:
+    env = KlondikeEnv()
+    _, info = env.reset(seed=3)
+    chooser = random.Random(3)
+    for _ in range(100):
+        legal = sorted(action_of(move) for move in env.position.legal_moves())
+        assert np.flatnonzero(info["action_mask"]).tolist() == legal
+        assert np.flatnonzero(env.action_masks()).tolist() == legal
+        assert env.action_masks().dtype == np.bool_
+        assert env.action_space.sample() in legal
+        _, _, _, _, info = env.step(chooser.choice(legal))
+
+
+def hidden_places(position: Position) -> list[tuple[str, int, int]]:
+    """Where the cards a player cannot place lie: ("t", column, index) or ("s", 0, index)."""
+    view = PlayerView.of(position)
+    places = [("t", c, i) for c, column in enumerate(view.tableau)
+              for i, card in enumerate(column) if card is None]
+    return places + [("s", 0, i) for i, card in enumerate(view.stock) if card is None]
+
+
+def test_permuting_hidden_cards_never_changes_the_player_observation() -> None:
+    env = KlondikeEnv()
+    chooser = random.Random(11)
+    for deal in range(4):
+        env.reset(options={"deal": deal})
+        for _ in range(60):
+            position = env.position
+            places = hidden_places(position)
+            cards = [position.tableau[c][i] if kind == "t" else position.stock[i]
+                     for kind, c, i in places]
+            chooser.shuffle(cards)
+            shuffled = position.copy()
+            for (kind, c, i), card in zip(places, cards, strict=True):
+                (shuffled.tableau[c] if kind == "t" else shuffled.stock)[i] = card
+            assert np.array_equal(observation.encode(shuffled), env._obs)
+            play_randomly(env, 1, chooser.randrange(1000))
+
+
+def test_the_player_sees_face_down_cards_as_hidden_and_thoughtful_sees_them() -> None:
+    player, thoughtful = KlondikeEnv(), KlondikeEnv(observation="thoughtful")
+    seen, _ = player.reset(options={"deal": 1})
+    everything, _ = thoughtful.reset(options={"deal": 1})
+    column_7 = slice(6 * observation.COLUMN_SLOTS, 6 * observation.COLUMN_SLOTS + 7)
+    top = player.position.tableau[6][-1]
+    assert seen[column_7].tolist() == [observation.HIDDEN] * 6 + [top]
+    assert everything[column_7].tolist() == player.position.tableau[6]
+    assert set(seen[observation.STOCK]) == {observation.HIDDEN}
+    assert everything[observation.STOCK].tolist() == player.position.stock[::-1]
+
+
+def test_a_won_game_pays_one_and_terminates() -> None:
+    env = KlondikeEnv()
+    env.reset(options={"deal": 0})
+    line = solve(Deal.from_number(0), Rules()).moves
+    rewards = []
+    for move in line:
+        _, reward, terminated, truncated, info = env.step(action_of(move))
+        rewards.append(reward)
+    assert rewards[-1] == 1.0 and sum(rewards) == 1.0
+    assert terminated and not truncated and not info["action_mask"].any()
+    assert env.position.is_won()
+
+
+def test_shaping_pays_for_cards_home_and_cards_turned_up() -> None:
+    env = KlondikeEnv(reward_shaping={"home": 0.25, "turned": 0.5})
+    env.reset(options={"deal": 0})
+    for move in solve(Deal.from_number(0), Rules()).moves:
+        before = env.position
+        _, reward, _, _, _ = env.step(action_of(move))
+        after = env.position
+        home = sum(after.foundations) - sum(before.foundations)
+        turned = sum(before.down) - sum(after.down)
+        won = 1.0 if after.is_won() else 0.0
+        assert reward == pytest.approx(won + 0.25 * home + 0.5 * turned)
+    with pytest.raises(ValueError, match="unknown reward shaping keys"):
+        KlondikeEnv(reward_shaping={"homes": 1.0})
+
+
+def test_an_episode_is_truncated_after_max_steps() -> None:
+    env = KlondikeEnv(max_steps=5)
+    env.reset(seed=0)
+    flags = [env.step(env.legal_actions()[0])[3] for _ in range(5)]
+    assert flags == [False] * 4 + [True]
+
+
+def test_an_episode_ends_when_no_move_is_left() -> None:
+    env = KlondikeEnv(rules=Rules(passes=1, recall=False), max_steps=2_000)
+    chooser = random.Random(2)
+    ended = 0
+    for deal in range(10):
+        env.reset(options={"deal": deal})
+        terminated = truncated = False
+        while not (terminated or truncated):
+            legal = env.legal_actions()
+            _, reward, terminated, truncated, info = env.step(chooser.choice(legal))
+        if terminated:
+            ended += 1
+            assert not env.position.has_moves() and not info["action_mask"].any()
+            assert reward == (1.0 if env.position.is_won() else 0.0)
+    assert ended >= 1
+
+
+def test_render_shows_the_players_view() -> None:
+    env = KlondikeEnv(render_mode="ansi")
+    env.reset(options={"deal": 4})
+    assert env.render() == env.position.to_text(hide=True)
+    assert "?" in str(env.render())

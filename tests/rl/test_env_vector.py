@@ -1,0 +1,113 @@
+"""The vector environment: N games in one C call, next-step autoreset."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+pytest.importorskip("gymnasium")
+
+import gymnasium
+from gymnasium.vector import AutoresetMode
+
+from bonanza.core import Deal, Position, Rules
+from bonanza.rl.actions import ACTION_COUNT, ActionError, legal_actions
+from bonanza.rl.env import KlondikeEnv
+from bonanza.rl.vector import KlondikeVectorEnv
+
+ENV_ID = "bonanza/Klondike-v0"
+GAMES = 6
+
+
+def make(**kwargs: object) -> KlondikeVectorEnv:
+    env = gymnasium.make_vec(
+        ENV_ID, num_envs=GAMES, vectorization_mode="vector_entry_point", **kwargs
+    )
+    assert isinstance(env, KlondikeVectorEnv)
+    return env
+
+
+def test_make_vec_builds_the_c_vector_env_with_its_spaces() -> None:
+    env = make(rules="vegas-3", observation="thoughtful")
+    assert env.rules == Rules.preset("vegas-3")
+    assert env.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
+    obs, info = env.reset(seed=0)
+    assert obs.shape == (GAMES, env.single_observation_space.shape[0])
+    assert env.observation_space.contains(obs)
+    assert info["action_mask"].shape == (GAMES, ACTION_COUNT)
+    assert info["_action_mask"].all()
+
+
+def test_each_game_plays_as_the_single_env_with_the_same_deal_and_actions() -> None:
+    deals = [3, 14, 15, 92, 65, Deal.from_number(35).code]
+    env = make(rules="klondike-3", reward_shaping={"home": 0.1})
+    singles = [KlondikeEnv(rules="klondike-3", reward_shaping={"home": 0.1}) for _ in deals]
+    obs, info = env.reset(options={"deals": deals})
+    for game, single in enumerate(singles):
+        single_obs, _ = single.reset(options={"deal": deals[game]})
+        assert np.array_equal(obs[game], single_obs)
+    env.action_space.seed(1)
+    for _ in range(150):
+        actions = env.action_space.sample()
+        assert info["action_mask"][np.arange(GAMES), actions].all()
+        obs, reward, terminated, truncated, info = env.step(actions)
+        for game, single in enumerate(singles):
+            expected = single.step(actions[game])
+            assert np.array_equal(obs[game], expected[0])
+            assert (reward[game], terminated[game], truncated[game]) == expected[1:4]
+            assert np.array_equal(info["action_mask"][game], expected[4]["action_mask"])
+
+
+def test_a_finished_game_starts_a_new_deal_on_the_next_step() -> None:
+    env = make(max_steps=3)
+    env.reset(seed=7)
+    first_deals = env.deal_numbers()
+    for _ in range(3):
+        _, _, terminated, truncated, _ = env.step(env.action_space.sample())
+    assert truncated.all() and not terminated.any()
+    _, reward, terminated, truncated, info = env.step(np.full(GAMES, ACTION_COUNT - 1))
+    assert not (reward.any() or terminated.any() or truncated.any())
+    new_deals = env.deal_numbers()
+    assert all(new != old for new, old in zip(new_deals, first_deals, strict=True))
+    for game, (number, position) in enumerate(zip(new_deals, env.positions(), strict=True)):
+        assert number is not None
+        assert position == Position.initial(Deal.from_number(number), Rules())
+        legal = sorted(legal_actions(position))
+        assert np.flatnonzero(info["action_mask"][game]).tolist() == legal
+
+
+def test_a_seed_decides_every_deal() -> None:
+    first, second = make(), make()
+    obs_a, _ = first.reset(seed=5)
+    obs_b, _ = second.reset(seed=5)
+    assert np.array_equal(obs_a, obs_b)
+    assert len(set(first.deal_numbers())) == GAMES
+    assert make().reset(seed=6)[0].tolist() != obs_a.tolist()
+
+
+def test_an_illegal_action_is_refused_before_any_game_moves() -> None:
+    env = make()
+    _, info = env.reset(seed=2)
+    before = env.positions()
+    actions = env.action_space.sample()
+    illegal = next(a for a in range(ACTION_COUNT) if not info["action_mask"][4, a])
+    actions[4] = illegal
+    with pytest.raises(ActionError, match=f"game 4: action {illegal} is not legal"):
+        env.step(actions)
+    with pytest.raises(ActionError, match="whole numbers"):
+        env.step(actions.astype(np.float64))
+    assert env.positions() == before
+
+
+def test_the_arrays_are_copies_unless_asked_otherwise() -> None:
+    copied = make()
+    obs, _ = copied.reset(seed=1)
+    copied.step(copied.action_space.sample())
+    assert np.array_equal(obs, copied.reset(seed=1)[0])
+    shared = KlondikeVectorEnv(GAMES, copy=False)
+    obs, _ = shared.reset(seed=1)
+    before = obs.copy()
+    assert obs is shared.step(shared.action_space.sample())[0]
+    assert not np.array_equal(obs, before)
+    with pytest.raises(ValueError, match="read-only"):
+        obs[0, 0] = 0
