@@ -54,3 +54,40 @@ def test_a_stopping_filler_gets_its_answer_at_once() -> None:
         assert time.monotonic() - began < 20 * STOP_POLL
     finally:
         finder.close()
+
+
+PARENT = """
+import sys, threading, time
+from bonanza.core import Rules
+from bonanza.web.deal_finder import FinderProcess
+finder = FinderProcess()
+def search():
+    while True:
+        finder(Rules(), lambda: False)
+threading.Thread(target=search, daemon=True).start()
+while not finder.child_pids():
+    time.sleep(0.05)
+print(finder.child_pids()[0], flush=True)
+time.sleep(600)
+"""
+
+
+def test_the_search_process_ends_when_the_server_is_killed() -> None:
+    import signal
+    import subprocess
+    import sys
+
+    parent = subprocess.Popen([sys.executable, "-c", PARENT], stdout=subprocess.PIPE, text=True)
+    try:
+        assert parent.stdout is not None
+        child = int(parent.stdout.readline())
+        assert alive(child)
+        parent.send_signal(signal.SIGKILL)
+        parent.wait(10)
+        deadline = time.monotonic() + 10
+        while alive(child) and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert not alive(child), "a search process outlived the server that started it"
+    finally:
+        parent.kill()
+        parent.wait(10)

@@ -15,7 +15,6 @@ import functools
 import json
 import logging
 import os
-import signal
 import sys
 from dataclasses import dataclass
 from typing import Any
@@ -23,6 +22,7 @@ from typing import Any
 from bonanza.cli import hosting
 from bonanza.cli.hosting import Hosting
 from bonanza.web.limits import ServerLimits
+from bonanza.web.parent import end_with_parent
 
 SETTINGS_VARIABLE = "BONANZA_SERVE_WORKER_SETTINGS"
 """Where a worker finds its settings (not an option: ``bonanza serve`` sets it)."""
@@ -31,10 +31,6 @@ PROTOCOL = f"{__name__}:HeaderTimeoutProtocol"
 WORKER_FAILED = 1
 """A worker's exit status when it cannot start serving (uvicorn starts another)."""
 
-PR_SET_PDEATHSIG = 1
-"""Linux's ``prctl`` option: the signal a process gets when its parent ends."""
-ORPHANS_PARENT = 1
-"""The parent of a process whose parent has ended (init)."""
 
 log = logging.getLogger("bonanza.serve")
 
@@ -99,19 +95,6 @@ def app() -> Any:
     served = serve.served_app(storage, given.limits, given.hosting, player)
     serve.freeze_loaded_objects()
     return served
-
-
-def end_with_parent() -> None:
-    """Have the kernel stop this worker (SIGTERM) when ``bonanza serve``, its parent,
-    ends, even by SIGKILL, so that no worker is left serving on its own (Linux only)."""
-    if not sys.platform.startswith("linux"):
-        return
-    import ctypes
-
-    libc = ctypes.CDLL(None, use_errno=True)
-    libc.prctl(PR_SET_PDEATHSIG, signal.SIGTERM)
-    if os.getppid() == ORPHANS_PARENT:  # the parent ended before the line above
-        os.kill(os.getpid(), signal.SIGTERM)
 
 
 def __getattr__(name: str) -> type[asyncio.Protocol]:

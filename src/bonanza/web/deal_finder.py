@@ -20,6 +20,7 @@ from typing import Final
 from bonanza.core import Rules
 from bonanza.session.deals import random_deal
 from bonanza.solver.grading import GradedDeal, grade_deal
+from bonanza.web.parent import end_with_parent
 
 LOWEST_PRIORITY: Final = 19
 """The nice value of the search process."""
@@ -36,7 +37,9 @@ def _find_in_child(rules: Rules) -> GradedDeal | None:
     return find_random_deal(rules, lambda: False)  # the solve's own time limit bounds it
 
 
-def _lower_priority() -> None:
+def _prepare_child() -> None:
+    """The child's start: the lowest priority, and an end with the server's."""
+    end_with_parent()
     with contextlib.suppress(AttributeError, OSError):  # not on every system
         os.setpriority(os.PRIO_PROCESS, 0, LOWEST_PRIORITY)
 
@@ -69,7 +72,7 @@ class FinderProcess:
                 self._pool = concurrent.futures.ProcessPoolExecutor(
                     max_workers=1,
                     mp_context=multiprocessing.get_context("spawn"),
-                    initializer=_lower_priority,
+                    initializer=_prepare_child,
                 )
             return self._pool
 
