@@ -95,6 +95,8 @@ def test_an_illegal_action_raises_by_name_and_leaves_the_game_alone() -> None:
     assert not info["action_mask"][illegal]
     with pytest.raises(ActionError, match=rf"action {illegal} \(.*\) is not legal here"):
         env.step(illegal)
+    with pytest.raises(ActionError, match=r"action 81 \(column 1 to column 2, 13 cards\)"):
+        env.step(81)
     with pytest.raises(ActionError, match="not a number from 0 to 614"):
         env.step(-1)
     with pytest.raises(ActionError, match="not a whole number"):

@@ -85,6 +85,15 @@ def test_a_seed_decides_every_deal() -> None:
     assert make().reset(seed=6)[0].tolist() != obs_a.tolist()
 
 
+def test_one_seed_per_game_deals_what_the_single_env_deals_with_it() -> None:
+    seeds = [100 + game for game in range(GAMES)]
+    obs, _ = make().reset(seed=seeds)
+    for game, seed in enumerate(seeds):
+        assert np.array_equal(obs[game], KlondikeEnv().reset(seed=seed)[0])
+    with pytest.raises(ValueError, match="seed gives 2 seeds for 6 games"):
+        make().reset(seed=[1, 2])
+
+
 def test_an_illegal_action_is_refused_before_any_game_moves() -> None:
     env = make()
     _, info = env.reset(seed=2)

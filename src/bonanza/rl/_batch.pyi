@@ -4,7 +4,7 @@ from typing import Any, SupportsIndex
 
 import numpy as np
 
-Buffer = np.ndarray[Any, Any]
+Buffer = np.ndarray[Any, Any]  # any writable C-contiguous numpy array
 
 ACTION_COUNT: int
 OBS_SIZE: int

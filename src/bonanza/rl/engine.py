@@ -116,10 +116,6 @@ class Engine:
             recycles,
         )
 
-    def steps(self, game: int) -> int:
-        """Steps played in ``game``'s episode."""
-        return self.batch.state(game)[6]
-
 
 def _cards(numbers: list[int]) -> list[Card]:
     return [CARDS[number] for number in numbers]

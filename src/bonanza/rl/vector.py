@@ -14,9 +14,11 @@ from typing import Any
 
 import numpy as np
 from gymnasium import spaces
+from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
+from bonanza.core.position import Position
 from bonanza.rl import observation as layout
 from bonanza.rl.action_space import LegalActionBatch
 from bonanza.rl.actions import ACTION_COUNT, ActionError
@@ -65,21 +67,23 @@ class KlondikeVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         self, *, seed: int | Sequence[int] | None = None, options: dict[str, Any] | None = None
     ) -> tuple[np.ndarray, dict[str, Any]]:
         """Deal every game anew: ``options["deals"]`` (one deal ID per game), else
-        deal numbers drawn from generators seeded by ``seed``."""
-        if seed is not None and not isinstance(seed, int):
-            raise TypeError("seed one generator with an int; games draw their own seeds from it")
-        super().reset(seed=seed)
+        deal numbers drawn from generators seeded by ``seed``: one int for all
+        games, or one per game (game i then starts with the deal that
+        ``KlondikeEnv().reset(seed=seed[i])`` deals)."""
         deals: Sequence[DealId] | None = (options or {}).get("deals")
         if deals is not None and len(deals) != self.num_envs:
             raise ValueError(f"options['deals'] gives {len(deals)} deals for {self.num_envs} games")
-        seeds = self.np_random.integers(DEAL_NUMBERS, size=self.num_envs, dtype=np.uint64)
-        batch = self._engine.batch
-        for game, game_seed in enumerate(seeds.tolist()):
-            batch.seed(game, game_seed)
-            if deals is None:
-                batch.reset(game)
-            else:
-                self._engine.deal(game, deals[game])
+        if seed is None or isinstance(seed, int):
+            super().reset(seed=seed)
+            generators = [self.np_random] * self.num_envs
+        elif len(seed) == self.num_envs:
+            generators = [seeding.np_random(int(game_seed))[0] for game_seed in seed]
+        else:
+            raise ValueError(f"seed gives {len(seed)} seeds for {self.num_envs} games")
+        for game, generator in enumerate(generators):
+            first, chooser = generator.integers(DEAL_NUMBERS, size=2, dtype=np.uint64).tolist()
+            self._engine.batch.seed(game, chooser)
+            self._engine.deal(game, first if deals is None else deals[game])
         return self._out(self._engine.obs), self._info()
 
     def step(
@@ -110,7 +114,7 @@ class KlondikeVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         """The deal number each game is playing (``None`` for a deal given by code)."""
         return [self._engine.deal_number(game) for game in range(self.num_envs)]
 
-    def positions(self) -> list[Any]:
+    def positions(self) -> list[Position]:
         """Every game's position as a ``bonanza.core.Position``."""
         return [self._engine.position(game) for game in range(self.num_envs)]
 
