@@ -42,7 +42,8 @@ EXIT_INTERRUPTED: Final = 130
 EXIT_USAGE: Final = 2
 HEADER: Final = (
     f"{'budget':>8} {'games':>6} {'won':>5} {'win rate':>9} {'95 % interval':>15} "
-    f"{'cards home':>10} {'s/move median':>13} {'p99':>8} {'max':>8} {'wall s':>8}"
+    f"{'cards home':>10} {'s/move median':>13} {'p99':>8} {'max':>8} "
+    f"{'CPU s median':>12} {'p99':>8} {'max':>8} {'wall s':>8}"
 )
 
 
@@ -93,12 +94,15 @@ def table_line(budget: float, tally: Tally, wall: float) -> str:
     games, wins = tally.games, tally.wins
     low, high = wilson_interval(wins, games)
     times = sorted(tally.move_seconds)
+    cpu = sorted(tally.move_cpu_seconds)  # from the rows that have it
     interval = f"{100 * low:.1f}-{100 * high:.1f} %"
     return (
         f"{budget:>8g} {games:>6} {wins:>5} {100 * wins / max(games, 1):>7.1f} % "
         f"{interval:>15} {tally.cards_home / max(games, 1):>10.2f} "
         f"{percentile(times, 0.5):>13.4f} {percentile(times, 0.99):>8.4f} "
-        f"{times[-1] if times else 0.0:>8.4f} {wall:>8.1f}"
+        f"{times[-1] if times else 0.0:>8.4f} "
+        f"{percentile(cpu, 0.5):>12.4f} {percentile(cpu, 0.99):>8.4f} "
+        f"{cpu[-1] if cpu else 0.0:>8.4f} {wall:>8.1f}"
     )
 
 

@@ -101,6 +101,7 @@ def test_summary_gives_the_win_rate_with_its_interval(first: Run) -> None:
     assert "lost: 1 (no move 1, repeat 0, move cap 0)" in first.out
     assert "cards home:" in first.out and "on average" in first.out
     assert "seconds per move: median" in first.out and "p99" in first.out
+    assert "CPU seconds per move: median" in first.out
     assert "max" in first.out
     assert "2/2 won 1 lost 1" in first.err  # the progress bar's last state
 
@@ -113,6 +114,9 @@ def test_one_row_per_game(first: Run) -> None:
         asked = len(row["line"]) + (row["end"] == "no move")  # that last hint gave no move
         assert row["moves"] == len(row["line"]) and len(row["move_seconds"]) == asked
         assert row["seconds"] >= sum(row["move_seconds"]) * 0.99
+        assert len(row["move_cpu_seconds"]) == asked
+        for cpu, wall in zip(row["move_cpu_seconds"], row["move_seconds"], strict=True):
+            assert 0 <= cpu <= wall + 0.01  # one thread's CPU time fits in the wall time
         assert row["rules"] == Rules().to_dict()
     assert rows["easy"]["won"] and rows["easy"]["cards_home"] == 52
     assert rows["easy"]["deal"] == Deal.from_listing(easy_listing()).id

@@ -151,13 +151,15 @@ def play_game(ident: str, text: str, settings: Settings) -> dict[str, Any]:
     seen = Counter([view.key()])
     line: list[str] = []
     move_seconds: list[float] = []
+    move_cpu_seconds: list[float] = []  # the hint's own CPU time: the same on a busy machine
     end = "move cap"
     while len(line) < settings.max_moves:
-        asked = time.perf_counter()
+        asked, asked_cpu = time.perf_counter(), time.thread_time()
         try:
             advice = advise(view, budget=settings.budget,
                             seed=move_seed(settings.seed, deal.id, len(line)))
             move_seconds.append(time.perf_counter() - asked)
+            move_cpu_seconds.append(time.thread_time() - asked_cpu)
             if advice.move is None:
                 end = "no move"
                 break
@@ -187,6 +189,7 @@ def play_game(ident: str, text: str, settings: Settings) -> dict[str, Any]:
         **settings.row_fields(),
         "line": line,
         "move_seconds": [round(seconds, SECONDS_DIGITS) for seconds in move_seconds],
+        "move_cpu_seconds": [round(seconds, SECONDS_DIGITS) for seconds in move_cpu_seconds],
     }
 
 
@@ -216,11 +219,14 @@ class Tally:
         self.ends: Counter[str] = Counter()
         self.cards_home = 0
         self.move_seconds = array("d")
+        self.move_cpu_seconds = array("d")
+        """Only from rows that have it (rows written before it was kept lack it)."""
 
     def add(self, row: Mapping[str, Any]) -> None:
         self.ends[row["end"]] += 1
         self.cards_home += row["cards_home"]
         self.move_seconds.extend(row["move_seconds"])
+        self.move_cpu_seconds.extend(row.get("move_cpu_seconds", ()))
 
     @property
     def games(self) -> int:
@@ -251,7 +257,19 @@ class Tally:
             f"cards home: {self.cards_home / max(games, 1):.2f} on average",
             f"seconds per move: median {median:.4f}, p99 {p99:.4f}, max {longest:.4f} "
             f"({len(times)} moves)",
+            *self._cpu_line(),
         ])
+
+    def _cpu_line(self) -> list[str]:
+        """The hint's CPU time per move, which a busy machine does not stretch."""
+        times = sorted(self.move_cpu_seconds)
+        if not times:
+            return []
+        median, p99 = percentile(times, 0.5), percentile(times, 0.99)
+        return [
+            f"CPU seconds per move: median {median:.4f}, p99 {p99:.4f}, max {times[-1]:.4f} "
+            f"({len(times)} moves)"
+        ]
 
 
 def _is_row(data: object) -> bool:
