@@ -55,8 +55,9 @@ OK = 200
 STOCK = 7
 """The stock's pile number in a move: moves that do not touch it are preferred."""
 USEFUL_SHARE = 0.6
-CONNECTION_ERRORS = (OSError, asyncio.IncompleteReadError, IndexError, ValueError)
-"""What a request to a server killed under it raises (reset, cut short, no status line)."""
+CONNECTION_ERRORS = (OSError, asyncio.IncompleteReadError, ValueError)
+"""What a request to a server killed under it raises (refused, reset or closed before
+answering, an answer cut short)."""
 
 
 @dataclass

@@ -77,6 +77,8 @@ class Connection:
             head += f"Cookie: {self.cookie}\r\n"
         self.writer.write(head.encode() + b"\r\n" + payload)
         status_line = await self.reader.readline()
+        if not status_line:
+            raise ConnectionResetError("the server closed the connection before answering")
         status = int(status_line.split()[1])
         length = 0
         closing = chunked = False
