@@ -208,6 +208,20 @@ def test_an_episode_ends_when_no_move_is_left() -> None:
     assert ended >= 1
 
 
+@pytest.mark.parametrize(
+    ("arguments", "message"),
+    [
+        ({"observation": "everything"}, "observation must be one of"),
+        ({"max_steps": 0}, "max_steps must be at least 1"),
+        ({"render_mode": "human"}, "render_mode must be 'ansi'"),
+        ({"rules": "draw=0"}, "draw must be a whole number from 1 to 24"),
+    ],
+)
+def test_bad_arguments_are_refused_by_name(arguments: dict[str, object], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        gymnasium.make(ENV_ID, **arguments)
+
+
 def test_render_shows_the_players_view() -> None:
     env = KlondikeEnv(render_mode="ansi")
     env.reset(options={"deal": 4})
