@@ -51,6 +51,14 @@ class Rank(enum.IntEnum):
         return RANK_LETTERS[self - 1]
 
 
+DECK_SIZE: Final = 52
+"""Cards in one deck."""
+SUIT_COUNT: Final = 4
+RANK_COUNT: Final = 13
+"""Ranks in a suit: ace to king."""
+MAX_DECKS: Final = 2
+"""Games play one deck or two (Double Klondike)."""
+
 SUIT_LETTERS: Final = "CDHS"
 RANK_LETTERS: Final = "A23456789TJQK"
 _RANK_NAMES: Final = (
@@ -60,13 +68,17 @@ _RANK_NAMES: Final = (
 
 
 class Card(int):
-    """A card: an ``int`` from 0 to 51, ``suit * 13 + rank - 1``."""
+    """A card: an ``int`` from 0 to 51, ``suit * 13 + rank - 1``, for the first
+    deck; the second deck's cards (two-deck games) are 52 to 103, card
+    ``c + 52`` being the twin of ``c`` (same rank, suit and text)."""
 
     __slots__ = ()
 
     def __new__(cls, value: int) -> Card:
-        if not 0 <= value < 52:
-            raise CardSyntaxError(f"card number {value} is not between 0 and 51")
+        if not 0 <= value < MAX_DECKS * DECK_SIZE:
+            raise CardSyntaxError(
+                f"card number {value} is not between 0 and {MAX_DECKS * DECK_SIZE - 1}"
+            )
         return super().__new__(cls, value)
 
     @classmethod
@@ -89,42 +101,76 @@ class Card(int):
 
     @property
     def rank(self) -> Rank:
-        return Rank(self % 13 + 1)
+        return Rank(self % RANK_COUNT + 1)
 
     @property
     def suit(self) -> Suit:
-        return Suit(self // 13)
+        return Suit(SUIT_OF[self])
+
+    @property
+    def deck(self) -> int:
+        """0 for the first deck, 1 for the second."""
+        return self // DECK_SIZE
+
+    @property
+    def twin(self) -> Card:
+        """The same rank and suit in the other deck (two-deck games)."""
+        return ALL_CARDS[(self + DECK_SIZE) % (MAX_DECKS * DECK_SIZE)]
 
     @property
     def is_red(self) -> bool:
-        return 13 <= self < 39
+        return RED[self]
 
     @property
     def symbol(self) -> str:
         """The display form with a suit symbol, such as ``7♥``."""
-        return RANK_LETTERS[self % 13] + "♣♦♥♠"[self // 13]
+        return RANK_LETTERS[self % RANK_COUNT] + "♣♦♥♠"[SUIT_OF[self]]
 
     @property
     def name(self) -> str:
         """The spoken form, such as ``seven of hearts``."""
-        suit = ("clubs", "diamonds", "hearts", "spades")[self // 13]
-        return f"{_RANK_NAMES[self % 13]} of {suit}"
+        suit = ("clubs", "diamonds", "hearts", "spades")[SUIT_OF[self]]
+        return f"{_RANK_NAMES[self % RANK_COUNT]} of {suit}"
 
     def __str__(self) -> str:
-        return RANK_LETTERS[self % 13] + SUIT_LETTERS[self // 13]
+        return RANK_LETTERS[self % RANK_COUNT] + SUIT_LETTERS[SUIT_OF[self]]
 
     def __repr__(self) -> str:
+        if self >= DECK_SIZE:
+            return f"Card.parse({str(self)!r}).twin"
         return f"Card.parse({str(self)!r})"
 
 
-CARDS: Final[tuple[Card, ...]] = tuple(int.__new__(Card, i) for i in range(52))
-"""Every card, indexed by its number."""
+ALL_CARDS: Final[tuple[Card, ...]] = tuple(
+    int.__new__(Card, i) for i in range(MAX_DECKS * DECK_SIZE)
+)
+"""Every card of two decks, indexed by its number."""
+CARDS: Final[tuple[Card, ...]] = ALL_CARDS[:DECK_SIZE]
+"""Every card of one deck, indexed by its number."""
 
-RANK_OF: Final[tuple[int, ...]] = tuple(i % 13 + 1 for i in range(52))
-SUIT_OF: Final[tuple[int, ...]] = tuple(i // 13 for i in range(52))
-RED: Final[tuple[bool, ...]] = tuple(13 <= i < 39 for i in range(52))
+RANK_OF: Final[tuple[int, ...]] = tuple(i % RANK_COUNT + 1 for i in range(len(ALL_CARDS)))
+SUIT_OF: Final[tuple[int, ...]] = tuple(i % DECK_SIZE // RANK_COUNT for i in range(len(ALL_CARDS)))
+RED: Final[tuple[bool, ...]] = tuple(SUIT_OF[i] in (Suit.DIAMONDS, Suit.HEARTS)
+                                     for i in range(len(ALL_CARDS)))
+
+
+def cards_of(decks: int) -> tuple[Card, ...]:
+    """The cards of ``decks`` decks (1 or 2): 0-51, or 0-103."""
+    return ALL_CARDS[: decks * DECK_SIZE]
 
 
 def parse_cards(text: str) -> list[Card]:
-    """Read cards separated by white space."""
+    """Read cards separated by white space (one deck's ids: see ``twinned``)."""
     return [Card.parse(token) for token in text.split()]
+
+
+def twinned(cards: list[Card]) -> list[Card]:
+    """Cards read from a two-deck text: each card's first occurrence keeps
+    its first-deck id ``c``, its second becomes the twin ``c + 52``."""
+    seen: set[int] = set()
+    result = []
+    for card in cards:
+        base = card % DECK_SIZE
+        result.append(ALL_CARDS[base + DECK_SIZE if base in seen else base])
+        seen.add(base)
+    return result

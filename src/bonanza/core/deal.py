@@ -1,24 +1,51 @@
 """Deals: deal numbers (a frozen shuffle), deal codes and card listings.
 
 The algorithms are specified in docs/engine.md and never change: deal
-number ``n`` gives the same layout on every platform, forever.
+number ``n`` gives the same layout on every platform, forever. One deck:
+algorithm 1 and 39-character codes; two decks: algorithm 2 and
+86-character codes starting with ``D`` (docs/variants.md).
 """
 
 from __future__ import annotations
 
 import math
-from typing import Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
-from bonanza.core.cards import CARDS, Card
+from bonanza.core.cards import ALL_CARDS, CARDS, DECK_SIZE, MAX_DECKS, Card, cards_of, twinned
 from bonanza.core.errors import CardSyntaxError, DealError
 
+if TYPE_CHECKING:
+    from bonanza.core.rules import Rules
+
 DEAL_ALGORITHM: Final = 1
-"""The version of the deal-number shuffle."""
+"""The version of the deal-number shuffle of one deck."""
+DEAL_ALGORITHM_TWO_DECKS: Final = 2
+"""The version of the deal-number shuffle of two decks."""
 
 MAX_DEAL_NUMBER: Final = 2**64 - 1
 TABLEAU_SIZE: Final = 28
+"""Klondike's columns hold 28 cards at the start."""
+KLONDIKE_COLUMNS: Final = 7
 CODE_DIGITS: Final = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
 CODE_LENGTH: Final = 39
+TWO_DECK_CODE_TAG: Final = "D"
+"""The first character of a two-deck code (a one-deck code has no tag)."""
+TWO_DECK_CODE_DIGITS: Final = 84
+"""Base-62 digits of a two-deck code's rank: 104! / 2**52 < 62**84."""
+TWO_DECK_CODE_LENGTH: Final = len(TWO_DECK_CODE_TAG) + TWO_DECK_CODE_DIGITS + 1
+_TWO_DECK_LISTINGS: Final = math.factorial(2 * DECK_SIZE) // 2**DECK_SIZE
+"""How many different listings two decks have (twins look alike)."""
+
+
+class Layout(NamedTuple):
+    """A deal laid out under a rule set: the columns (deepest card first),
+    how many cards of each are face down, the waste (bottom first) and the
+    stock (first card drawn or dealt first)."""
+
+    columns: tuple[tuple[Card, ...], ...]
+    down: tuple[int, ...]
+    waste: tuple[Card, ...]
+    stock: tuple[Card, ...]
 
 _MASK: Final = 2**64 - 1
 
@@ -44,20 +71,25 @@ def _below(state: list[int], bound: int) -> int:
             return value % bound
 
 
-def shuffle(number: int) -> tuple[Card, ...]:
-    """The card listing of deal ``number`` (deal algorithm 1)."""
+def shuffle(number: int, decks: int = 1) -> tuple[Card, ...]:
+    """The card listing of deal ``number``: deal algorithm 1 for one deck,
+    2 for two (the same shuffle of ids 0-103, then each card's first
+    occurrence given the first-deck id)."""
     state = splitmix64(number)
-    deck = list(CARDS)
-    for i in range(51, 0, -1):
+    deck = list(cards_of(decks))
+    for i in range(len(deck) - 1, 0, -1):
         j = _below(state, i + 1)
         deck[i], deck[j] = deck[j], deck[i]
-    return tuple(deck)
+    return tuple(twinned(deck)) if decks > 1 else tuple(deck)
 
 
 class Deal:
-    """One of the 52! layouts, as a card listing (columns 1-7, then the stock).
+    """One of the layouts of one or two decks, as a card listing.
 
-    ``number`` is the deal number it came from, when it came from one.
+    The listing is laid out by the rules (``layout``): Klondike's is
+    columns 1-7, then the stock. Two-deck listings give each card's first
+    occurrence the id ``c`` and its second ``c + 52``. ``number`` is the deal
+    number it came from, when it came from one.
     """
 
     __slots__ = ("cards", "number")
@@ -66,29 +98,45 @@ class Deal:
     number: int | None
 
     def __init__(self, cards: tuple[Card, ...] | list[Card], number: int | None = None) -> None:
-        cards = tuple(CARDS[int(card)] for card in cards)
-        if len(cards) != 52 or len(set(cards)) != 52:
+        cards = tuple(ALL_CARDS[int(card)] for card in cards)
+        decks = len(cards) // DECK_SIZE
+        if len(cards) % DECK_SIZE or not 1 <= decks <= MAX_DECKS or set(cards) != set(
+            cards_of(decks)
+        ):
             raise DealError(_listing_problem(cards))
+        if decks > 1 and list(cards) != twinned(list(cards)):
+            raise DealError("a two-deck listing gives each card's first occurrence the id c, "
+                            "its second c + 52")
         self.cards = cards
         self.number = number
 
+    @property
+    def decks(self) -> int:
+        """1 or 2."""
+        return len(self.cards) // DECK_SIZE
+
     @classmethod
-    def from_number(cls, number: int) -> Deal:
-        """The deal with this deal number (0 to 2**64 - 1)."""
+    def from_number(cls, number: int, decks: int = 1) -> Deal:
+        """The deal with this deal number (0 to 2**64 - 1) of ``decks`` decks."""
         if isinstance(number, bool) or not isinstance(number, int):
             raise DealError(f"deal number {number!r} is not a whole number")
         if not 0 <= number <= MAX_DEAL_NUMBER:
             raise DealError(f"deal number {number} is out of range: use 0 to {MAX_DEAL_NUMBER}")
-        return cls(shuffle(number), number)
+        if decks not in range(1, MAX_DECKS + 1):
+            raise DealError(f"a deal has 1 or {MAX_DECKS} decks, not {decks!r}")
+        return cls(shuffle(number, decks), number)
 
     @classmethod
     def from_code(cls, code: str) -> Deal:
-        """Read a 39-character deal code."""
+        """Read a deal code: 39 characters (one deck) or 86 starting with ``D``."""
+        if code.startswith(TWO_DECK_CODE_TAG) and len(code) == TWO_DECK_CODE_LENGTH:
+            rank = decode(code[1:], _TWO_DECK_LISTINGS, TWO_DECK_CODE_LENGTH - 1)
+            return cls(_multiset_permutation(rank))
         return cls(_permutation(decode(code)))
 
     @classmethod
     def from_listing(cls, text: str) -> Deal:
-        """Read a listing of 52 cards separated by white space."""
+        """Read a listing of 52 or 104 cards separated by white space."""
         tokens = text.split()
         cards: list[Card] = []
         for index, token in enumerate(tokens):
@@ -98,43 +146,72 @@ class Deal:
                 raise DealError(
                     f"card listing: token {index + 1}, {token!r}, is not a card like 7H"
                 ) from None
+        if len(cards) == MAX_DECKS * DECK_SIZE:
+            cards = twinned(cards)
         return cls(cards)
 
     @classmethod
-    def parse(cls, text: str) -> Deal:
-        """Read a deal ID as a user gives it: a deal number, a deal code or a listing."""
+    def parse(cls, text: str, decks: int | None = None) -> Deal:
+        """Read a deal ID as a user gives it: a deal number (of ``decks`` decks,
+        default 1), a deal code or a listing; with ``decks``, the deal must have
+        that many."""
         text = text.strip()
         if text.isdigit() and text.isascii() and len(text) <= 20:
-            return cls.from_number(int(text))
-        if len(text) == CODE_LENGTH and " " not in text:
-            return cls.from_code(text)
-        if len(text.split()) > 1:
-            return cls.from_listing(text)
-        raise DealError(
-            f"{text!r} is not a deal: give a deal number (0 to {MAX_DEAL_NUMBER}), "
-            f"a {CODE_LENGTH}-character deal code, or 52 cards"
-        )
+            return cls.from_number(int(text), decks or 1)
+        if len(text) in (CODE_LENGTH, TWO_DECK_CODE_LENGTH) and " " not in text:
+            deal = cls.from_code(text)
+        elif len(text.split()) > 1:
+            deal = cls.from_listing(text)
+        else:
+            raise DealError(
+                f"{text!r} is not a deal: give a deal number (0 to {MAX_DEAL_NUMBER}), "
+                f"a {CODE_LENGTH}- or {TWO_DECK_CODE_LENGTH}-character deal code, "
+                "or 52 or 104 cards"
+            )
+        if decks is not None and deal.decks != decks:
+            raise DealError(f"deal {text!r} has {len(deal.cards)} cards, not {decks * DECK_SIZE}")
+        return deal
 
     @property
     def code(self) -> str:
-        """The deal's 39-character code."""
+        """The deal's code: 39 characters, or for two decks 86 starting with ``D``."""
+        if self.decks > 1:
+            return TWO_DECK_CODE_TAG + encode(_multiset_rank(self.cards), TWO_DECK_CODE_DIGITS)
         return encode(_rank(self.cards))
 
     @property
     def listing(self) -> str:
-        """The 52 cards separated by spaces."""
+        """The cards separated by spaces."""
         return " ".join(str(card) for card in self.cards)
 
     @property
     def columns(self) -> tuple[tuple[Card, ...], ...]:
-        """The seven tableau columns, deepest card first."""
-        starts = [n * (n + 1) // 2 for n in range(8)]
-        return tuple(self.cards[starts[n] : starts[n + 1]] for n in range(7))
+        """The staircase columns (7, or 9 for two decks), deepest card first:
+        Klondike's and Double Klondike's (see ``layout`` for other games)."""
+        count = KLONDIKE_COLUMNS + 2 * (self.decks - 1)
+        starts = [n * (n + 1) // 2 for n in range(count + 1)]
+        return tuple(self.cards[starts[n] : starts[n + 1]] for n in range(count))
 
     @property
     def stock(self) -> tuple[Card, ...]:
-        """The stock, first card drawn first."""
-        return self.cards[TABLEAU_SIZE:]
+        """The stock after the staircase columns, first card drawn first."""
+        return self.cards[sum(len(column) for column in self.columns):]
+
+    def layout(self, rules: Rules) -> Layout:
+        """The deal laid out for ``rules``: its columns in the rules' shape,
+        then the waste's starting cards, then the stock (docs/variants.md)."""
+        if rules.decks != self.decks:
+            raise DealError(
+                f"deal {self.id} has {len(self.cards)} cards but {rules.game} plays "
+                f"{rules.card_count}"
+            )
+        columns, at = [], 0
+        for size in rules.column_sizes:
+            columns.append(self.cards[at : at + size])
+            at += size
+        down = tuple(size - 1 for size in rules.column_sizes)
+        waste = self.cards[at : at + rules.waste_start]
+        return Layout(tuple(columns), down, waste, self.cards[at + rules.waste_start :])
 
     @property
     def id(self) -> str:
@@ -149,15 +226,54 @@ class Deal:
 
     def __repr__(self) -> str:
         if self.number is not None:
-            return f"Deal.from_number({self.number})"
+            decks = f", decks={self.decks}" if self.decks > 1 else ""
+            return f"Deal.from_number({self.number}{decks})"
         return f"Deal.from_code({self.code!r})"
 
 
 def _listing_problem(cards: tuple[Card, ...]) -> str:
-    if len(cards) != 52:
-        return f"card listing has {len(cards)} cards, not 52"
-    repeated = sorted({card for card in cards if cards.count(card) > 1})
-    return f"card listing repeats {', '.join(map(str, repeated))}"
+    if len(cards) not in (DECK_SIZE, MAX_DECKS * DECK_SIZE):
+        return f"card listing has {len(cards)} cards, not {DECK_SIZE} or {MAX_DECKS * DECK_SIZE}"
+    allowed = len(cards) // DECK_SIZE
+    texts = [str(card) for card in cards]
+    repeated = sorted({text for text in texts if texts.count(text) > allowed})
+    return f"card listing repeats {', '.join(repeated)}"
+
+
+def _multiset_rank(cards: tuple[Card, ...]) -> int:
+    """The rank of a two-deck listing among all listings (twins alike)."""
+    left = [2] * DECK_SIZE
+    pairs = DECK_SIZE  # how many kinds still have both twins to place
+    rank = 0
+    for index, card in enumerate(cards):
+        rest = math.factorial(len(cards) - index - 1)
+        for kind in range(card % DECK_SIZE):
+            if left[kind]:
+                rank += rest // 2 ** (pairs - (left[kind] == 2))
+        kind = card % DECK_SIZE
+        pairs -= left[kind] == 2
+        left[kind] -= 1
+    return rank
+
+
+def _multiset_permutation(rank: int) -> list[Card]:
+    """The two-deck listing of ``rank`` (inverse of ``_multiset_rank``)."""
+    left = [2] * DECK_SIZE
+    pairs = DECK_SIZE
+    texts: list[Card] = []
+    for index in range(MAX_DECKS * DECK_SIZE):
+        rest = math.factorial(MAX_DECKS * DECK_SIZE - index - 1)
+        for kind in range(DECK_SIZE):
+            if not left[kind]:
+                continue
+            block = rest // 2 ** (pairs - (left[kind] == 2))
+            if rank < block:
+                break
+            rank -= block
+        texts.append(ALL_CARDS[kind])
+        pairs -= left[kind] == 2
+        left[kind] -= 1
+    return twinned(texts)
 
 
 def _rank(cards: tuple[Card, ...]) -> int:
@@ -184,20 +300,21 @@ def _check_digit(digits: list[int]) -> int:
     return sum((index + 1) * digit for index, digit in enumerate(digits)) % 62
 
 
-def encode(rank: int) -> str:
-    """Write a permutation rank as a deal code."""
+def encode(rank: int, length: int = CODE_LENGTH - 1) -> str:
+    """Write a permutation rank as ``length`` base-62 digits and a check digit."""
     digits = []
-    for _ in range(CODE_LENGTH - 1):
+    for _ in range(length):
         rank, digit = divmod(rank, 62)
         digits.append(digit)
     digits.reverse()
     return "".join(CODE_DIGITS[d] for d in [*digits, _check_digit(digits)])
 
 
-def decode(code: str) -> int:
-    """Read a deal code back to a permutation rank."""
-    if len(code) != CODE_LENGTH:
-        raise DealError(f"deal code {code!r} has {len(code)} characters, not {CODE_LENGTH}")
+def decode(code: str, limit: int = math.factorial(DECK_SIZE), length: int = CODE_LENGTH) -> int:
+    """Read a deal code (without its tag) of ``length`` characters back to a
+    rank below ``limit``."""
+    if len(code) != length:
+        raise DealError(f"deal code {code!r} has {len(code)} characters, not {length}")
     bad = [char for char in code if char not in CODE_DIGITS]
     if bad:
         raise DealError(f"deal code {code!r} has a character outside 0-9, A-Z, a-z: {bad[0]!r}")
@@ -207,6 +324,6 @@ def decode(code: str) -> int:
     rank = 0
     for digit in digits[:-1]:
         rank = rank * 62 + digit
-    if rank >= math.factorial(52):
+    if rank >= limit:
         raise DealError(f"deal code {code!r} is out of range")
     return rank

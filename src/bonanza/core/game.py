@@ -26,12 +26,12 @@ class Game:
     """
 
     def __init__(self, deal: Deal, rules: Rules, elapsed: float = 0.0) -> None:
+        self._current = Position.initial(deal, rules)  # refuses a deal of the wrong size
         self.deal = deal
         self.rules = rules
         self.elapsed = elapsed
         self.history: list[Move] = []
         self._texts: list[str] = []  # the history's texts, kept as it grows and shrinks
-        self._current = Position.initial(deal, rules)
         self._passed: list[bytes] = []  # the positions before the current one, packed
         self._scores = [initial_score(rules)]
         self._redo: list[Move] = []
@@ -173,7 +173,8 @@ class Game:
                 raise SaveError(f"saved game: {key!r} is missing or not a {kind.__name__}")
         elapsed = _checked_elapsed(data.get("elapsed", 0.0))
         try:
-            game = cls(Deal.parse(data["deal"]), Rules.from_dict(data.get("rules", {})), elapsed)
+            rules = Rules.from_dict(data.get("rules", {}))
+            game = cls(Deal.parse(data["deal"], rules.decks), rules, elapsed)
         except BonanzaError as error:
             raise SaveError(f"saved game: {error}") from None
         game._replay(data["moves"], data["redo"])
@@ -214,10 +215,8 @@ class Game:
         except ValueError:
             raise SaveError(f"saved game: elapsed {fields['elapsed']!r} is not a number") from None
         try:
-            game = cls(
-                Deal.parse(fields["deal"]), Rules.from_text(fields["rules"]),
-                _checked_elapsed(elapsed),
-            )
+            rules = Rules.from_text(fields["rules"])
+            game = cls(Deal.parse(fields["deal"], rules.decks), rules, _checked_elapsed(elapsed))
         except (BonanzaError, ValueError) as error:
             raise SaveError(f"saved game: {error}") from None
         game._replay(fields.get("moves", "").split(), fields.get("redo", "").split())

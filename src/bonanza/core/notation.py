@@ -8,32 +8,46 @@ from __future__ import annotations
 import re
 from typing import Final
 
-from bonanza.core.cards import CARDS, RANK_LETTERS, SUIT_LETTERS, Card
+from bonanza.core.cards import (
+    ALL_CARDS,
+    DECK_SIZE,
+    RANK_COUNT,
+    RANK_LETTERS,
+    SUIT_COUNT,
+    SUIT_LETTERS,
+    Card,
+    twinned,
+)
 from bonanza.core.errors import (
     CardSyntaxError,
     IllegalMoveError,
     MoveSyntaxError,
     PositionSyntaxError,
 )
-from bonanza.core.moves import Move, Pile
-from bonanza.core.position import Position
-from bonanza.core.rules import Rules
+from bonanza.core.moves import COLUMN_INDEX, Move, Pile
+from bonanza.core.position import Position, run_start
+from bonanza.core.rules import Rules, StockMode
 
-_MOVE_RE: Final = re.compile(r"([1-7]|s|w|f[cdhs]?)([1-7]|s|w|f[cdhs]?)(?::([0-9]{1,2}))?")
+_PILE: Final = r"(10|[1-9]|s|w|t|f(?:[cdhs]2?)?)"
+_MOVE_RE: Final = re.compile(_PILE + _PILE + r"(?::([0-9]{1,2}))?")
+DEAL_TEXT: Final = "st"
+"""A deal of one card onto every column (Easthaven)."""
 
 
 def pile_token(pile: Pile) -> str:
-    """The token of a pile as a move's source: ``3``, ``s``, ``w`` or ``fh``."""
+    """The token of a pile as a move's source: ``3``, ``10``, ``s``, ``w``,
+    ``fh``, or ``fh2`` for the second hearts foundation."""
     if pile.is_tableau:
-        return str(pile + 1)
+        return str(COLUMN_INDEX[pile] + 1)
     if pile.is_foundation:
-        return "f" + SUIT_LETTERS[pile - Pile.FC].lower()
+        deck, suit = divmod(pile.foundation_index, SUIT_COUNT)
+        return "f" + SUIT_LETTERS[suit].lower() + ("2" if deck else "")
     return "s" if pile == Pile.STOCK else "w"
 
 
 _TEXTS: Final[dict[Move, str]] = {}
 """Each move's text once spelled: a game's whole history is spelled on every save."""
-_LONGEST_COUNT: Final = 52
+_LONGEST_COUNT: Final = DECK_SIZE
 """Moves carrying more cards than a deck holds are spelled but not remembered."""
 
 
@@ -50,10 +64,11 @@ def format_move(move: Move) -> str:
 def _spell_move(move: Move) -> str:
     source, dest, count = move
     if source == Pile.STOCK:
-        return "sw"
+        return "sw" if dest == Pile.WASTE else DEAL_TEXT
     if dest == Pile.STOCK:
         return "ws"
-    dest_text = "f" if dest.is_foundation else pile_token(dest)
+    # A first-deck foundation is the first of its suit: a bare f finds it.
+    dest_text = "f" if Pile.FC <= dest <= Pile.FS else pile_token(dest)
     text = pile_token(source) + dest_text
     return f"{text}:{count}" if count != 1 else text
 
@@ -68,7 +83,29 @@ def _token_pile(token: str) -> Pile | None:
         return Pile.WASTE
     if token == "f":
         return None
-    return Pile.foundation(SUIT_LETTERS.index(token[1].upper()))
+    deck = 1 if token.endswith("2") else 0
+    return Pile.foundation(deck * SUIT_COUNT + SUIT_LETTERS.index(token[1].upper()))
+
+
+def _check_piles(text: str, position: Position, *piles: Pile | None) -> None:
+    """Refuse a column or foundation this game does not have."""
+    rules = position.rules
+    for pile in piles:
+        if pile is None:
+            continue
+        if pile.is_tableau and COLUMN_INDEX[pile] >= rules.columns:
+            raise MoveSyntaxError(f"{text!r}: this game has columns 1 to {rules.columns}")
+        if pile.is_foundation and pile.foundation_index >= rules.foundations:
+            raise MoveSyntaxError(f"{text!r}: this game has no {pile.label}")
+
+
+def _first_foundation(position: Position, card: Card) -> Pile:
+    """The first foundation of ``card``'s suit that takes it (else the first)."""
+    homes = range(card.suit, position.rules.foundations, SUIT_COUNT)
+    for home in homes:
+        if position.foundations[home] == card.rank - 1:
+            return Pile.foundation(home)
+    return Pile.foundation(card.suit)
 
 
 def parse_move(text: str, position: Position) -> Move:
@@ -84,10 +121,13 @@ def parse_move(text: str, position: Position) -> Move:
             f"{text!r} is not a move: write source and destination, like sw, w3, 6f, fh2 or 47:3"
         )
     source_token, dest_token, count_text = match.groups()
+    legal = position.legal_moves()
+    if "t" in (source_token, dest_token):
+        return _parse_deal(text, source_token + dest_token, count_text, position, legal)
     source, dest = _token_pile(source_token), _token_pile(dest_token)
     if source is None:
         raise MoveSyntaxError(f"{text!r}: a move from a foundation names its suit, like fh2")
-    legal = position.legal_moves()
+    _check_piles(text, position, source, dest)
     if Pile.STOCK in (source, dest):
         if (source, dest) not in ((Pile.STOCK, Pile.WASTE), (Pile.WASTE, Pile.STOCK)):
             raise MoveSyntaxError(
@@ -106,7 +146,7 @@ def parse_move(text: str, position: Position) -> Move:
         card = position.card_at(source)
         if card is None:
             raise _illegal(text, Move(source, Pile.FC, 1), position)
-        dest = Pile.foundation(card.suit)
+        dest = _first_foundation(position, card)
     if count_text is not None:
         move = Move(source, dest, int(count_text))
         if move not in legal:
@@ -122,6 +162,20 @@ def parse_move(text: str, position: Position) -> Move:
     raise _illegal(text, Move(source, dest, 1), position)
 
 
+def _parse_deal(
+    text: str, tokens: str, count_text: str | None, position: Position, legal: list[Move]
+) -> Move:
+    """Read ``st``, a deal of one card onto every column."""
+    if tokens != DEAL_TEXT or count_text is not None:
+        raise MoveSyntaxError(f"{text!r} is not a move: a deal onto the columns is written st")
+    for move in legal:
+        if move.is_deal:
+            return move
+    if position.rules.stock_mode is not StockMode.EVERY_COLUMN:
+        raise MoveSyntaxError(f"{text!r}: in this game the stock goes to the waste (sw)")
+    raise _illegal(text, Move(Pile.STOCK, Pile.T1, 1), position)
+
+
 def _illegal(text: str, move: Move, position: Position) -> IllegalMoveError:
     return IllegalMoveError(
         f"{text!r} is not legal in {position.to_text(hide=True)}: {position.why_illegal(move)}"
@@ -130,6 +184,8 @@ def _illegal(text: str, move: Move, position: Position) -> IllegalMoveError:
 
 def describe_move(move: Move, before: Position) -> str:
     """A sentence for people, such as ``seven of hearts to column 3``."""
+    if move.is_deal:
+        return f"dealt {move.count} card{'s' if move.count != 1 else ''} onto the columns"
     if move.is_draw:
         return f"drew {move.count} card{'s' if move.count != 1 else ''}"
     if move.is_recycle:
@@ -198,8 +254,10 @@ def parse_position(text: str, rules: Rules) -> Position:
         )
     columns_text, stock_text, waste_text, foundations_text, recycles_text = fields
     column_texts = columns_text.split("/")
-    if len(column_texts) != 7:
-        raise PositionSyntaxError(f"position {text!r} has {len(column_texts)} columns, not 7")
+    if len(column_texts) != rules.columns:
+        raise PositionSyntaxError(
+            f"position {text!r} has {len(column_texts)} columns, not {rules.columns}"
+        )
     tableau: list[list[Card]] = []
     down: list[int] = []
     for number, column_text in enumerate(column_texts, 1):
@@ -211,33 +269,58 @@ def parse_position(text: str, rules: Rules) -> Position:
                 f"column {number} {column_text!r}: "
                 "face-down cards (lower case) must lie under face-up ones"
             )
-        run = [card for card, _ in cards[hidden:]]
-        for lower, upper in zip(run[1:], run, strict=False):
-            if lower.rank != upper.rank - 1 or lower.is_red == upper.is_red:
-                raise PositionSyntaxError(
-                    f"column {number} {column_text!r}: {lower} cannot lie on {upper} face up"
-                )
-        tableau.append([card for card, _ in cards])
+        column = [card for card, _ in cards]
+        if cards and rules.stock_mode is StockMode.WASTE and run_start(column, hidden) > hidden:
+            lower, upper = column[run_start(column, hidden)], column[run_start(column, hidden) - 1]
+            raise PositionSyntaxError(
+                f"column {number} {column_text!r}: {lower} cannot lie on {upper} face up"
+            )
+        tableau.append(column)
         down.append(hidden)
     stock = [card for card, _ in _read_cards(stock_text, "stock")]
-    stock.reverse()
     waste = [card for card, _ in _read_cards(waste_text, "waste")]
-    if len(foundations_text) != 4:
-        raise PositionSyntaxError(f"foundations {foundations_text!r} is not four ranks for C D H S")
-    foundations = [
-        0 if char == "-" else RANK_LETTERS.find(char.upper()) + 1 for char in foundations_text
-    ]
-    if 0 in [f for f, char in zip(foundations, foundations_text, strict=True) if char != "-"]:
-        raise PositionSyntaxError(
-            f"foundations {foundations_text!r}: use ranks {RANK_LETTERS} or -"
-        )
+    if rules.decks > 1:  # first occurrences are the first deck's, in reading order
+        sizes = [len(column) for column in tableau] + [len(stock)]
+        read = twinned([*(c for column in tableau for c in column), *stock, *waste])
+        for index, size in enumerate(sizes[:-1]):
+            tableau[index], read = read[:size], read[size:]
+        stock, waste = read[: sizes[-1]], read[sizes[-1] :]
+    stock.reverse()
+    foundations = _read_foundations(foundations_text, rules)
     if not recycles_text.isdigit():
         raise PositionSyntaxError(f"recycles {recycles_text!r} is not a count")
-    seen = [c for column in tableau for c in column] + stock + waste
-    seen += [CARDS[suit * 13 + rank] for suit in range(4) for rank in range(foundations[suit])]
-    if len(seen) != 52 or len(set(seen)) != 52:
-        missing = sorted(set(CARDS) - set(seen))
-        repeated = sorted({c for c in seen if seen.count(c) > 1})
+    position = Position(rules, tableau, down, stock, waste, foundations, int(recycles_text))
+    _check_every_card_once(text, position)
+    return position
+
+
+def _read_foundations(text: str, rules: Rules) -> list[int]:
+    """Foundation heights: one rank or ``-`` per foundation, C D H S per deck."""
+    if len(text) != rules.foundations:
+        suits = " ".join(["C D H S"] * rules.decks)
+        raise PositionSyntaxError(f"foundations {text!r} is not {rules.foundations} ranks "
+                                  f"for {suits}")
+    foundations = [0 if char == "-" else RANK_LETTERS.find(char.upper()) + 1 for char in text]
+    if 0 in [f for f, char in zip(foundations, text, strict=True) if char != "-"]:
+        raise PositionSyntaxError(f"foundations {text!r}: use ranks {RANK_LETTERS} or -")
+    return foundations
+
+
+def _check_every_card_once(text: str, position: Position) -> None:
+    """Refuse a position that does not hold each card of its decks exactly once."""
+    decks = position.rules.decks
+    on_table = [c for column in position.tableau for c in column] + position.stock
+    on_table += position.waste
+    counts = [0] * DECK_SIZE
+    for card in on_table:
+        counts[card % DECK_SIZE] += 1
+    for suit in range(SUIT_COUNT):
+        for rank in range(1, RANK_COUNT + 1):
+            homes = position.foundations[suit::SUIT_COUNT]
+            counts[suit * RANK_COUNT + rank - 1] += sum(home >= rank for home in homes)
+    missing = [ALL_CARDS[c] for c, count in enumerate(counts) if count < decks]
+    repeated = [ALL_CARDS[c] for c, count in enumerate(counts) if count > decks]
+    if missing or repeated:
         problem = ", ".join(
             part
             for part in (
@@ -246,5 +329,5 @@ def parse_position(text: str, rules: Rules) -> Position:
             )
             if part
         )
-        raise PositionSyntaxError(f"position {text!r} does not hold each card once: {problem}")
-    return Position(rules, tableau, down, stock, waste, foundations, int(recycles_text))
+        each = "each card once" if decks == 1 else "each card twice"
+        raise PositionSyntaxError(f"position {text!r} does not hold {each}: {problem}")

@@ -5,30 +5,80 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from bonanza.core.cards import CARDS, RANK_OF, RED, SUIT_OF, Card
+from bonanza.core.cards import (
+    ALL_CARDS,
+    CARDS,
+    DECK_SIZE,
+    RANK_COUNT,
+    RANK_OF,
+    RED,
+    SUIT_COUNT,
+    SUIT_OF,
+    Card,
+)
 from bonanza.core.deal import Deal
-from bonanza.core.errors import IllegalMoveError
-from bonanza.core.moves import Move, Pile
-from bonanza.core.rules import EmptyColumn, Rules
+from bonanza.core.errors import DealError, IllegalMoveError
+from bonanza.core.moves import ALL_COLUMNS, ALL_FOUNDATIONS, ALL_PILES, COLUMN_INDEX, Move, Pile
+from bonanza.core.rules import EmptyColumn, Rules, StockMode
 
 
-def _parents(card: int) -> tuple[int, ...]:
-    """The cards that ``card`` may be built on in the tableau."""
+def _parents(card: int, cards: int) -> tuple[int, ...]:
+    """The cards (ids below ``cards``) that ``card`` may be built on in the tableau."""
     rank, red = RANK_OF[card], RED[card]
-    if rank == 13:
+    if rank == RANK_COUNT:
         return ()
-    return tuple(c for c in range(52) if RANK_OF[c] == rank + 1 and RED[c] != red)
+    return tuple(c for c in range(cards) if RANK_OF[c] == rank + 1 and RED[c] != red)
 
 
-PARENTS: Final = tuple(_parents(card) for card in range(52))
-_PILES: Final = tuple(Pile)
+PARENTS: Final = tuple(_parents(card, DECK_SIZE) for card in range(DECK_SIZE))
+"""One deck: the cards each card may be built on."""
+PARENTS_TWO_DECKS: Final = tuple(_parents(card, len(ALL_CARDS)) for card in range(len(ALL_CARDS)))
+"""Two decks: the cards (twins included) each card may be built on."""
+_PARENTS_OF_DECKS: Final = (PARENTS, PARENTS, PARENTS_TWO_DECKS)
+_TABLE_COUNTS: Final = DECK_SIZE + 1
+"""Moves carry at most a deck's cards, but for a two-deck recycle."""
 # Every move as one shared object: _MOVE[source][dest][count].
 _MOVE: Final = tuple(
-    tuple(tuple(Move(source, dest, count) for count in range(53)) for dest in _PILES)
-    for source in _PILES
+    tuple(
+        tuple(
+            Move(source, dest, count)
+            for count in range(len(ALL_CARDS) + 1 if (source, dest) == (8, 7) else _TABLE_COUNTS)
+        )
+        for dest in ALL_PILES
+    )
+    for source in ALL_PILES
 )
-_STOCK, _WASTE, _FOUNDATION = 7, 8, 9
-_WON: Final = [13, 13, 13, 13]
+_STOCK, _WASTE = Pile.STOCK, Pile.WASTE
+_COLUMNS, _FOUNDATIONS = ALL_COLUMNS, ALL_FOUNDATIONS
+_WON: Final = ([RANK_COUNT] * SUIT_COUNT, [RANK_COUNT] * SUIT_COUNT * 2)
+
+
+def run_start(column: list[Card], down: int) -> int:
+    """Where the movable run at the top of a column starts: the deepest
+    face-up card from which every card lies on the one under it."""
+    at = len(column) - 1
+    while (
+        at > down
+        and RANK_OF[column[at - 1]] == RANK_OF[column[at]] + 1
+        and RED[column[at - 1]] != RED[column[at]]
+    ):
+        at -= 1
+    return at
+
+
+def home_cards(foundations: list[int]) -> set[int]:
+    """The ids of the cards on the foundations. With two decks, a rank home
+    once is always the twin ``c + 52`` (``Position.apply`` keeps it so)."""
+    cards: set[int] = set()
+    for suit in range(SUIT_COUNT):
+        for rank in range(1, RANK_COUNT + 1):
+            card = suit * RANK_COUNT + rank - 1
+            home = sum(height >= rank for height in foundations[suit::SUIT_COUNT])
+            if home == 2:
+                cards.update((card, card + DECK_SIZE))
+            elif home == 1:
+                cards.add(card + DECK_SIZE if len(foundations) > SUIT_COUNT else card)
+    return cards
 
 
 class Position:
@@ -37,7 +87,7 @@ class Position:
     Columns list cards from the deepest up, and ``down[i]`` of them (at the
     bottom) are face down; a non-empty column always ends face up. The stock's
     next card to draw is its last; the waste's top card is its last;
-    ``foundations[suit]`` is how many cards of that suit are home.
+    ``foundations[deck * 4 + suit]`` is how many cards of that suit are home there.
     """
 
     __slots__ = ("down", "foundations", "recycles", "rules", "stock", "tableau", "waste")
@@ -62,14 +112,20 @@ class Position:
 
     @classmethod
     def initial(cls, deal: Deal, rules: Rules) -> Position:
-        """The opening position of ``deal``."""
+        """The opening position of ``deal`` (its layout under ``rules``)."""
+        if deal.decks != rules.decks:
+            raise DealError(
+                f"deal {deal.id} has {len(deal.cards)} cards but {rules.game} plays "
+                f"{rules.card_count}"
+            )
+        layout = deal.layout(rules)
         return cls(
             rules,
-            [list(column) for column in deal.columns],
-            list(range(7)),
-            list(reversed(deal.stock)),
-            [],
-            [0, 0, 0, 0],
+            [list(column) for column in layout.columns],
+            list(layout.down),
+            list(reversed(layout.stock)),
+            list(layout.waste),
+            [0] * rules.foundations,
         )
 
     @classmethod
@@ -124,7 +180,7 @@ class Position:
     # -- facts -------------------------------------------------------------
 
     def is_won(self) -> bool:
-        return self.foundations == [13, 13, 13, 13]
+        return self.foundations == _WON[self.rules.decks - 1]
 
     def wins_with(self, line: Iterable[Move]) -> bool:
         """Whether every move of ``line`` is legal in turn and it ends in a win
@@ -145,25 +201,59 @@ class Position:
         allowed = self.rules.recycles_allowed
         return allowed is None or self.recycles < allowed
 
+    def home_cards(self) -> set[int]:
+        """The cards on the foundations."""
+        return home_cards(self.foundations)
+
+    def _home_card(self, index: int) -> Card | None:
+        """The top card of foundation ``index``. With two decks a rank home
+        once is the twin ``c + 52``; when both are home, ``c`` comes off first."""
+        home = self.foundations[index]
+        if not home:
+            return None
+        suit = index % SUIT_COUNT
+        card = suit * RANK_COUNT + home - 1
+        if self.rules.decks == 1:
+            return CARDS[card]
+        both = sum(height >= home for height in self.foundations[suit::SUIT_COUNT]) > 1
+        return ALL_CARDS[card if both else card + DECK_SIZE]
+
+    def _send_home(self, card: Card, index: int) -> None:
+        """Put ``card`` on foundation ``index``; with two decks, keep the rule
+        that a rank home once is the twin ``c + 52`` by swapping the twins'
+        ids (they look and play alike)."""
+        self.foundations[index] += 1
+        if card >= DECK_SIZE or self.rules.decks == 1:
+            return
+        suit = index % SUIT_COUNT
+        if sum(height >= RANK_OF[card] for height in self.foundations[suit::SUIT_COUNT]) > 1:
+            return
+        twin = ALL_CARDS[card + DECK_SIZE]
+        for pile in (*self.tableau, self.stock, self.waste):
+            if twin in pile:
+                pile[pile.index(twin)] = card
+                return
+
     def card_at(self, pile: Pile) -> Card | None:
         """The top card of ``pile`` (the next card to draw, for the stock)."""
         if pile.is_foundation:
-            home = self.foundations[pile - _FOUNDATION]
-            return CARDS[(pile - _FOUNDATION) * 13 + home - 1] if home else None
+            return self._home_card(pile.foundation_index)
         cards = (
             self.stock
             if pile == Pile.STOCK
             else self.waste
             if pile == Pile.WASTE
-            else self.tableau[pile]
+            else self.tableau[COLUMN_INDEX[pile]]
         )
         return cards[-1] if cards else None
 
     def moving_cards(self, move: Move) -> list[Card]:
-        """The cards ``move`` would take from its source, deepest first."""
+        """The cards ``move`` would take from its source, deepest first (for a
+        draw or a deal, in the order they are turned)."""
         source, _, count = move
-        if source < _STOCK:
-            return self.tableau[source][-count:]
+        index = COLUMN_INDEX[source]
+        if index >= 0:
+            return self.tableau[index][-count:]
         if source == _STOCK:
             return self.stock[: -count - 1 : -1]
         if source == _WASTE:
@@ -180,9 +270,14 @@ class Position:
         """Every legal move, in a fixed order; none once the game is won."""
         rules = self.rules
         tableau, down, foundations, waste = self.tableau, self.down, self.foundations, self.waste
+        if foundations == _WON[rules.decks - 1]:
+            return []
         moves: list[Move] = []
         table = _MOVE
+        parents = _PARENTS_OF_DECKS[rules.decks]
+        count = len(foundations)
         any_to_empty = rules.empty_column is EmptyColumn.ANY
+        loose = rules.stock_mode is StockMode.EVERY_COLUMN  # face-up cards need not be a run
         top_at: dict[int, int] = {}
         empty: list[int] = []
         for index, column in enumerate(tableau):
@@ -194,58 +289,48 @@ class Position:
         for index, column in enumerate(tableau):
             if not column:
                 continue
+            pile = _COLUMNS[index]
             top = column[-1]
-            if foundations[SUIT_OF[top]] == RANK_OF[top] - 1:
-                moves.append(table[index][_FOUNDATION + SUIT_OF[top]][1])
-            first = down[index]
+            for home in range(SUIT_OF[top], count, SUIT_COUNT):
+                if foundations[home] == RANK_OF[top] - 1:
+                    moves.append(table[pile][_FOUNDATIONS[home]][1])
+            first = run_start(column, down[index]) if loose else down[index]
             size = len(column)
             last = size if rules.partial_runs else first + 1
             for at in range(first, last):
                 card = column[at]
-                for parent in PARENTS[card]:
+                for parent in parents[card]:
                     dest = top_at.get(parent)
                     if dest is not None:
-                        moves.append(table[index][dest][size - at])
-                if empty and (any_to_empty or RANK_OF[card] == 13):
+                        moves.append(table[pile][_COLUMNS[dest]][size - at])
+                if empty and (any_to_empty or RANK_OF[card] == RANK_COUNT):
                     for dest in empty:
-                        moves.append(table[index][dest][size - at])
+                        moves.append(table[pile][_COLUMNS[dest]][size - at])
 
         if waste:
             card = waste[-1]
-            if foundations[SUIT_OF[card]] == RANK_OF[card] - 1:
-                moves.append(table[_WASTE][_FOUNDATION + SUIT_OF[card]][1])
-            self._to_tableau(card, _WASTE, top_at, empty, any_to_empty, moves)
+            for home in range(SUIT_OF[card], count, SUIT_COUNT):
+                if foundations[home] == RANK_OF[card] - 1:
+                    moves.append(table[_WASTE][_FOUNDATIONS[home]][1])
+            _to_tableau(card, _WASTE, parents, top_at, empty, any_to_empty, moves)
 
-        if rules.recall and foundations != _WON:
-            for suit in range(4):
-                home = foundations[suit]
-                if home:
-                    self._to_tableau(
-                        suit * 13 + home - 1, _FOUNDATION + suit, top_at, empty, any_to_empty, moves
+        if rules.recall:
+            for home in range(count):
+                height = foundations[home]
+                if height:
+                    base = home % SUIT_COUNT * RANK_COUNT + height - 1  # a twin would do as well
+                    _to_tableau(
+                        base, _FOUNDATIONS[home], parents, top_at, empty, any_to_empty, moves
                     )
 
         if self.stock:
-            moves.append(table[_STOCK][_WASTE][min(rules.draw, len(self.stock))])
+            if loose:
+                moves.append(table[_STOCK][Pile.T1][min(len(tableau), len(self.stock))])
+            else:
+                moves.append(table[_STOCK][_WASTE][min(rules.draw, len(self.stock))])
         elif waste and self.can_recycle():
             moves.append(table[_WASTE][_STOCK][len(waste)])
         return moves
-
-    @staticmethod
-    def _to_tableau(
-        card: int,
-        source: int,
-        top_at: dict[int, int],
-        empty: list[int],
-        any_to_empty: bool,
-        moves: list[Move],
-    ) -> None:
-        for parent in PARENTS[card]:
-            dest = top_at.get(parent)
-            if dest is not None:
-                moves.append(_MOVE[source][dest][1])
-        if empty and (any_to_empty or RANK_OF[card] == 13):
-            for dest in empty:
-                moves.append(_MOVE[source][dest][1])
 
     def apply(self, move: Move) -> Card | None:
         """Play ``move`` without checking it; return the card it turned up, if any."""
@@ -256,28 +341,37 @@ class Position:
             self.recycles += 1
             return None
         if source == _STOCK:
-            stock, waste = self.stock, self.waste
-            for _ in range(count):
-                waste.append(stock.pop())
+            stock = self.stock
+            if dest == _WASTE:
+                waste = self.waste
+                for _ in range(count):
+                    waste.append(stock.pop())
+            else:  # a deal onto the first ``count`` columns
+                for column in self.tableau[:count]:
+                    column.append(stock.pop())
             return None
         revealed = None
-        if source < _STOCK:
-            column = self.tableau[source]
+        index = COLUMN_INDEX[source]
+        if index >= 0:
+            column = self.tableau[index]
             cards = column[-count:]
             del column[-count:]
-            if column and len(column) == self.down[source]:
-                self.down[source] -= 1
+            if column and len(column) == self.down[index]:
+                self.down[index] -= 1
                 revealed = column[-1]
         elif source == _WASTE:
             cards = [self.waste.pop()]
         else:
-            suit = source - _FOUNDATION
-            cards = [CARDS[suit * 13 + self.foundations[suit] - 1]]
-            self.foundations[suit] -= 1
-        if dest < _STOCK:
-            self.tableau[dest].extend(cards)
+            home = source.foundation_index
+            card = self._home_card(home)
+            assert card is not None, "a move from an empty foundation"
+            cards = [card]
+            self.foundations[home] -= 1
+        index = COLUMN_INDEX[dest]
+        if index >= 0:
+            self.tableau[index].extend(cards)
         else:
-            self.foundations[dest - _FOUNDATION] += 1
+            self._send_home(cards[0], dest.foundation_index)
         return revealed
 
     def play(self, move: Move) -> Card | None:
@@ -293,49 +387,25 @@ class Position:
 
     def why_illegal(self, move: Move) -> str:
         """A short reason ``move`` is not legal here, naming only visible cards."""
-        source, dest, count = move
-        if count < 1:
-            return "a move takes at least one card"
-        if source == dest:
-            return "a pile cannot move onto itself"
-        if source == _STOCK:
-            return (
-                "the stock is empty"
-                if not self.stock
-                else f"a draw turns {min(self.rules.draw, len(self.stock))} cards"
-            )
-        if dest == _STOCK:
-            if self.stock:
-                return "the stock is not empty"
-            if not self.waste:
-                return "the waste is empty"
-            if not self.can_recycle():
-                return f"the pass limit ({self.rules.passes}) is reached"
-            return f"a recycle turns all {len(self.waste)} waste cards"
-        if dest == _WASTE:
-            return "cards only reach the waste by drawing"
-        cards = self.moving_cards(move)
-        if not cards:
-            return f"the {Pile(source).label} is empty"
-        if source < _STOCK:
-            column = self.tableau[source]
-            if count > len(column) - self.down[source]:
-                return (
-                    f"{Pile(source).label} has only {len(column) - self.down[source]} face-up cards"
-                )
-            if not self.rules.partial_runs and count != len(column) - self.down[source]:
-                return "only whole runs may move"
-        elif source >= _FOUNDATION and not self.rules.recall:
-            return "these rules do not allow cards back from a foundation"
-        if count != 1 and (source >= _WASTE or dest >= _FOUNDATION):
-            return "only one card moves at a time from there"
-        card = cards[0]
-        if dest >= _FOUNDATION:
-            if SUIT_OF[card] != dest - _FOUNDATION:
-                return f"{CARDS[card]} is not a {Pile(dest).label[:-11]} card"
-            needed = "the next rank" if self.foundations[dest - _FOUNDATION] else "an ace"
-            return f"the {Pile(dest).label} needs {needed}"
-        target = self.tableau[dest]
-        if not target:
-            return f"only a king may fill an empty column, not {CARDS[card]}"
-        return f"{CARDS[card]} does not go on {CARDS[target[-1]]}"
+        from bonanza.core.illegal import why_illegal
+
+        return why_illegal(self, move)
+
+
+def _to_tableau(
+    card: int,
+    source: Pile,
+    parents: tuple[tuple[int, ...], ...],
+    top_at: dict[int, int],
+    empty: list[int],
+    any_to_empty: bool,
+    moves: list[Move],
+) -> None:
+    """The moves of one card from ``source`` to the columns."""
+    for parent in parents[card]:
+        dest = top_at.get(parent)
+        if dest is not None:
+            moves.append(_MOVE[source][_COLUMNS[dest]][1])
+    if empty and (any_to_empty or RANK_OF[card] == RANK_COUNT):
+        for dest in empty:
+            moves.append(_MOVE[source][_COLUMNS[dest]][1])

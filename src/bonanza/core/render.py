@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bonanza.core.cards import CARDS, Card
+from bonanza.core.cards import Card
+from bonanza.core.moves import ALL_FOUNDATIONS
 from bonanza.core.position import Position
 
 
@@ -19,12 +20,10 @@ def render(position: Position, *, unicode: bool = False, hide: bool = False) -> 
     thoughtful = position.rules.thoughtful
     waste = position.waste[-position.rules.draw :] if position.waste else []
     waste_text = " ".join(_face(card, unicode=unicode) for card in waste) or "--"
-    foundations = " ".join(
-        _face(CARDS[suit * 13 + home - 1], unicode=unicode) if home else "--"
-        for suit, home in enumerate(position.foundations)
-    )
+    tops = [position.card_at(pile) for pile in ALL_FOUNDATIONS[: len(position.foundations)]]
+    foundations = " ".join(_face(top, unicode=unicode) if top else "--" for top in tops)
     header = f"[{len(position.stock):2}] {waste_text:<9}   {foundations}"
-    lines = [header, "", "  ".join(f" {n}" for n in range(1, 8))]
+    lines = [header, "", "  ".join(f"{n:>2}" for n in range(1, len(position.tableau) + 1))]
     depth = max((len(column) for column in position.tableau), default=0)
     for row in range(depth):
         cells = []

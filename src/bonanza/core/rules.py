@@ -6,7 +6,9 @@ import dataclasses
 import enum
 from typing import Any, Final
 
+from bonanza.core.cards import DECK_SIZE, MAX_DECKS, SUIT_COUNT, Card, cards_of
 from bonanza.core.errors import RulesError
+from bonanza.core.moves import ALL_COLUMNS, ALL_FOUNDATIONS, Pile
 
 
 class EmptyColumn(enum.Enum):
@@ -14,6 +16,31 @@ class EmptyColumn(enum.Enum):
 
     KING = "king"
     ANY = "any"
+
+
+class DealShape(enum.Enum):
+    """How the columns are dealt."""
+
+    STAIRCASE = "staircase"
+    """Column n gets n cards, the last face up (Klondike)."""
+    THREE_TWO_DOWN = "three"
+    """Every column gets three cards, two face down and one up (Westcliff, Easthaven)."""
+
+
+class StockMode(enum.Enum):
+    """What a move from the stock does."""
+
+    WASTE = "waste"
+    """Turn ``draw`` cards onto the waste (Klondike)."""
+    EVERY_COLUMN = "columns"
+    """Deal one card face up onto every column, the last short deal onto the
+    first columns (Easthaven)."""
+
+
+KLONDIKE_COLUMNS: Final = 7
+MAX_COLUMNS: Final = len(ALL_COLUMNS)
+THREE_TWO_DOWN_CARDS: Final = 3
+"""Cards per column in the ``THREE_TWO_DOWN`` shape (the last face up)."""
 
 
 class Scoring(enum.Enum):
@@ -30,14 +57,21 @@ class Scoring(enum.Enum):
         return self in (Scoring.VEGAS, Scoring.VEGAS_CUMULATIVE)
 
 
+_LAYOUT_FIELDS: Final = ("decks", "columns", "deal_shape", "stock_mode", "waste_start")
+"""The fields that tell Klondike's relatives apart; left out of ``to_dict``
+and ``to_text`` at their defaults, so Klondike's forms never change."""
+
+
 @dataclasses.dataclass(frozen=True, slots=True, repr=False)
 class Rules:
-    """A Klondike rule set.
+    """A rule set of Klondike or one of its relatives (docs/variants.md).
 
     ``passes`` is the number of passes through the stock (``None`` for
     unlimited): N passes allow N - 1 recycles of the waste. Vegas scoring has
     no unlimited passes: left unset, they are the desktop game's (1 with
     draw 1, 3 otherwise), and any finite number may be chosen instead.
+    ``decks`` (1 or 2), ``columns``, ``deal_shape``, ``stock_mode`` and
+    ``waste_start`` (cards dealt face up onto the waste) shape the table.
     """
 
     draw: int = 1
@@ -47,6 +81,11 @@ class Rules:
     partial_runs: bool = True
     thoughtful: bool = False
     scoring: Scoring = Scoring.STANDARD
+    decks: int = 1
+    columns: int = KLONDIKE_COLUMNS
+    deal_shape: DealShape = DealShape.STAIRCASE
+    stock_mode: StockMode = StockMode.WASTE
+    waste_start: int = 0
 
     def __post_init__(self) -> None:
         if (
@@ -67,6 +106,106 @@ class Rules:
             raise RulesError(f"scoring must be a Scoring, not {self.scoring!r}")
         if self.scoring.is_vegas and self.passes is None:
             object.__setattr__(self, "passes", vegas_passes(self.draw))
+        self._check_layout()
+
+    def _check_layout(self) -> None:
+        for name in ("decks", "columns", "waste_start"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise RulesError(f"{name} must be a whole number, not {value!r}")
+        if not 1 <= self.decks <= MAX_DECKS:
+            raise RulesError(f"decks must be 1 or {MAX_DECKS}, not {self.decks}")
+        if not 1 <= self.columns <= MAX_COLUMNS:
+            raise RulesError(f"columns must be from 1 to {MAX_COLUMNS}, not {self.columns}")
+        if not isinstance(self.deal_shape, DealShape):
+            raise RulesError(f"deal_shape must be a DealShape, not {self.deal_shape!r}")
+        if not isinstance(self.stock_mode, StockMode):
+            raise RulesError(f"stock_mode must be a StockMode, not {self.stock_mode!r}")
+        if self.waste_start < 0:
+            raise RulesError(f"waste_start must not be negative, not {self.waste_start}")
+        dealt = self.dealt_cards + self.waste_start
+        if dealt > self.card_count:
+            raise RulesError(
+                f"{self.columns} columns dealt as {self.deal_shape.value} take "
+                f"{self.dealt_cards} cards and the waste {self.waste_start}: "
+                f"more than the {self.card_count} of {self.decks} deck(s)"
+            )
+        if self.stock_mode is StockMode.EVERY_COLUMN:
+            if self.waste_start:
+                raise RulesError(
+                    "a stock dealt onto every column uses no waste: waste_start must be 0"
+                )
+            if self.draw != 1:
+                raise RulesError(
+                    "a stock dealt onto every column draws no cards: "
+                    f"draw must be 1, not {self.draw}"
+                )
+            if self.passes != 1:
+                raise RulesError(
+                    "a stock dealt onto every column is never turned over: passes must be 1, "
+                    f"not {self.passes!r}"
+                )
+
+    # -- the table's shape ----------------------------------------------------
+
+    @property
+    def card_count(self) -> int:
+        """52 per deck."""
+        return self.decks * DECK_SIZE
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards in play: ids 0-51, or 0-103 with two decks."""
+        return cards_of(self.decks)
+
+    @property
+    def foundations(self) -> int:
+        """How many foundations: four per deck."""
+        return self.decks * SUIT_COUNT
+
+    @property
+    def tableau_piles(self) -> tuple[Pile, ...]:
+        """The columns in play, left to right."""
+        return ALL_COLUMNS[: self.columns]
+
+    @property
+    def foundation_piles(self) -> tuple[Pile, ...]:
+        """The foundations in play, ``deck * 4 + suit``."""
+        return ALL_FOUNDATIONS[: self.foundations]
+
+    @property
+    def column_sizes(self) -> tuple[int, ...]:
+        """How many cards the deal puts in each column."""
+        if self.deal_shape is DealShape.STAIRCASE:
+            return tuple(range(1, self.columns + 1))
+        return (THREE_TWO_DOWN_CARDS,) * self.columns
+
+    @property
+    def dealt_cards(self) -> int:
+        """How many cards the deal puts in the columns."""
+        return sum(self.column_sizes)
+
+    @property
+    def stock_size(self) -> int:
+        """How many cards the stock holds at the start."""
+        return self.card_count - self.dealt_cards - self.waste_start
+
+    @property
+    def is_klondike(self) -> bool:
+        """Whether the table is Klondike's: one deck, seven columns in a
+        staircase, a stock drawn to the waste (any draw, passes or options)."""
+        return all(getattr(self, name) == _DEFAULTS[name] for name in _LAYOUT_FIELDS)
+
+    @property
+    def game(self) -> str:
+        """The game's name: ``klondike``, or the preset whose table this is,
+        or ``a custom table``."""
+        if self.is_klondike:
+            return "klondike"
+        for name, preset in PRESETS.items():
+            if all(getattr(self, f) == getattr(preset, f) for f in _LAYOUT_FIELDS):
+                return name.removesuffix("-3")
+        return "a custom table"
 
     @property
     def recycles_allowed(self) -> int | None:
@@ -84,8 +223,9 @@ class Rules:
             ) from None
 
     def to_dict(self) -> dict[str, Any]:
-        """The rules as JSON-ready data."""
-        return {
+        """The rules as JSON-ready data (the table's fields only when they are
+        not Klondike's, so Klondike's data never changes)."""
+        data: dict[str, Any] = {
             "draw": self.draw,
             "passes": self.passes,
             "empty_column": self.empty_column.value,
@@ -94,6 +234,11 @@ class Rules:
             "thoughtful": self.thoughtful,
             "scoring": self.scoring.value,
         }
+        for name in _LAYOUT_FIELDS:
+            value = getattr(self, name)
+            if value != _DEFAULTS[name]:
+                data[name] = value.value if isinstance(value, enum.Enum) else value
+        return data
 
     @classmethod
     def from_dict(cls, data: Any) -> Rules:
@@ -109,6 +254,10 @@ class Rules:
                 fields["empty_column"] = EmptyColumn(fields["empty_column"])
             if "scoring" in fields:
                 fields["scoring"] = Scoring(fields["scoring"])
+            if "deal_shape" in fields:
+                fields["deal_shape"] = DealShape(fields["deal_shape"])
+            if "stock_mode" in fields:
+                fields["stock_mode"] = StockMode(fields["stock_mode"])
         except ValueError as error:
             raise RulesError(str(error)) from None
         for flag in ("recall", "partial_runs", "thoughtful"):
@@ -119,6 +268,11 @@ class Rules:
     def to_text(self) -> str:
         """A one-line text, such as ``draw=3 passes=3 empty=king recall=on ...``."""
         on = {True: "on", False: "off"}
+        layout = [
+            f"{_TEXT_KEYS[name]}={value.value if isinstance(value, enum.Enum) else value}"
+            for name in _LAYOUT_FIELDS
+            if (value := getattr(self, name)) != _DEFAULTS[name]
+        ]
         return " ".join(
             (
                 f"draw={self.draw}",
@@ -128,6 +282,7 @@ class Rules:
                 f"runs={'partial' if self.partial_runs else 'whole'}",
                 f"thoughtful={on[self.thoughtful]}",
                 f"scoring={self.scoring.value}",
+                *layout,
             )
         )
 
@@ -154,6 +309,12 @@ class Rules:
                     values["partial_runs"] = {"partial": True, "whole": False}[value]
                 elif key == "scoring":
                     values["scoring"] = Scoring(value)
+                elif key in ("decks", "columns", "waste"):
+                    values[_FIELD_OF_KEY[key]] = int(value)
+                elif key == "deal":
+                    values["deal_shape"] = DealShape(value)
+                elif key == "stock":
+                    values["stock_mode"] = StockMode(value)
                 else:
                     raise RulesError(f"rules {text!r}: unknown field {key!r}")
             except (ValueError, KeyError):
@@ -181,6 +342,12 @@ class Rules:
         if self.thoughtful:
             parts.append("thoughtful")
         parts.append(f"{self.scoring.value} scoring")
+        if not self.is_klondike:
+            parts.insert(0, f"{self.game}: {self.decks} deck(s), {self.columns} columns")
+            if self.stock_mode is StockMode.EVERY_COLUMN:
+                parts.insert(1, "stock dealt onto every column")
+            if self.waste_start:
+                parts.insert(1, f"{self.waste_start} card(s) start on the waste")
         return ", ".join(parts)
 
 
@@ -199,10 +366,31 @@ def _code(value: object) -> str:
     return repr(value)
 
 
+_DEFAULTS: Final[dict[str, object]] = {
+    field.name: field.default for field in dataclasses.fields(Rules)
+}
+_TEXT_KEYS: Final = {"decks": "decks", "columns": "columns", "deal_shape": "deal",
+                     "stock_mode": "stock", "waste_start": "waste"}
+"""Each table field's key in ``to_text``."""
+_FIELD_OF_KEY: Final = {key: name for name, key in _TEXT_KEYS.items()}
+
+DOUBLE_KLONDIKE_COLUMNS: Final = 9
+WESTCLIFF_COLUMNS: Final = 10
+
 PRESETS: Final[dict[str, Rules]] = {
     "klondike": Rules(),
     "klondike-3": Rules(draw=3),
     "vegas-1": Rules(draw=1, passes=1, scoring=Scoring.VEGAS),
     "vegas-3": Rules(draw=3, passes=3, scoring=Scoring.VEGAS),
     "thoughtful": Rules(thoughtful=True),
+    "double-klondike": Rules(decks=2, columns=DOUBLE_KLONDIKE_COLUMNS),
+    "double-klondike-3": Rules(draw=3, decks=2, columns=DOUBLE_KLONDIKE_COLUMNS),
+    "westcliff": Rules(
+        passes=1, empty_column=EmptyColumn.ANY, recall=False, columns=WESTCLIFF_COLUMNS,
+        deal_shape=DealShape.THREE_TWO_DOWN, waste_start=1,
+    ),
+    "easthaven": Rules(
+        passes=1, empty_column=EmptyColumn.ANY, deal_shape=DealShape.THREE_TWO_DOWN,
+        stock_mode=StockMode.EVERY_COLUMN,
+    ),
 }

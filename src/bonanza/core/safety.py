@@ -14,6 +14,11 @@ could go on the card, or on one of those, is one of those: delete from a
 winning line every move of them and of the card (recalls included) and the
 rest stays legal and still wins (the solver's rule 2, ``search_safe.h``).
 
+**Two decks.** Without recall the rule holds as it is, over both decks'
+foundations: a card is never needed once all four opposite-colour (r − 1)s
+are home. With recall the proof above is not made for two decks, so only
+aces and twos count as safe there.
+
 **Where from.** A tableau top may go. The waste's top only with draw 1: with
 draw 3, taking a card off the waste changes which cards later draws turn up,
 and no proof says that never loses a win.
@@ -23,7 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from bonanza.core.cards import RANK_OF, RED
+from bonanza.core.cards import RANK_COUNT, RANK_OF, RED, SUIT_COUNT, SUIT_OF
 from bonanza.core.moves import Move, Pile
 from bonanza.core.position import Position
 
@@ -39,10 +44,15 @@ def never_needed(foundations: Sequence[int], card: int, *, recall: bool) -> bool
     rank = RANK_OF[card]
     if rank <= ALWAYS_SAFE_RANK:
         return True
-    opposite = min(home for suit, home in enumerate(foundations) if RED[suit * 13] != RED[card])
+    if recall and len(foundations) > SUIT_COUNT:
+        return False  # not proven for two decks (see the module)
+    opposite = min(
+        home for index, home in enumerate(foundations)
+        if RED[index % SUIT_COUNT * RANK_COUNT] != RED[card]
+    )
     if opposite < rank - 1:
         return False
-    return not recall or foundations[TWIN_SUIT[card // 13]] >= rank - 2
+    return not recall or foundations[TWIN_SUIT[SUIT_OF[card]]] >= rank - 2
 
 
 def is_safe_to_send_home(position: Position, card: int) -> bool:

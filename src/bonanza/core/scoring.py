@@ -7,7 +7,8 @@ after the third. The running score never drops below 0.
 Timed adds -2 every 10 s and, on a win after at least 30 s, 700,000 / seconds.
 The time penalty meets the 0 floor as it goes: ten seconds at 0 cost nothing,
 so no debt builds up for later points to pay (``timed_charge``).
-Vegas starts at -52 and pays 5 a card to a foundation, -5 a card back.
+Vegas starts at -52 (a dollar a card: -104 with two decks) and pays 5 a card
+to a foundation, -5 a card back.
 """
 
 from __future__ import annotations
@@ -16,13 +17,14 @@ from bonanza.core.moves import Move, Pile
 from bonanza.core.rules import Rules, Scoring
 
 VEGAS_ANTE = 52
+"""Vegas's stake for a deal of one deck (a dollar a card)."""
 TIMED_TICK_SECONDS = 10
 TIMED_TICK_POINTS = 2
 
 
 def initial_score(rules: Rules) -> int:
     """The score before the first move."""
-    return -VEGAS_ANTE if rules.scoring.is_vegas else 0
+    return -VEGAS_ANTE * rules.decks if rules.scoring.is_vegas else 0
 
 
 def move_points(rules: Rules, move: Move, revealed: bool, recycles_before: int) -> int:

@@ -16,9 +16,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from bonanza.core.cards import CARDS, Card
+from bonanza.core.cards import ALL_CARDS, Card
 from bonanza.core.moves import Move
-from bonanza.core.position import Position
+from bonanza.core.position import Position, home_cards
 from bonanza.core.rules import Rules
 
 ViewKey = tuple[object, ...]
@@ -29,14 +29,13 @@ def visible_cards(position: Position) -> set[int]:
     """The cards a player sees in ``position``: face-up tableau cards, the waste,
     the foundations, and the whole stock once it has been turned over."""
     if position.rules.thoughtful:
-        return set(range(52))
+        return set(position.rules.cards)
     cards: set[int] = {
         int(card) for column, down in zip(position.tableau, position.down, strict=True)
         for card in column[down:]
     }
     cards.update(position.waste)
-    for suit, home in enumerate(position.foundations):
-        cards.update(range(suit * 13, suit * 13 + home))
+    cards.update(position.home_cards())
     if position.recycles:
         cards.update(position.stock)
     return cards
@@ -101,14 +100,14 @@ class PlayerView:
     @classmethod
     def _masked(cls, position: Position, known: set[int]) -> PlayerView:
         def mask(cards: Iterable[int]) -> tuple[Card | None, ...]:
-            return tuple(CARDS[card] if card in known else None for card in cards)
+            return tuple(ALL_CARDS[card] if card in known else None for card in cards)
 
         return cls(
             position.rules,
             tuple(mask(column) for column in position.tableau),
             tuple(position.down),
             mask(position.stock),
-            tuple(CARDS[card] for card in position.waste),
+            tuple(ALL_CARDS[card] for card in position.waste),
             tuple(position.foundations),
             position.recycles,
         )
@@ -118,12 +117,11 @@ class PlayerView:
     @property
     def unseen(self) -> frozenset[Card]:
         """The cards whose place the player does not know."""
-        placed = {card for column in self.tableau for card in column if card is not None}
+        placed: set[int] = {card for column in self.tableau for card in column if card is not None}
         placed.update(card for card in self.stock if card is not None)
         placed.update(self.waste)
-        for suit, home in enumerate(self.foundations):
-            placed.update(CARDS[suit * 13: suit * 13 + home])
-        return frozenset(card for card in CARDS if card not in placed)
+        placed.update(home_cards(list(self.foundations)))
+        return frozenset(card for card in self.rules.cards if card not in placed)
 
     @property
     def unknown_places(self) -> int:
@@ -157,7 +155,7 @@ class PlayerView:
         return masked_key(position, self._known_cards()) in self.earlier
 
     def _known_cards(self) -> set[int]:
-        return set(range(52)) - set(self.unseen)
+        return {int(card) for card in self.rules.cards} - set(self.unseen)
 
     # -- layouts ------------------------------------------------------------
 

@@ -6,7 +6,7 @@ import dataclasses
 from typing import Literal
 
 from bonanza.core.deal import Deal
-from bonanza.core.errors import InternalError
+from bonanza.core.errors import InternalError, RulesError
 from bonanza.core.moves import Move, Pile
 from bonanza.core.notation import format_move
 from bonanza.core.position import Position
@@ -68,8 +68,11 @@ class SolveResult:
 
 
 def core_arguments(position: Position) -> CoreArguments:
-    """The position and rules as the C core's leading arguments."""
+    """The position and rules as the C core's leading arguments (Klondike's
+    table only: another game raises ``RulesError``)."""
     rules = position.rules
+    if not rules.is_klondike:
+        raise RulesError(f"the solver plays Klondike only (not {rules.game}) yet")
     allowed = rules.recycles_allowed
     recycles = position.recycles
     if allowed is None:
