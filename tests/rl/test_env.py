@@ -33,7 +33,14 @@ def play_randomly(env: KlondikeEnv, steps: int, seed: int) -> None:
         env.step(chooser.choice(legal))
 
 
-@pytest.mark.parametrize("preset", list(PRESETS))
+KLONDIKE_PRESETS = [name for name, rules in PRESETS.items() if rules.is_klondike]
+
+
+def test_klondikes_five_presets_are_all_there() -> None:
+    assert KLONDIKE_PRESETS == ["klondike", "klondike-3", "vegas-1", "vegas-3", "thoughtful"]
+
+
+@pytest.mark.parametrize("preset", KLONDIKE_PRESETS)
 @pytest.mark.parametrize("visibility", ["player", "thoughtful"])
 def test_every_preset_is_made_by_name(preset: str, visibility: str) -> None:
     env = gymnasium.make(ENV_ID, rules=preset, observation=visibility)
@@ -215,6 +222,8 @@ def test_an_episode_ends_when_no_move_is_left() -> None:
         ({"max_steps": 0}, "max_steps must be at least 1"),
         ({"render_mode": "human"}, "render_mode must be 'ansi'"),
         ({"rules": "draw=0"}, "draw must be a whole number from 1 to 24"),
+        ({"rules": "double-klondike"}, "plays Klondike only, not double-klondike"),
+        ({"rules": "westcliff"}, "plays Klondike only, not westcliff"),
     ],
 )
 def test_bad_arguments_are_refused_by_name(arguments: dict[str, object], message: str) -> None:

@@ -15,6 +15,7 @@ import numpy as np
 
 from bonanza.core.cards import CARDS, Card
 from bonanza.core.deal import Deal
+from bonanza.core.errors import RulesError
 from bonanza.core.position import Position
 from bonanza.core.rules import EmptyColumn, Rules
 from bonanza.rl import observation
@@ -33,8 +34,12 @@ NO_LIMIT = -1
 
 
 def rules_of(rules: RulesLike) -> Rules:
-    """Read rules given as a ``Rules``, a preset name or a rules text."""
-    return rules if isinstance(rules, Rules) else Rules.from_text(rules)
+    """Read rules given as a ``Rules``, a preset name or a rules text; only
+    Klondike's table (``Rules.is_klondike``) is played."""
+    found = rules if isinstance(rules, Rules) else Rules.from_text(rules)
+    if not found.is_klondike:
+        raise RulesError(f"the environment plays Klondike only, not {found.game}")
+    return found
 
 
 def deal_of(value: DealId) -> Deal:
