@@ -7,7 +7,7 @@ from hypothesis import strategies as st
 
 from bonanza.core import Game, Position
 from tests.core.naive import legal_moves as naive_moves
-from tests.core.strategies import deals, rules
+from tests.core.strategies import deals, play_checked, rules, undo_checked
 
 
 def all_cards(position: Position) -> list[int]:
@@ -30,18 +30,6 @@ def check(position: Position) -> None:
 @given(deals, rules, st.lists(st.integers(0, 1000), max_size=150))
 def test_random_play(deal, rule_set, choices) -> None:  # type: ignore[no-untyped-def]
     game = Game(deal, rule_set)
-    snapshots = [(game.position.copy(), game.score())]
-    for choice in choices:
-        check(game.position)
-        moves = game.position.legal_moves()
-        if not moves:
-            assert game.is_won or not game.position.has_moves()
-            break
-        game.play(moves[choice % len(moves)])
-        snapshots.append((game.position.copy(), game.score()))
-    check(game.position)
-    for position, score in reversed(snapshots[1:]):
-        assert (game.position, game.score()) == (position, score)
-        game.undo()
-    assert (game.position, game.score()) == snapshots[0]
+    snapshots = play_checked(game, choices, lambda position, _: check(position))
+    undo_checked(game, snapshots)
     assert game.position == Position.initial(deal, rule_set)

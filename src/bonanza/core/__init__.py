@@ -1,6 +1,6 @@
 """The Bonanza rules engine: standard library only, no I/O."""
 
-from bonanza.core.cards import CARDS, Card, Rank, Suit
+from bonanza.core.cards import ALL_CARDS, CARDS, Card, Rank, Suit, cards_of
 from bonanza.core.deal import Deal
 from bonanza.core.errors import (
     BonanzaError,
@@ -15,13 +15,15 @@ from bonanza.core.errors import (
     SaveError,
 )
 from bonanza.core.game import Game
-from bonanza.core.moves import Move, Pile
+from bonanza.core.moves import ALL_PILES, Move, Pile
 from bonanza.core.notation import describe_move, format_move, parse_move
 from bonanza.core.position import Position
 from bonanza.core.render import render
-from bonanza.core.rules import PRESETS, EmptyColumn, Rules, Scoring
+from bonanza.core.rules import PRESETS, DealShape, EmptyColumn, Rules, Scoring, StockMode
 
 __all__ = [
+    "ALL_CARDS",
+    "ALL_PILES",
     "CARDS",
     "PRESETS",
     "BonanzaError",
@@ -29,6 +31,7 @@ __all__ = [
     "CardSyntaxError",
     "Deal",
     "DealError",
+    "DealShape",
     "EmptyColumn",
     "Game",
     "HistoryError",
@@ -44,7 +47,9 @@ __all__ = [
     "RulesError",
     "SaveError",
     "Scoring",
+    "StockMode",
     "Suit",
+    "cards_of",
     "describe_move",
     "format_move",
     "parse_move",

@@ -18,7 +18,15 @@ from bonanza.core.cards import (
 )
 from bonanza.core.deal import Deal
 from bonanza.core.errors import DealError, IllegalMoveError
-from bonanza.core.moves import ALL_COLUMNS, ALL_FOUNDATIONS, ALL_PILES, COLUMN_INDEX, Move, Pile
+from bonanza.core.moves import (
+    ALL_COLUMNS,
+    ALL_FOUNDATIONS,
+    ALL_PILES,
+    COLUMN_INDEX,
+    FOUNDATION_INDEX,
+    Move,
+    Pile,
+)
 from bonanza.core.rules import EmptyColumn, Rules, StockMode
 
 
@@ -223,7 +231,7 @@ class Position:
         that a rank home once is the twin ``c + 52`` by swapping the twins'
         ids (they look and play alike)."""
         self.foundations[index] += 1
-        if card >= DECK_SIZE or self.rules.decks == 1:
+        if card >= DECK_SIZE or len(self.foundations) == SUIT_COUNT:
             return
         suit = index % SUIT_COUNT
         if sum(height >= RANK_OF[card] for height in self.foundations[suit::SUIT_COUNT]) > 1:
@@ -276,6 +284,7 @@ class Position:
         table = _MOVE
         parents = _PARENTS_OF_DECKS[rules.decks]
         count = len(foundations)
+        two_decks = count > SUIT_COUNT
         any_to_empty = rules.empty_column is EmptyColumn.ANY
         loose = rules.stock_mode is StockMode.EVERY_COLUMN  # face-up cards need not be a run
         top_at: dict[int, int] = {}
@@ -291,9 +300,11 @@ class Position:
                 continue
             pile = _COLUMNS[index]
             top = column[-1]
-            for home in range(SUIT_OF[top], count, SUIT_COUNT):
-                if foundations[home] == RANK_OF[top] - 1:
-                    moves.append(table[pile][_FOUNDATIONS[home]][1])
+            suit = SUIT_OF[top]
+            if foundations[suit] == RANK_OF[top] - 1:
+                moves.append(table[pile][_FOUNDATIONS[suit]][1])
+            if two_decks and foundations[suit + SUIT_COUNT] == RANK_OF[top] - 1:
+                moves.append(table[pile][_FOUNDATIONS[suit + SUIT_COUNT]][1])
             first = run_start(column, down[index]) if loose else down[index]
             size = len(column)
             last = size if rules.partial_runs else first + 1
@@ -309,9 +320,11 @@ class Position:
 
         if waste:
             card = waste[-1]
-            for home in range(SUIT_OF[card], count, SUIT_COUNT):
-                if foundations[home] == RANK_OF[card] - 1:
-                    moves.append(table[_WASTE][_FOUNDATIONS[home]][1])
+            suit = SUIT_OF[card]
+            if foundations[suit] == RANK_OF[card] - 1:
+                moves.append(table[_WASTE][_FOUNDATIONS[suit]][1])
+            if two_decks and foundations[suit + SUIT_COUNT] == RANK_OF[card] - 1:
+                moves.append(table[_WASTE][_FOUNDATIONS[suit + SUIT_COUNT]][1])
             _to_tableau(card, _WASTE, parents, top_at, empty, any_to_empty, moves)
 
         if rules.recall:
@@ -371,7 +384,7 @@ class Position:
         if index >= 0:
             self.tableau[index].extend(cards)
         else:
-            self._send_home(cards[0], dest.foundation_index)
+            self._send_home(cards[0], FOUNDATION_INDEX[dest])
         return revealed
 
     def play(self, move: Move) -> Card | None:
