@@ -7,6 +7,8 @@ import dataclasses
 import pytest
 
 from bonanza.core import (
+    PRESETS,
+    VARIANT_PRESETS,
     Card,
     Deal,
     DealShape,
@@ -81,6 +83,14 @@ def test_presets_of_the_relatives() -> None:
     assert EASTHAVEN.empty_column is EmptyColumn.ANY
     assert [r.game for r in (Rules(), DOUBLE, DOUBLE_3, WESTCLIFF, EASTHAVEN)] == [
         "klondike", "double-klondike", "double-klondike", "westcliff", "easthaven"]
+
+
+def test_other_packages_see_klondikes_presets_only() -> None:
+    assert list(PRESETS) == ["klondike", "klondike-3", "vegas-1", "vegas-3", "thoughtful"]
+    assert list(VARIANT_PRESETS) == [
+        "double-klondike", "double-klondike-3", "westcliff", "easthaven"]
+    assert all(rules.is_klondike for rules in PRESETS.values())
+    assert not any(rules.is_klondike for rules in VARIANT_PRESETS.values())
 
 
 def test_klondike_rule_forms_are_unchanged() -> None:

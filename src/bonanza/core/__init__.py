@@ -19,13 +19,22 @@ from bonanza.core.moves import ALL_PILES, Move, Pile
 from bonanza.core.notation import describe_move, format_move, parse_move
 from bonanza.core.position import Position
 from bonanza.core.render import render
-from bonanza.core.rules import PRESETS, DealShape, EmptyColumn, Rules, Scoring, StockMode
+from bonanza.core.rules import (
+    PRESETS,
+    VARIANT_PRESETS,
+    DealShape,
+    EmptyColumn,
+    Rules,
+    Scoring,
+    StockMode,
+)
 
 __all__ = [
     "ALL_CARDS",
     "ALL_PILES",
     "CARDS",
     "PRESETS",
+    "VARIANT_PRESETS",
     "BonanzaError",
     "Card",
     "CardSyntaxError",
