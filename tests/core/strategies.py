@@ -55,11 +55,12 @@ VARIANTS = ("double-klondike", "double-klondike-3", "westcliff", "easthaven")
 
 
 @st.composite
-def variant_rules(draw: st.DrawFn) -> Rules:
-    """A relative of Klondike, with its options varied where the game allows."""
+def variant_rules(draw: st.DrawFn, names: tuple[str, ...] = VARIANTS) -> Rules:
+    """A relative of Klondike (one of ``names``), with its options varied
+    where the game allows."""
     import dataclasses
 
-    preset = Rules.preset(draw(st.sampled_from(VARIANTS)))
+    preset = Rules.preset(draw(st.sampled_from(names)))
     changes: dict[str, object] = {
         "empty_column": draw(st.sampled_from(list(EmptyColumn))),
         "recall": draw(st.booleans()),

@@ -2,14 +2,22 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bonanza.core import Deal, Game, Position, Rules, format_move, parse_move
 from bonanza.core.deal import MAX_DEAL_NUMBER
 from bonanza.core.packed import pack, unpack
+from bonanza.core.view import PlayerView, visible_cards
 from tests.core.naive import legal_moves as naive_moves
-from tests.core.strategies import deal_for, play_checked, undo_checked, variant_rules
+from tests.core.strategies import (
+    VARIANTS,
+    deal_for,
+    play_checked,
+    undo_checked,
+    variant_rules,
+)
 
 
 def kinds_everywhere(position: Position) -> list[int]:
@@ -41,6 +49,9 @@ def check(position: Position) -> None:
     generated = position.legal_moves()
     assert len(set(generated)) == len(generated), "no move twice"
     assert set(generated) == naive_moves(position), "generated moves are exactly the legal ones"
+    view = PlayerView.of(position)
+    assert set(view.legal_moves()) == set(generated), "moves never depend on hidden cards"
+    assert visible_cards(position) <= set(rules.cards)
 
 
 def check_notation(position: Position) -> None:
@@ -59,11 +70,12 @@ def check_every_tenth(position: Position, at: int) -> None:
         check_notation(position)
 
 
-@settings(max_examples=40, deadline=None)
-@given(
-    variant_rules(), st.integers(0, MAX_DEAL_NUMBER), st.lists(st.integers(0, 1000), max_size=150)
-)
-def test_random_play(rules: Rules, number: int, choices: list[int]) -> None:
+@pytest.mark.parametrize("name", VARIANTS)
+@settings(max_examples=15, deadline=None)
+@given(data=st.data(), number=st.integers(0, MAX_DEAL_NUMBER),
+       choices=st.lists(st.integers(0, 1000), max_size=150))
+def test_random_play(name: str, data: st.DataObject, number: int, choices: list[int]) -> None:
+    rules = data.draw(variant_rules((name,)))
     deal = deal_for(rules, number)
     game = Game(deal, rules)
     snapshots = play_checked(game, choices, check_every_tenth)

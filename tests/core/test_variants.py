@@ -20,6 +20,7 @@ from bonanza.core import (
     Rules,
     Scoring,
     StockMode,
+    describe_move,
     format_move,
     parse_move,
 )
@@ -232,6 +233,7 @@ def test_easthaven_deal_and_its_stock_deals() -> None:
         moves = [move for move in position.legal_moves() if move.source == Pile.STOCK]
         assert len(moves) == 1 and moves[0].dest == Pile.T1 and moves[0].is_deal
         assert format_move(moves[0]) == "st" and parse_move("st", position) == moves[0]
+        assert describe_move(moves[0], position) == f"dealt {moves[0].count} cards onto the columns"
         before = [len(c) for c in position.tableau]
         position.apply(moves[0])
         dealt.append(moves[0].count)
