@@ -9,6 +9,7 @@ from bonanza.core.cards import (
     ALL_CARDS,
     CARDS,
     DECK_SIZE,
+    MAX_DECKS,
     RANK_COUNT,
     RANK_OF,
     RED,
@@ -42,7 +43,7 @@ PARENTS: Final = tuple(_parents(card, DECK_SIZE) for card in range(DECK_SIZE))
 """One deck: the cards each card may be built on."""
 PARENTS_TWO_DECKS: Final = tuple(_parents(card, len(ALL_CARDS)) for card in range(len(ALL_CARDS)))
 """Two decks: the cards (twins included) each card may be built on."""
-_PARENTS_OF_DECKS: Final = (PARENTS, PARENTS, PARENTS_TWO_DECKS)
+_PARENTS_OF_DECKS: Final = {1: PARENTS, MAX_DECKS: PARENTS_TWO_DECKS}
 _TABLE_COUNTS: Final = DECK_SIZE + 1
 """Moves carry at most a deck's cards, but for a two-deck recycle."""
 # Every move as one shared object: _MOVE[source][dest][count].
@@ -50,7 +51,9 @@ _MOVE: Final = tuple(
     tuple(
         tuple(
             Move(source, dest, count)
-            for count in range(len(ALL_CARDS) + 1 if (source, dest) == (8, 7) else _TABLE_COUNTS)
+            for count in range(
+                len(ALL_CARDS) + 1 if (source, dest) == (Pile.WASTE, Pile.STOCK) else _TABLE_COUNTS
+            )
         )
         for dest in ALL_PILES
     )
@@ -58,7 +61,8 @@ _MOVE: Final = tuple(
 )
 _STOCK, _WASTE = Pile.STOCK, Pile.WASTE
 _COLUMNS, _FOUNDATIONS = ALL_COLUMNS, ALL_FOUNDATIONS
-_WON: Final = ([RANK_COUNT] * SUIT_COUNT, [RANK_COUNT] * SUIT_COUNT * 2)
+_WON: Final = tuple([RANK_COUNT] * SUIT_COUNT * decks for decks in range(1, MAX_DECKS + 1))
+"""The foundations of a won game, by decks - 1."""
 
 
 def run_start(column: list[Card], down: int) -> int:
