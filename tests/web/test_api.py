@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
-from bonanza.core import Deal, Rules
+from bonanza.core import VARIANT_PRESETS, Deal, Rules
 from bonanza.core.notation import format_move
 from bonanza.storage import SQLiteStorage
 from bonanza.web.app import create_app
@@ -321,3 +322,17 @@ def test_a_path_with_a_stray_slash_is_a_json_404(client: TestClient) -> None:
         response = client.post(path, json={}) if "moves" in path else client.get(path)
         assert response.status_code in (404, 405), (path, response.status_code)
         assert response.json()["error"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        *({"preset": name} for name in VARIANT_PRESETS),
+        {"rules": VARIANT_PRESETS["easthaven"].to_dict()},
+        {"rules": {**Rules().to_dict(), "decks": 2, "columns": 9}},
+    ],
+)
+def test_the_web_game_refuses_klondikes_relatives_by_name(client: TestClient, body: Any) -> None:
+    answer = client.post("/api/games", json=body)
+    assert answer.status_code == 422
+    assert "the web game plays Klondike only" in answer.json()["error"]

@@ -49,11 +49,12 @@ def read_rules(data: dict[str, Any]) -> Rules:
     preset = field(data, "preset", str)
     rules = field(data, "rules", dict)
     try:
-        if rules is not None:
-            return Rules.from_dict(rules)
-        return Rules.preset(preset or "klondike")
+        chosen = Rules.from_dict(rules) if rules is not None else Rules.preset(preset or "klondike")
     except (BonanzaError, TypeError) as error:
         raise ApiError(422, f"bad rules: {error}") from None
+    if not chosen.is_klondike:
+        raise ApiError(422, f"bad rules: the web game plays Klondike only, not {chosen.game}, yet")
+    return chosen
 
 
 def short_text(data: dict[str, Any], name: str) -> str | None:
