@@ -122,14 +122,16 @@ class Connection:
 @dataclass
 class Results:
     latencies: list[float] = field(default_factory=list)
-    errors: int = 0
     moves: int = 0
     reasons: Counter[str] = field(default_factory=Counter)
     """What went wrong, by HTTP status or exception, with counts."""
 
     def error(self, reason: str) -> None:
-        self.errors += 1
         self.reasons[reason] += 1
+
+    @property
+    def errors(self) -> int:
+        return sum(self.reasons.values())
 
 
 async def player(

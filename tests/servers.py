@@ -253,3 +253,12 @@ def throwaway_postgres(durable: bool = False) -> Iterator[PostgresServer]:
     finally:
         server.stop()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def running(pid: int) -> bool:
+    """Whether process ``pid`` runs (a zombie, ended but not yet reaped, does not)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rpartition(")")[2].split()[0] != "Z"

@@ -21,7 +21,7 @@ import pytest
 from bonanza.cli import build_parser
 from bonanza.cli.serve import NOT_HTTP, limits_from, option
 from bonanza.web.limits import ServerLimits
-from tests.servers import Server, free_port
+from tests.servers import Server, free_port, running
 
 HEADER_TIMEOUT = 0.5
 BODY_TIMEOUT = 0.5
@@ -301,15 +301,6 @@ def pids_in(log: Path) -> set[int]:
     """The processes that logged a request (the JSON request log)."""
     lines = [json.loads(line) for line in log.read_text().splitlines() if line.startswith("{")]
     return {line["pid"] for line in lines if line.get("logger") == "bonanza.access"}
-
-
-def running(pid: int) -> bool:
-    """Whether process ``pid`` runs (a zombie, ended but not yet reaped, does not)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except FileNotFoundError:
-        return False
-    return stat.rpartition(")")[2].split()[0] != "Z"
 
 
 def wait_until_gone(pids: set[int]) -> set[int]:

@@ -8,17 +8,10 @@ import time
 from bonanza.core import Position, Rules
 from bonanza.solver import solve
 from bonanza.web.deal_finder import LOWEST_PRIORITY, STOP_POLL, FinderProcess
+from tests.servers import running
 
 ROUNDS = 5
 """Searches tried before one must have found a winnable deal (most deals are)."""
-
-
-def alive(pid: int) -> bool:
-    try:
-        with open(f"/proc/{pid}/stat") as stat:
-            return stat.read().split()[2] != "Z"
-    except FileNotFoundError:
-        return False
 
 
 def test_a_search_runs_in_a_niced_child_and_finds_a_deal_the_solver_wins() -> None:
@@ -39,9 +32,9 @@ def test_a_search_runs_in_a_niced_child_and_finds_a_deal_the_solver_wins() -> No
     finally:
         finder.close()
     deadline = time.monotonic() + 10
-    while any(map(alive, pids)) and time.monotonic() < deadline:
+    while any(map(running, pids)) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert not any(map(alive, pids)), "close leaves no search process behind"
+    assert not any(map(running, pids)), "close leaves no search process behind"
     assert finder(Rules(), lambda: False) is None  # closed: no new child
 
 
@@ -81,13 +74,13 @@ def test_the_search_process_ends_when_the_server_is_killed() -> None:
     try:
         assert parent.stdout is not None
         child = int(parent.stdout.readline())
-        assert alive(child)
+        assert running(child)
         parent.send_signal(signal.SIGKILL)
         parent.wait(10)
         deadline = time.monotonic() + 10
-        while alive(child) and time.monotonic() < deadline:
+        while running(child) and time.monotonic() < deadline:
             time.sleep(0.05)
-        assert not alive(child), "a search process outlived the server that started it"
+        assert not running(child), "a search process outlived the server that started it"
     finally:
         parent.kill()
         parent.wait(10)

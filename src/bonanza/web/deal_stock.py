@@ -104,8 +104,10 @@ class DealStock:
     ) -> None:
         self.storage = storage
         self.clock = clock
-        self._process = FinderProcess() if finder is None else None
-        self.finder: Finder = finder or self._process  # type: ignore[assignment]
+        self._process: FinderProcess | None = None
+        if finder is None:
+            finder = self._process = FinderProcess()
+        self.finder: Finder = finder
         self.per_grade = per_grade
         self.first_delay = first_delay
         self.searched = 0
