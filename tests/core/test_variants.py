@@ -114,7 +114,17 @@ def test_relatives_round_trip_through_every_form(name: str) -> None:
     assert Rules.from_text(rules.to_text()) == rules
     assert Rules.from_text(name) == rules
     assert eval(repr(rules)) == rules
-    assert rules.game in str(rules)
+    assert str(rules).startswith(rules.title + ": ")  # "Double Klondike: draw 1, ..."
+    assert rules.title in ("Double Klondike", "Westcliff", "Easthaven")
+
+
+def test_a_custom_table_names_its_table_in_words() -> None:
+    rules = dataclasses.replace(Rules.preset("westcliff"), columns=8)
+    assert rules.title == "Custom table"
+    assert str(rules).startswith("Custom table: 1 deck, 8 columns, 1 on the waste, draw 1")
+    assert str(Rules.preset("klondike")) == (
+        "draw 1, unlimited passes, king to empty, recall, standard scoring"
+    )
 
 
 def test_the_references_other_choices_are_options() -> None:

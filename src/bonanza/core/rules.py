@@ -205,7 +205,7 @@ class Rules:
         for name, preset in VARIANT_PRESETS.items():
             if all(getattr(self, f) == getattr(preset, f) for f in _LAYOUT_FIELDS):
                 return name.removesuffix("-3")
-        return "a custom table"
+        return CUSTOM_TABLE
 
     @property
     def recycles_allowed(self) -> int | None:
@@ -342,14 +342,27 @@ class Rules:
         if self.thoughtful:
             parts.append("thoughtful")
         parts.append(f"{self.scoring.value} scoring")
-        if not self.is_klondike:
-            parts.insert(0, f"{self.game}: {self.decks} deck(s), {self.columns} columns")
-            if self.stock_mode is StockMode.EVERY_COLUMN:
-                parts.insert(1, "stock dealt onto every column")
+        if self.game == CUSTOM_TABLE:
+            table = [f"{self.decks} deck{'s' if self.decks > 1 else ''}", f"{self.columns} columns"]
             if self.waste_start:
-                parts.insert(1, f"{self.waste_start} card(s) start on the waste")
-        return ", ".join(parts)
+                table.append(f"{self.waste_start} on the waste")
+            if self.stock_mode is StockMode.EVERY_COLUMN:
+                table.append("stock dealt onto every column")
+            parts[:0] = table
+        text = ", ".join(parts)
+        return text if self.is_klondike else f"{self.title}: {text}"
 
+    @property
+    def title(self) -> str:
+        """The game's name as players write it: ``Klondike``, ``Double Klondike``,
+        ``Westcliff``, ``Easthaven``, or ``Custom table``."""
+        if self.game == CUSTOM_TABLE:
+            return "Custom table"
+        return self.game.replace("-", " ").title()
+
+
+CUSTOM_TABLE: Final = "a custom table"
+"""``Rules.game`` of a table that is neither Klondike's nor a relative's preset."""
 
 VEGAS_PASSES_DRAW_1: Final = 1
 VEGAS_PASSES_DRAW_MORE: Final = 3

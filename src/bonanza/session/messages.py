@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bonanza.core.cards import CARDS
+from bonanza.core.cards import ALL_CARDS
 from bonanza.core.moves import Move
 from bonanza.core.notation import describe_move
 from bonanza.core.position import Position
@@ -21,9 +21,9 @@ def sentence(text: str) -> str:
 
 def revealed_card(move: Move, before: Position, after: Position) -> int | None:
     """The face-down card that ``move`` turned up, if any."""
-    source = move.source
-    if source.is_tableau and after.down[source] < before.down[source]:
-        return after.tableau[source][after.down[source]]
+    index = move.source.column_index
+    if index >= 0 and after.down[index] < before.down[index]:
+        return after.tableau[index][after.down[index]]
     return None
 
 
@@ -32,7 +32,7 @@ def announce(move: Move, before: Position, after: Position) -> str:
     text = sentence(describe_move(move, before))
     revealed = revealed_card(move, before, after)
     if revealed is not None:
-        text += f"; revealed {sentence(CARDS[revealed].name)}"
+        text += f"; revealed {sentence(ALL_CARDS[revealed].name)}"
     return text
 
 

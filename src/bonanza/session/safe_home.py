@@ -20,6 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from bonanza.core.cards import DECK_SIZE
 from bonanza.core.moves import Move
 from bonanza.core.position import Position
 from bonanza.core.safety import safe_move_home
@@ -69,14 +70,15 @@ class SafeHome:
         return {"on": self.on, "held": sorted(self.held), "automatic": sorted(self.automatic)}
 
     @classmethod
-    def from_json(cls, data: Any) -> SafeHome:
-        """What ``to_json`` wrote; a save without it is off. ValueError on faults."""
+    def from_json(cls, data: Any, cards: int = DECK_SIZE) -> SafeHome:
+        """What ``to_json`` wrote for a game of ``cards`` cards; a save without it is
+        off. ValueError on faults."""
         if data is None:
             return cls()
         if not isinstance(data, dict) or not isinstance(data.get("on", False), bool):
             raise ValueError("its safe auto-play setting is not one")
         held, automatic = data.get("held", []), data.get("automatic", [])
-        if not _numbers(held, 52) or not _numbers(automatic, None):
+        if not _numbers(held, cards) or not _numbers(automatic, None):
             raise ValueError("its safe auto-play cards or moves are not numbers")
         return cls(bool(data.get("on", False)), set(held), set(automatic))
 

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
+from bonanza.core.cards import DECK_SIZE
 from bonanza.core.deal import Deal
 from bonanza.core.errors import BonanzaError, HistoryError, SaveError
 from bonanza.core.game import Game
@@ -475,15 +476,15 @@ class Session:
             session.undo_floor = int(data.get("undo_floor", 0))
             charged, ticks = data.get("timed", [0, 0])
             session._charged, session._ticks = int(charged), int(ticks)
-            seen = data.get("seen", [])
+            seen, cards = data.get("seen", []), session.rules.decks * DECK_SIZE
             if not isinstance(seen, list) or not all(
-                isinstance(card, int) and not isinstance(card, bool) and 0 <= card < 52
+                isinstance(card, int) and not isinstance(card, bool) and 0 <= card < cards
                 for card in seen
             ):
                 raise ValueError("its seen cards are not card numbers")
             session.seen.update(map(int, seen))
             session.assisted = data.get("assisted", False) is True  # older saves: not assisted
-            session.safe = SafeHome.from_json(data.get("safe_home"))  # older saves: off
+            session.safe = SafeHome.from_json(data.get("safe_home"), cards)  # older saves: off
         except (BonanzaError, TypeError, ValueError) as error:
             raise SaveError(f"saved session: {error}") from None
         if not 0 <= session.undo_floor <= session.game.move_count:

@@ -29,6 +29,7 @@ def group_stats(rules: Rules, games: list[GameRecord]) -> dict[str, Any]:
     data: dict[str, Any] = {
         "rules": rules.to_dict(),
         "label": str(rules),
+        "game": rules.title,
         "draw": rules.draw,
         "played": len(games),
         "won": len(won),
