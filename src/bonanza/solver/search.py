@@ -1,4 +1,9 @@
-"""``solve``: run the C search core on a position and check its answer."""
+"""``solve``: run the C search core on a position and check its answer.
+
+Where the C core does not take the rules (``core_arguments`` raises
+``RulesError``: Klondike's relatives, for now), ``solve`` and ``verdict``
+run the generic search over the engine's own positions instead
+(``generic.py``), which answers in the same terms."""
 
 from __future__ import annotations
 
@@ -137,8 +142,12 @@ def solve(
             raise ValueError(f"{name} must be positive, not {value!r}")
     if not 0 <= seed < 2**64:
         raise ValueError(f"seed must be a 64-bit whole number, not {seed!r}")
+    try:
+        arguments = core_arguments(position)
+    except RulesError:
+        return _solve_generic(position, time_limit, node_limit, memory_limit, seed)
     verdict, raw, nodes, seconds, limit, states, memory, fired = _search.solve(
-        *core_arguments(position),
+        *arguments,
         -1.0 if time_limit is None else float(time_limit),
         0 if node_limit is None else int(node_limit),
         0 if memory_limit is None else int(memory_limit),
@@ -153,6 +162,33 @@ def solve(
         _VERDICTS[verdict], moves, nodes, seconds, _LIMITS[limit], states, memory,
         {flag: _fired(fired, flag) for flag in SINGLE_RULES}, fired[SIDE_WINS],
     )
+
+
+def compiled(position: Position) -> bool:
+    """Whether the C core takes ``position``'s rules (else ``solve`` searches
+    with the generic search, some thirty times slower per position)."""
+    try:
+        core_arguments(position)
+    except RulesError:
+        return False
+    return True
+
+
+def _solve_generic(
+    position: Position,
+    time_limit: float | None,
+    node_limit: int | None,
+    memory_limit: int | None,
+    seed: int,
+) -> SolveResult:
+    """``solve`` by the generic search (rules the C core does not take)."""
+    from bonanza.solver.generic import search
+
+    result = search(position, time_limit=time_limit, node_limit=node_limit,
+                    memory_limit=memory_limit, seed=seed)
+    if result.solved:
+        _check_win(position, result.moves)
+    return result
 
 
 def _fired(counts: tuple[int, ...], flag: Prune) -> int:
@@ -178,6 +214,13 @@ def _check_win(position: Position, moves: list[Move]) -> None:
 def verdict(position: Position, node_limit: int) -> tuple[Verdict, Move | None, int]:
     """A quick verdict for sampling: the result, the line's first move and the
     nodes searched. The line is not replayed (``solve`` does that)."""
-    answer, raw, nodes, *_ = _search.solve(*core_arguments(position), -1.0, node_limit, 0)
+    try:
+        arguments = core_arguments(position)
+    except RulesError:
+        from bonanza.solver.generic import search
+
+        result = search(position, node_limit=node_limit)
+        return result.result, result.moves[0] if result.moves else None, result.nodes
+    answer, raw, nodes, *_ = _search.solve(*arguments, -1.0, node_limit, 0)
     first = Move(Pile(raw[0][0]), Pile(raw[0][1]), raw[0][2]) if raw else None
     return _VERDICTS[answer], first, nodes

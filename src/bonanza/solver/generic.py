@@ -1,0 +1,247 @@
+"""An exact search over the engine's own ``Position``, for any ``Rules``.
+
+``solve`` uses it wherever the C core does not take the rules
+(``search.core_arguments`` raises ``RulesError``): Klondike's relatives
+(docs/variants.md). It plays through ``Position.legal_moves`` and
+``Position.apply``, so it knows every rule the engine knows, at the engine's
+speed: some tens of thousands of positions a second, where the C core
+searches millions.
+
+**How it searches.** Depth first, children in a fixed order of promise
+(``move_order``): safe cards home, moves that turn up a face-down card,
+other cards home, plays from the waste and moves that empty a column, stock
+moves, other tableau moves, recycles, and last cards back from a
+foundation. Every position reached is stored in a transposition table under
+its canonical key (``position_key``) and never expanded twice.
+
+**No pruning.** Every legal move of every position reached is tried, so
+``unsolvable`` means the whole reachable space was searched: a proof. The
+only reduction is the key, which merges positions that are the same game
+(``position_key`` proves it). Anything else the search meets first (the node
+or time limit, or the table's memory) makes the answer ``unknown``.
+
+**Twins.** With two decks, card ``c`` and its twin ``c + 52`` play alike,
+so the key writes both as ``c``; the line found replays as it is, since a
+move names piles, never cards.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Final
+
+from bonanza.core.cards import DECK_SIZE, MAX_DECKS, SUIT_COUNT
+from bonanza.core.moves import Move
+from bonanza.core.position import Position
+from bonanza.core.rules import StockMode
+from bonanza.core.safety import never_needed
+from bonanza.solver.search import Limit, SolveResult, Verdict
+from bonanza.solver.switches import SINGLE_RULES
+
+DEFAULT_MEMORY: Final = 2**30
+"""Bytes the table may hold when no memory limit is given (the C core's default)."""
+KEY_OVERHEAD: Final = 90
+"""Bytes a stored key costs beside its own length: the bytes object's header
+and its share of the set's slots (measured with ``tracemalloc``)."""
+FRAME_BYTES: Final = 1_500
+"""Bytes one position on the search path costs (a copy and its move list)."""
+CLOCK_EVERY: Final = 256
+"""Positions between two looks at the clock."""
+SEPARATOR: Final = 255
+"""The byte between the parts of a key: no card id, count or rank reaches it."""
+_TWIN_TABLE: Final = bytes(byte % DECK_SIZE if byte < MAX_DECKS * DECK_SIZE else byte
+                           for byte in range(256))
+"""``bytes.translate`` table writing each card's twin ``c + 52`` as ``c``."""
+
+# The buckets of ``move_order``, most promising first.
+SAFE_HOME: Final = 0
+TURNS_UP: Final = 1
+HOME: Final = 2
+FREEING: Final = 3
+STOCK: Final = 4
+TABLEAU: Final = 5
+RECYCLE: Final = 6
+RECALL: Final = 7
+
+
+def position_key(position: Position) -> bytes:
+    """The canonical key of ``position``: equal keys are the same game.
+
+    Proof that merging them is sound (a position is won exactly when any
+    position of its key is):
+
+    - **Columns.** Every rule treats the columns alike, but for Easthaven's
+      deal, which gives column 1 the first card: so the columns are sorted,
+      except while a stock dealt onto the columns still has cards. Renaming
+      columns maps legal moves to legal moves and won positions to won ones.
+    - **Twins** (two decks). ``legal_moves`` and ``apply`` look at a card's
+      rank, suit and colour only (``PARENTS_TWO_DECKS`` lists both twins);
+      ``apply`` renames twins when one goes home, and the foundations count
+      cards, not ids. So swapping the ids of twins maps each legal move to
+      itself and its result to the result with twins swapped: the key writes
+      ``c + 52`` as ``c``.
+    - **The two foundations of a suit** (two decks) accept the same cards and
+      give back the same card (``_home_card`` reads both heights alike):
+      their heights are written in order.
+    - **Recycles** decide nothing with unlimited passes (``can_recycle`` is
+      always true): they are left out then.
+    """
+    rules = position.rules
+    two_decks = rules.decks > 1
+    columns = [
+        bytes((down, *column)) for down, column in zip(position.down, position.tableau,
+                                                       strict=True)
+    ]
+    if not (rules.stock_mode is StockMode.EVERY_COLUMN and position.stock):
+        columns.sort()
+    stock, waste = bytes(position.stock), bytes(position.waste)
+    homes = position.foundations
+    if two_decks:
+        foundations = bytes(
+            height
+            for suit in range(SUIT_COUNT)
+            for height in sorted((homes[suit], homes[suit + SUIT_COUNT]))
+        )
+    else:
+        foundations = bytes(homes)
+    key = bytes((SEPARATOR,)).join((*columns, stock, waste, foundations))
+    if two_decks:
+        key = key.translate(_TWIN_TABLE)
+    if rules.passes is not None:
+        key += b"%c%d" % (SEPARATOR, position.recycles)
+    return key
+
+
+def move_order(position: Position, moves: list[Move]) -> list[Move]:
+    """``moves`` most promising first (see the module); the order within a
+    bucket is the engine's."""
+    return sorted(moves, key=lambda move: _bucket(position, move))
+
+
+def _bucket(position: Position, move: Move) -> int:
+    source, dest = move.source, move.dest
+    if source.is_foundation:
+        return RECALL
+    if move.is_recycle:
+        return RECYCLE
+    if move.is_draw:
+        return STOCK
+    if dest.is_foundation:
+        card = position.moving_cards(move)[0]
+        safe = never_needed(position.foundations, card, recall=position.rules.recall)
+        return SAFE_HOME if safe else HOME
+    if source.is_tableau:
+        index = source.column_index
+        face_up = len(position.tableau[index]) - position.down[index]
+        if move.count == face_up:
+            return TURNS_UP if position.down[index] else FREEING
+        return TABLEAU
+    return FREEING  # from the waste to a column
+
+
+@dataclass(slots=True)
+class _Frame:
+    """A position on the search path and the moves left to try from it."""
+
+    position: Position
+    moves: list[Move]
+    next: int = 0
+
+
+@dataclass(slots=True)
+class _Limits:
+    node_limit: int | None
+    deadline: float | None
+    memory_limit: int
+    started: float = field(default_factory=time.perf_counter)
+
+
+def search(
+    start: Position,
+    *,
+    time_limit: float | None = None,
+    node_limit: int | None = None,
+    memory_limit: int | None = None,
+    seed: int = 0,
+) -> SolveResult:
+    """Decide whether ``start`` can be won with every card known (see the
+    module), answering as ``solve`` does (``solve`` replays the line). A
+    nonzero ``seed`` shuffles the order within each bucket."""
+    limits = _Limits(
+        node_limit,
+        None if time_limit is None else time.perf_counter() + time_limit,
+        DEFAULT_MEMORY if memory_limit is None else memory_limit,
+    )
+    chooser = random.Random(seed) if seed else None
+    root = start.copy()
+    if root.is_won():
+        return _outcome(limits, "solved", [], 0, {b""}, 0, [])
+    root_key = position_key(root)
+    seen = {root_key}
+    memory = len(root_key) + KEY_OVERHEAD
+    stack = [_Frame(root, _ordered(root, chooser))]
+    line: list[Move] = []
+    nodes = 0
+    limit: Limit | None = None
+    while stack:
+        frame = stack[-1]
+        if frame.next == len(frame.moves):
+            stack.pop()
+            if line:
+                line.pop()
+            continue
+        move = frame.moves[frame.next]
+        frame.next += 1
+        child = frame.position.copy()
+        child.apply(move)
+        nodes += 1
+        if child.is_won():
+            line.append(move)
+            return _outcome(limits, "solved", line, nodes, seen, memory, stack)
+        key = position_key(child)
+        if key in seen:
+            continue
+        seen.add(key)
+        memory += len(key) + KEY_OVERHEAD
+        limit = _limit_hit(limits, nodes, memory + len(stack) * FRAME_BYTES)
+        if limit is not None:
+            return _outcome(limits, "unknown", [], nodes, seen, memory, stack, limit)
+        stack.append(_Frame(child, _ordered(child, chooser)))
+        line.append(move)
+    return _outcome(limits, "unsolvable", [], nodes, seen, memory, stack)
+
+
+def _ordered(position: Position, chooser: random.Random | None) -> list[Move]:
+    moves = position.legal_moves()
+    if chooser is not None:
+        chooser.shuffle(moves)
+    return move_order(position, moves)
+
+
+def _limit_hit(limits: _Limits, nodes: int, memory: int) -> Limit | None:
+    if limits.node_limit is not None and nodes >= limits.node_limit:
+        return "nodes"
+    if memory > limits.memory_limit:
+        return "memory"
+    if (limits.deadline is not None and nodes % CLOCK_EVERY == 0
+            and time.perf_counter() >= limits.deadline):
+        return "time"
+    return None
+
+
+def _outcome(
+    limits: _Limits,
+    verdict: Verdict,
+    line: list[Move],
+    nodes: int,
+    seen: set[bytes],
+    memory: int,
+    stack: list[_Frame],
+    limit: Limit | None = None,
+) -> SolveResult:
+    """The answer as ``solve`` gives it (nothing is pruned, so no rule fires)."""
+    seconds = time.perf_counter() - limits.started
+    return SolveResult(verdict, list(line), nodes, seconds, limit, len(seen),
+                       memory + len(stack) * FRAME_BYTES, dict.fromkeys(SINGLE_RULES, 0))
