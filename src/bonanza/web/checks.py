@@ -21,9 +21,11 @@ def checked_move(position: Position, move: Move | str) -> Move:
         except BonanzaError:  # illegal, or fits several moves
             raise ApiError(422, f"{move!r} is not legal now") from None
     if move not in position.legal_moves():
+        column = move.source.column_index  # columns 8-10 are piles 13-15
         if move.count < 1 or (
             move.source.is_tableau
-            and move.count > len(position.tableau[move.source]) - position.down[move.source]
+            and (column >= len(position.tableau)
+                 or move.count > len(position.tableau[column]) - position.down[column])
         ):
             raise ApiError(422, f"{format_move(move)} is not legal now: no such run of cards")
         raise ApiError(422, f"{format_move(move)} is not legal now: {position.why_illegal(move)}")

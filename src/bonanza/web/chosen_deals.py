@@ -70,10 +70,19 @@ def read_grade(text: str) -> Grade:
         raise ApiError(422, f"grade {text[:QUOTED]!r} is not one of {grades}") from None
 
 
+KLONDIKE_ONLY: Final = (
+    "Winnable and daily deals are dealt for Klondike only: {title} deals are random or typed"
+)
+"""Why a winnable deal of one of Klondike's relatives is refused: the stock holds
+deals proven won by the solver, which grades Klondike's."""
+
+
 def winnable_start(
     stock: DealStock, storage: Storage, player: str, rules: Rules, grade: Grade
 ) -> StockedStart:
     """A stocked winnable deal of ``grade`` (or the nearest grade in stock)."""
+    if not rules.is_klondike:
+        raise ApiError(422, KLONDIKE_ONLY.format(title=rules.title))
     taken = stock.take(rules, grade)
     if taken is None:
         raise ApiError(409, NONE_READY)
@@ -146,10 +155,11 @@ def deal_labels(extra: dict[str, Any]) -> dict[str, str]:
     return {key: extra[key] for key in (GRADE_KEY, DAILY_KEY) if isinstance(extra.get(key), str)}
 
 
-def check_deal_text(text: str) -> dict[str, bool]:
-    """Whether ``text`` is a deal number or code (it names nothing but itself)."""
+def check_deal_text(text: str, decks: int | None = None) -> dict[str, bool]:
+    """Whether ``text`` is a deal number or code (of ``decks`` decks, when given;
+    it names nothing but itself)."""
     try:
-        Deal.parse(text)
+        Deal.parse(text, decks)
     except BonanzaError:
         raise ApiError(422, NOT_A_DEAL) from None
     return {"valid": True}

@@ -11,6 +11,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from bonanza.core import BonanzaError, Rules
+from bonanza.core.rules import CUSTOM_TABLE
 from bonanza.session import export_game, statistics
 from bonanza.session.daily import DAILY_DRAWS
 from bonanza.storage import StorageError
@@ -52,9 +53,17 @@ def read_rules(data: dict[str, Any]) -> Rules:
         chosen = Rules.from_dict(rules) if rules is not None else Rules.preset(preset or "klondike")
     except (BonanzaError, TypeError) as error:
         raise ApiError(422, f"bad rules: {error}") from None
-    if not chosen.is_klondike:
-        raise ApiError(422, f"bad rules: the web game plays Klondike only, not {chosen.game}, yet")
+    if chosen.game == CUSTOM_TABLE:
+        raise ApiError(422, f"bad rules: {CUSTOM_TABLE_REFUSED} ({chosen})")
     return chosen
+
+
+CUSTOM_TABLE_REFUSED = (
+    "the web game lays out the tables of Klondike, Double Klondike, Westcliff and "
+    "Easthaven only, not a custom table"
+)
+"""Why rules whose table is none of the games' are refused: the page has no layout
+for it (any draw, passes and options are played on those tables)."""
 
 
 def short_text(data: dict[str, Any], name: str) -> str | None:
@@ -95,11 +104,16 @@ async def daily_deals(request: Request) -> Response:
 
 
 async def check_deal(request: Request) -> Response:
-    """Whether ``deal`` is a deal number or code (the new-deal dialog asks first)."""
-    text = short_text(await json_body(request), "deal")
+    """Whether ``deal`` is a deal number or code (the new-deal dialog asks first),
+    of ``decks`` decks when given (1 or 2: Double Klondike's deals have two)."""
+    data = await json_body(request)
+    text = short_text(data, "deal")
     if text is None:
         raise ApiError(422, "give deal, the text to check")
-    return answer(check_deal_text(text.strip()))
+    decks = field(data, "decks", int)
+    if decks is not None and decks not in (1, 2):
+        raise ApiError(422, f"field 'decks' must be 1 or 2, not {decks}")
+    return answer(check_deal_text(text.strip(), decks))
 
 
 async def current_game(request: Request) -> Response:

@@ -21,6 +21,9 @@
 - The progress check first tries a small budget on the event loop, which
   decides nearly every position in well under a millisecond; only the rest
   go to the workers.
+- For Klondike's relatives, a solver that cannot answer yet (it raises) gives an
+  answer that says so in words (``not_yet``), never a server error; Klondike's
+  failures are raised as ever.
 - A client that goes away is not watched for: polling for it cost more than
   the searches themselves (p99 of a move 33 ms without, 96 ms with, in
   ``benchmarks/server.py --progress``), and the deadline bounds the waste.
@@ -30,6 +33,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import logging
 import threading
 import weakref
 from collections import OrderedDict
@@ -45,7 +49,7 @@ from bonanza.core.notation import format_move
 from bonanza.core.packed import pack
 from bonanza.core.view import PlayerView
 from bonanza.session import Advisor, Finisher, Session
-from bonanza.session.advisor import ask
+from bonanza.session.advisor import Hint, ask
 from bonanza.session.winnable import WinnableAnswer
 from bonanza.solver.quiet import is_known
 from bonanza.web.errors import ApiError
@@ -54,6 +58,33 @@ from bonanza.web.rate import RateLimiter
 from bonanza.web.view import move_json
 
 T = TypeVar("T")
+
+log = logging.getLogger(__name__)
+
+NOT_YET = "{feature} {verb} not available for {title} yet."
+"""The words of an answer the solver cannot give for one of Klondike's relatives yet."""
+
+
+def not_yet(
+    rules: Rules,
+    feature: str,
+    work: Callable[[], T],
+    fallback: Callable[[str], T],
+    *,
+    quiet: bool = False,
+) -> T:
+    """``work()``; where it raises for one of Klondike's relatives (a solver that
+    does not play that game yet), ``fallback`` of the words that say so, logged
+    unless ``quiet``. Klondike's failures are raised as ever."""
+    try:
+        return work()
+    except Exception:
+        if rules.is_klondike:
+            raise
+        if not quiet:
+            log.warning("%s failed for %s", feature, rules.title, exc_info=True)
+        verb = "are" if feature.endswith("s") else "is"
+        return fallback(NOT_YET.format(feature=feature, verb=verb, title=rules.title))
 
 
 QUICK_PROGRESS_NODES = 2_000
@@ -185,8 +216,12 @@ class SearchPool:
 
     async def progress(self, player: str, position: Position) -> dict[str, Any]:
         key = "progress " + _key(position)
-        if self.quick is not None and not is_known(position) and self._cached(key) is None:
-            found = self.quick.progress(position)
+        quick = self.quick
+        if quick is not None and self._cached(key) is None and not is_known(position):
+            found = not_yet(
+                position.rules, "The progress check", lambda: quick.progress(position),
+                lambda _words: None, quiet=True,  # the workers' try logs it and says so
+            )
             if found is not None:  # decided within the small budget
                 answer = {"progress": found}
                 self._keep(key, answer)
@@ -221,7 +256,14 @@ def hint_answer(advisor: Advisor, view: PlayerView) -> dict[str, Any]:
     """The hint's answer (module level, so a worker process can run it): the
     move, the engine's words, and the piles to highlight (numbered as in
     ``move_json``; both None when no move makes progress)."""
-    hint = ask(advisor, view)
+    return not_yet(
+        view.rules, "Hints", lambda: _hint_json(ask(advisor, view)),
+        lambda words: {"move": None, "text": words, "source": None, "dest": None,
+                       "unavailable": True},
+    )
+
+
+def _hint_json(hint: Hint) -> dict[str, Any]:
     if hint.move is None:
         return {"move": None, "text": hint.text, "source": None, "dest": None}
     return {
@@ -235,19 +277,31 @@ def hint_answer(advisor: Advisor, view: PlayerView) -> dict[str, Any]:
 def finish_answer(finisher: Finisher, view: PlayerView) -> dict[str, Any]:
     """The finisher's line (module level, for a worker process): kept in the
     server's cache, never sent."""
-    return {"line": tuple(finisher.finish(view) or ())}
+    line = not_yet(view.rules, "Auto finish", lambda: finisher.finish(view), lambda _: None)
+    return {"line": tuple(line or ())}
 
 
 def progress_answer(advisor: Advisor, position: Position) -> dict[str, Any]:
-    return {"progress": advisor.progress(position)}
+    """Whether progress is possible (None: not proven either way), and for a game
+    the solver does not check yet, the words that say so (``unavailable``)."""
+    return not_yet(
+        position.rules, "The progress check", lambda: {"progress": advisor.progress(position)},
+        lambda words: {"progress": None, "unavailable": words},
+    )
 
 
 def winnable_answer(position: Position) -> dict[str, Any]:
     """The answer to "still winnable?" (module level, for a worker process)."""
     from bonanza.solver.review import still_winnable
 
-    answer = WinnableAnswer.of(still_winnable(position))
-    return {"winnable": answer.winnable, "text": answer.text}
+    def judged() -> dict[str, Any]:
+        answer = WinnableAnswer.of(still_winnable(position))
+        return {"winnable": answer.winnable, "text": answer.text}
+
+    return not_yet(
+        position.rules, "“Still winnable?”", judged,
+        lambda words: {"winnable": "unknown", "text": words, "unavailable": True},
+    )
 
 
 def review_budget(limits: ServerLimits) -> float:
@@ -264,6 +318,18 @@ def review_answer(
     """A finished game's review (module level, for a worker process): where it
     was lost, the move that lost it, and a winning line from there, in the
     game's notation and in words; its solves take ``budget`` seconds at most."""
+    return not_yet(
+        positions[0].rules, "The review", lambda: _reviewed(positions, moves, budget),
+        lambda words: {
+            "finding": "unavailable", "text": words, "critical": None, "after_moves": None,
+            "line": [],
+        },
+    )
+
+
+def _reviewed(
+    positions: tuple[Position, ...], moves: tuple[Move, ...], budget: float
+) -> dict[str, Any]:
     from bonanza.solver.review import line_words, review
 
     found = review(positions, moves, total_limit=budget)

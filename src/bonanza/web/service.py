@@ -44,6 +44,7 @@ from bonanza.session import (
     bankroll,
     random_deal,
 )
+from bonanza.session.deals import DEAL_NUMBER_BITS
 from bonanza.session.stats import records_set
 from bonanza.solver.grading import Grade
 from bonanza.storage import StaleGameError, Storage, StorageError
@@ -406,16 +407,18 @@ class GameService:
                 raise ApiError(
                     409, "this shared deal opens once the game it was shared from is over"
                 )
-            return Deal.parse(found.deal), _rules_of(found.rules_key), Origin.SHARED
+            shared = _rules_of(found.rules_key)
+            return Deal.parse(found.deal, shared.decks), shared, Origin.SHARED
         if replay is not None:
             old, _session = await self._current(player, replay)
-            return Deal.parse(old.deal), _rules_of(old.rules_key), Origin.REPLAY
+            again = _rules_of(old.rules_key)
+            return Deal.parse(old.deal, again.decks), again, Origin.REPLAY
         if deal_text is not None:
             try:
-                return Deal.parse(deal_text), rules, Origin.TYPED
+                return Deal.parse(deal_text, rules.decks), rules, Origin.TYPED
             except BonanzaError as error:
                 raise ApiError(422, f"that is not a deal: {error}") from None
-        deal = self.random_deals()
+        deal = _with_decks(self.random_deals(), rules.decks)
         seen = await self._store(self.storage.has_played_deal, player, deal.id)
         return deal, rules, Origin.REPLAY if seen else Origin.RANDOM
 
@@ -646,6 +649,16 @@ def _steps(session: Session, event: Event) -> list[dict[str, Any]]:
         }
         for step, position in zip(shown, positions, strict=True)
     ]
+
+
+def _with_decks(deal: Deal, decks: int) -> Deal:
+    """A random deal of ``decks`` decks: the same secret number dealt with as many
+    decks (Double Klondike's deals have two), or a new one."""
+    if deal.decks == decks:
+        return deal
+    if deal.number is not None:
+        return Deal.from_number(deal.number, decks)
+    return Deal.from_number(secrets.randbits(DEAL_NUMBER_BITS), decks)
 
 
 def _rules_of(key: str) -> Rules:

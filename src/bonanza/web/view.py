@@ -14,15 +14,17 @@ from typing import Any
 
 from starlette.responses import JSONResponse
 
-from bonanza.core.cards import Card
+from bonanza.core.cards import DECK_SIZE, MAX_DECKS, RANK_COUNT, SUIT_COUNT, Card
 from bonanza.core.moves import Move
 from bonanza.core.notation import format_move
 from bonanza.core.position import Position
-from bonanza.core.rules import Rules, Scoring
+from bonanza.core.rules import Rules, Scoring, StockMode
 from bonanza.session import Session
 
-CARD_TEXTS = tuple(str(Card(card)) for card in range(52))
-"""Each card's text, by its number: views name many cards per answer."""
+CARD_TEXTS = tuple(str(Card(card % DECK_SIZE)) for card in range(MAX_DECKS * DECK_SIZE))
+"""Each card's text, by its number: views name many cards per answer. A
+second-deck card (52-103) reads as its twin: which deck a card came from is
+never sent (it would tell where in the deal its twin lies)."""
 _ENCODER = json.JSONEncoder(
     ensure_ascii=False, allow_nan=False, separators=(",", ":"), check_circular=False
 )
@@ -60,8 +62,22 @@ def move_json(move: Move) -> dict[str, Any]:
 
 
 @functools.lru_cache(maxsize=64)
-def _rules_json(rules: Rules) -> tuple[dict[str, Any], str]:
-    return rules.to_dict(), str(rules)
+def _rules_json(rules: Rules) -> tuple[dict[str, Any], str, dict[str, Any]]:
+    return rules.to_dict(), str(rules), table_json(rules)
+
+
+def table_json(rules: Rules) -> dict[str, Any]:
+    """What the page lays out: the game's name and title, its columns and
+    foundations, whether it has a waste, and what a move from the stock does."""
+    return {
+        "game": rules.game,
+        "title": rules.title,
+        "columns": rules.columns,
+        "foundations": rules.foundations,
+        "decks": rules.decks,
+        "waste": rules.stock_mode is StockMode.WASTE,
+        "stock": rules.stock_mode.value,
+    }
 
 
 def position_json(position: Position) -> dict[str, Any]:
@@ -77,8 +93,8 @@ def position_json(position: Position) -> dict[str, Any]:
     if thoughtful:
         stock["cards"] = [CARD_TEXTS[c] for c in position.stock]
     foundations = [
-        CARD_TEXTS[suit * 13 + home - 1] if home else None
-        for suit, home in enumerate(position.foundations)
+        CARD_TEXTS[(index % SUIT_COUNT) * RANK_COUNT + home - 1] if home else None
+        for index, home in enumerate(position.foundations)
     ]
     allowed = position.rules.recycles_allowed
     return {
@@ -98,11 +114,12 @@ def game_view(game_id: str, session: Session, now: float) -> dict[str, Any]:
     game = session.game
     visible = position_json(game.position)
     elapsed = session.elapsed(now)
-    rules, rules_label = _rules_json(game.rules)
+    rules, rules_label, table = _rules_json(game.rules)
     data: dict[str, Any] = {
         "id": game_id,
         "rules": dict(rules),
         "rules_label": rules_label,
+        "table": dict(table),
         "status": str(session.status),
         "origin": str(session.origin),
         "won": game.is_won,
