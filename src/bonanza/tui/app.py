@@ -20,18 +20,17 @@ from typing import ClassVar, Final
 
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Horizontal
 from textual.css.query import NoMatches
 from textual.timer import Timer
 from textual.widgets import Footer, Input, Static
 from textual.worker import Worker, WorkerState
 
 from bonanza.core.deal import Deal
-from bonanza.core.errors import BonanzaError, SaveError
+from bonanza.core.errors import BonanzaError, RulesError, SaveError
 from bonanza.core.game import Game
-from bonanza.core.moves import Move, Pile
+from bonanza.core.moves import ALL_COLUMNS, Move, Pile
 from bonanza.core.position import Position
-from bonanza.core.rules import Rules, Scoring
+from bonanza.core.rules import Rules, Scoring, StockMode
 from bonanza.session import (
     Action,
     Advisor,
@@ -48,6 +47,7 @@ from bonanza.session import (
     statistics,
 )
 from bonanza.session.advisor import ask
+from bonanza.session.deals import DEAL_NUMBER_BITS
 from bonanza.session.winnable import CONFIRM, FAILED, LABEL, Judge, WinnableAnswer
 from bonanza.storage import Storage, StorageError
 from bonanza.storage.player_settings import safe_home, set_safe_home
@@ -59,8 +59,8 @@ from bonanza.tui.pile_view import PileView
 from bonanza.tui.review_screen import ReviewScreen, review_lines
 from bonanza.tui.stats_screen import StatsScreen
 from bonanza.tui.status_bar import StatusBar
+from bonanza.tui.table_view import TableView, piles_in_play
 
-TOP_ROW = (Pile.STOCK, Pile.WASTE, Pile.FC, Pile.FD, Pile.FH, Pile.FS)
 CLIENT: Final = "terminal"
 """The front end named in the records: the terminal resumes and ends only its own games."""
 GAME_ID_BYTES: Final = 12
@@ -77,6 +77,9 @@ THINKING: Final = "Thinking…"
 AUTO_OFFER: Final = "Press A to finish"
 AUTO_STOPPED: Final = "Auto finish stopped"
 HINT_FAILED: Final = "No hint: the search failed"
+NOT_YET: Final = "{what} {verb} not available for {game} yet"
+"""Said when a search raises for one of Klondike's relatives: the solver
+does not play that game yet."""
 NEW_DEAL_QUESTION: Final = "Start a new deal? This game will count as lost."
 RESTART_QUESTION: Final = (
     "Restart this deal? All cards go back to the start. Redo can replay your moves."
@@ -93,6 +96,17 @@ SAFE_HOME_OFF: Final = "Safe auto-play off: cards go home only when you move the
 
 def new_game_id() -> str:
     return secrets.token_urlsafe(GAME_ID_BYTES)
+
+
+def column_key(pile: Pile) -> str:
+    """The key that picks a column: ``1``…``9``, and ``0`` for column 10."""
+    return str((pile.column_index + 1) % 10)
+
+
+def not_yet(what: str, rules: Rules, *, plural: bool = False) -> str:
+    """The notice for a search that raised in one of Klondike's relatives, such as
+    ``Hints are not available for Westcliff yet``."""
+    return NOT_YET.format(what=what, verb="are" if plural else "is", game=rules.title)
 
 
 Start = NewDealChoice | Session
@@ -120,17 +134,13 @@ class BonanzaApp(App[None]):
     AUTO_FOCUS = None  # keys play the game; ":" moves focus to the move box
     # Fits 80×24: 9 lines of chrome leave the tableau 15 (pile_view.MAX_COLUMN_LINES).
     CSS = """
-    #top { height: auto; padding: 1 1 0 1; }
-    #tableau { height: 1fr; padding: 0 1; overflow: hidden; }
-    #gap { width: 0; }
-    .labels { height: 1; padding: 0 1; margin-top: 1; }
-    .label { width: 8; padding: 0 1; color: $text-muted; }
     #message { height: 2; padding: 0 2; color: $text-muted; }
     #command { margin: 0 1; height: 1; border: none; padding: 0 1; }
     Footer FooterKey.-command-palette { display: none; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "draw", "Draw"),
+        Binding("space", "deal", "Deal"),
         Binding("u", "undo", "Undo"),
         Binding("y", "redo", "Redo"),
         Binding("h", "hint", "Hint"),
@@ -145,7 +155,11 @@ class BonanzaApp(App[None]):
         Binding("escape", "cancel", "Cancel", show=False),
         Binding("w", "pick('waste')", "Waste", show=False),
         Binding("f", "pick('foundation')", "Foundation", show=False),
-        *(Binding(str(n), f"pick('t{n}')", f"Column {n}", show=False) for n in range(1, 8)),
+        *(
+            Binding(column_key(pile), f"pick('{pile.name.lower()}')", pile.label.capitalize(),
+                    show=False)
+            for pile in ALL_COLUMNS
+        ),
         Binding("question_mark", "help", "Help"),
         Binding("f1", "help", "Help", show=False),
         Binding("q", "quit", "Quit"),
@@ -293,9 +307,9 @@ class BonanzaApp(App[None]):
         self._end_others(self._playing(), None, now)
         self._resumed = False
         if deal_text is not None:
-            deal, origin = Deal.parse(deal_text), Origin.TYPED
+            deal, origin = Deal.parse(deal_text, rules.decks), Origin.TYPED
         else:
-            deal, origin = self.random_deals(), Origin.RANDOM
+            deal, origin = self._random_deal(rules), Origin.RANDOM
             try:
                 if self.storage.has_played_deal(self.player, deal.id):
                     origin = Origin.REPLAY
@@ -303,6 +317,15 @@ class BonanzaApp(App[None]):
                 self._notes.append(f"Could not read the stored games: {error}")
         session = Session.new(deal, rules, now, origin=origin, typed=deal_text)
         return session, self._new_record(session, now)
+
+    def _random_deal(self, rules: Rules) -> Deal:
+        """A deal of ``random_deals``; for two decks, the deal of its number
+        with two decks (a fresh secret number when it has none)."""
+        deal = self.random_deals()
+        if deal.decks == rules.decks:
+            return deal
+        number = deal.number if deal.number is not None else secrets.randbits(DEAL_NUMBER_BITS)
+        return Deal.from_number(number, rules.decks)
 
     def _new_record(self, session: Session, now: float) -> GameRecord:
         record = GameRecord.of(new_game_id(), self.player, session, now, client=CLIENT)
@@ -395,18 +418,7 @@ class BonanzaApp(App[None]):
 
     def compose(self) -> ComposeResult:
         yield StatusBar(id="status")
-        with Horizontal(id="top"):
-            yield PileView(Pile.STOCK)
-            yield PileView(Pile.WASTE)
-            yield Static(id="gap")
-            for pile in TOP_ROW[2:]:
-                yield PileView(pile)
-        with Horizontal(classes="labels"):
-            for index in range(7):
-                yield Static(f"  {index + 1}", classes="label")
-        with Horizontal(id="tableau"):
-            for index in range(7):
-                yield PileView(Pile.column(index))
+        yield TableView(id="table")
         yield Static(id="message", markup=False)
         yield Input(placeholder="type a move (sw, w3, 6f, 47:2) and Enter", id="command")
         yield Footer()
@@ -415,6 +427,7 @@ class BonanzaApp(App[None]):
         # Kept, not queried: queries go to the screen on top (a dialog, say).
         self.status_line = self.query_one(StatusBar)
         self.message_line = self.query_one("#message", Static)
+        self.table = self.query_one(TableView)
         self._views = {view.pile: view for view in self.query(PileView)}
         self.set_interval(TICK_SECONDS, self.tick)
         self._shown(self.clock())
@@ -449,6 +462,10 @@ class BonanzaApp(App[None]):
         self._stop_auto()
         self.selected = None
         self._bank_base = self._earlier_bankroll()
+        rules = self.session.rules
+        self.table.lay_out(rules)
+        self.sub_title = rules.title
+        self.refresh_bindings()
         self.refresh_table(now)
 
     def pile_view(self, pile: Pile) -> PileView:
@@ -456,8 +473,10 @@ class BonanzaApp(App[None]):
 
     def refresh_table(self, now: float | None = None) -> None:
         position = self.session.position
+        in_play = piles_in_play(position.rules)
         for view in self._views.values():
-            view.show(position)
+            if view.pile in in_play:
+                view.show(position)
             view.selected = view.pile == self.selected
             view.hinted = False
         self._show_status(self.clock() if now is None else now)
@@ -635,6 +654,10 @@ class BonanzaApp(App[None]):
         offered = bool(line) and self.session.offer_finish(line or (), start)
         if self._auto_wanted == turn:
             self._auto_wanted = None
+            unavailable = self._failed(worker.error, "", "Auto finish") if line is None else ""
+            if unavailable:
+                self.say(unavailable)
+                return
             self._start_auto()
         elif offered and not self._auto_on:
             self.say(self._text, AUTO_OFFER)
@@ -652,21 +675,27 @@ class BonanzaApp(App[None]):
                 if hint is not None:
                     self._show_hint(hint)
                 else:
-                    self.say(HINT_FAILED)
+                    self.say(self._failed(worker.error, HINT_FAILED, "Hints", plural=True))
         elif self._winnable is not None and event.worker is self._winnable[0]:
             asked, turn = self._winnable
             self._winnable = None
             if turn == self._turn:
                 verdict = asked.result if event.state is WorkerState.SUCCESS else None
-                self.say(FAILED if verdict is None else WinnableAnswer.of(verdict).text)
+                if verdict is None:
+                    self.say(self._failed(asked.error, FAILED, f'"{LABEL}"'))
+                else:
+                    self.say(WinnableAnswer.of(verdict).text)
         elif self._review is not None and event.worker is self._review:
             reviewed = self._review
             self._review = None
+            lost_rules = self.lost.rules if self.lost is not None else self.session.rules
             if event.state is WorkerState.SUCCESS and reviewed.result is not None:
                 self.say("")
                 self.push_screen(ReviewScreen(reviewed.result))
             else:
-                self.say(REVIEW_FAILED)
+                self.say(
+                    self._failed(reviewed.error, REVIEW_FAILED, "The review", rules=lost_rules)
+                )
         elif self._progress is not None and event.worker is self._progress[0]:
             progress, turn = self._progress
             self._progress = None
@@ -676,6 +705,19 @@ class BonanzaApp(App[None]):
             if self._progress_waiting:
                 self._progress_waiting = False
                 self._check_progress()
+
+    def _failed(
+        self, error: BaseException | None, failed: str, what: str, *, plural: bool = False,
+        rules: Rules | None = None,
+    ) -> str:  # fmt: skip
+        """What to say when a search gave no answer: ``failed``, or, when it
+        raised ``error`` in a game the solver does not play yet (a ``RulesError``,
+        or any error in one of Klondike's relatives), that ``what`` is not
+        available there."""
+        rules = rules or self.session.rules
+        if isinstance(error, RulesError) or (error is not None and not rules.is_klondike):
+            return not_yet(what, rules, plural=plural)
+        return failed
 
     def _show_hint(self, hint: Hint) -> None:
         """The engine's words on the message line, and its move's piles lit up
@@ -688,6 +730,16 @@ class BonanzaApp(App[None]):
 
     # -- actions -----------------------------------------------------------------
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Space draws where the stock turns onto the waste and deals where it
+        deals onto every column (Easthaven): the footer names the one in play."""
+        deals = self.session.rules.stock_mode is StockMode.EVERY_COLUMN
+        if action == "draw":
+            return not deals
+        if action == "deal":
+            return deals
+        return True
+
     def action_pick(self, name: str) -> None:
         if name == "foundation":
             if self.selected is not None:
@@ -695,9 +747,20 @@ class BonanzaApp(App[None]):
             elif not self._refused_as_over():
                 self.say("Pick a card first, then F sends it to its foundation.")
             return
-        self.pick(Pile[name.upper()])
+        pile = Pile[name.upper()]
+        rules = self.session.rules
+        if (pile.is_tableau and pile not in rules.tableau_piles) or (
+            pile == Pile.WASTE and rules.stock_mode is not StockMode.WASTE
+        ):
+            self.say(f"{rules.title} has no {pile.label}.")
+            return
+        self.pick(pile)
 
     def action_draw(self) -> None:
+        self._act(self.session.draw)
+
+    def action_deal(self) -> None:
+        """Deal one card onto every column (Easthaven's stock): the session's draw."""
         self._act(self.session.draw)
 
     def action_undo(self) -> None:

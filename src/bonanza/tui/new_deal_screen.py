@@ -1,5 +1,6 @@
-"""The new-deal screen: pick the rules (a preset, or draw, passes, empty column,
-scoring, thoughtful) and, optionally, the deal to play.
+"""The new-deal screen: pick the game (Klondike or one of its relatives), the
+rules (a preset, or draw, passes, empty column, scoring, thoughtful) and,
+optionally, the deal to play.
 
 Use::
 
@@ -28,11 +29,32 @@ from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from bonanza.core.deal import Deal
-from bonanza.core.errors import BonanzaError
-from bonanza.core.rules import PRESETS, EmptyColumn, Rules, Scoring
+from bonanza.core.errors import BonanzaError, RulesError
+from bonanza.core.rules import (
+    ALL_PRESETS,
+    CUSTOM_TABLE,
+    PRESETS,
+    EmptyColumn,
+    Rules,
+    Scoring,
+    StockMode,
+)
 
 CUSTOM: Final = "custom"
 """The preset list's entry for rules that match no preset."""
+KLONDIKE: Final = "klondike"
+GAMES: Final = {
+    KLONDIKE: "Klondike",
+    "double-klondike": "Double Klondike",
+    "double-klondike-3": "Double Klondike, draw 3",
+    "westcliff": "Westcliff",
+    "easthaven": "Easthaven",
+}
+"""The game list's entries: each a preset's name, and the words shown."""
+CUSTOM_GAME: Final = "custom-table"
+"""The game list's entry for a table that is no game's (listed only when the
+screen opens on one)."""
+DRAW_3: Final = 3
 DRAW_CHOICES: Final = (1, 3)
 PASS_CHOICES: Final = (None, 1, 3)
 UNLIMITED: Final = "unlimited"
@@ -47,6 +69,7 @@ SCORING_WORDS: Final = {
 QUOTE_LIMIT: Final = 16
 """Quoted input longer than this is shortened in an error message."""
 DEAL_PLACEHOLDER: Final = "number, code or 52 cards; blank for a random deal"
+DECK_CARDS: Final = 52
 VEGAS_PASSES_NOTE: Final = "Vegas scoring always has a pass limit."
 
 
@@ -62,12 +85,13 @@ def _shorten(match: re.Match[str]) -> str:
     return f"'{match[1][: QUOTE_LIMIT - 4]}…'"
 
 
-def deal_problem(text: str) -> str | None:
-    """Why ``text`` is not a deal, as one sentence; ``None`` when it is one (or blank)."""
+def deal_problem(text: str, decks: int = 1) -> str | None:
+    """Why ``text`` is not a deal of ``decks`` decks, as one sentence; ``None``
+    when it is one (or blank)."""
     if not text.strip():
         return None
     try:
-        Deal.parse(text)
+        Deal.parse(text, decks)
     except BonanzaError as error:
         message = re.sub(rf"'([^']{{{QUOTE_LIMIT + 1},}})'", _shorten, str(error))
         message = " ".join(message.split())
@@ -85,8 +109,34 @@ def _passes_label(passes: int | None) -> str:
     return f"{passes} pass{'es' if passes != 1 else ''}"
 
 
+def deal_placeholder(rules: Rules) -> str:
+    """The deal box's hint: how many cards a listing of ``rules``' deal has."""
+    return DEAL_PLACEHOLDER.replace(str(DECK_CARDS), str(rules.card_count))
+
+
+def game_name(rules: Rules) -> str:
+    """The game list's entry of ``rules``: ``klondike``, a relative's preset
+    (``double-klondike-3`` for Double Klondike drawing 3), or ``CUSTOM_GAME``."""
+    if rules.is_klondike:
+        return KLONDIKE
+    if rules.game == CUSTOM_TABLE:
+        return CUSTOM_GAME
+    if rules.game == "double-klondike" and rules.draw == DRAW_3:
+        return "double-klondike-3"
+    return rules.game
+
+
+def presets_of(rules: Rules) -> dict[str, Rules]:
+    """The presets of ``rules``' game: Klondike's, or the relative's own."""
+    return {name: preset for name, preset in ALL_PRESETS.items() if preset.game == rules.game}
+
+
 def _preset_name(rules: Rules) -> str:
-    return next((name for name, preset in PRESETS.items() if preset == rules), CUSTOM)
+    return next((name for name, preset in ALL_PRESETS.items() if preset == rules), CUSTOM)
+
+
+def _preset_options(rules: Rules) -> list[tuple[str, str]]:
+    return [*((name, name) for name in presets_of(rules)), ("custom (as below)", CUSTOM)]
 
 
 class NewDealScreen(ModalScreen[NewDealChoice | None]):
@@ -110,13 +160,14 @@ class NewDealScreen(ModalScreen[NewDealChoice | None]):
     NewDealScreen #buttons { height: auto; align: center middle; }
     NewDealScreen Button { margin: 0 2; }
     """
-    AUTO_FOCUS = "#preset"
+    AUTO_FOCUS = "#preset"  # the game, on the row above, is a Shift+Tab away
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
     def __init__(self, rules: Rules) -> None:
         super().__init__()
         self.start_rules = rules
-        self._base = rules  # recall and runs, which have no control here, come from it
+        self._base = rules  # recall, runs and the table, which have no control here
+        self._family = rules.game  # whose presets the preset list holds
 
     def compose(self) -> ComposeResult:
         rules = self.start_rules
@@ -125,11 +176,22 @@ class NewDealScreen(ModalScreen[NewDealChoice | None]):
         scroll = VerticalScroll(id="new-deal-box")
         scroll.border_title = "New deal"
         scroll.border_subtitle = "Tab moves · Enter deals · Esc cancels"
+        games = dict(GAMES)
+        if game_name(rules) == CUSTOM_GAME:
+            games[CUSTOM_GAME] = rules.title
         with scroll:
+            with Horizontal(classes="row"):
+                yield Label("Game", classes="name")
+                yield Select(
+                    [(words, name) for name, words in games.items()],
+                    value=game_name(rules),
+                    allow_blank=False,
+                    id="game",
+                )
             with Horizontal(classes="row"):
                 yield Label("Rules", classes="name")
                 yield Select(
-                    [*((name, name) for name in PRESETS), ("custom (as below)", CUSTOM)],
+                    _preset_options(rules),
                     value=_preset_name(rules),
                     allow_blank=False,
                     id="preset",
@@ -167,7 +229,7 @@ class NewDealScreen(ModalScreen[NewDealChoice | None]):
                 )
             with Horizontal(classes="row"):
                 yield Label("Deal", classes="name")
-                yield Input(placeholder=DEAL_PLACEHOLDER, id="deal")
+                yield Input(placeholder=deal_placeholder(rules), id="deal")
             yield Static(self._summary(rules), id="summary", markup=False)
             yield Static("", id="problem", markup=False)
             with Horizontal(id="buttons"):
@@ -180,7 +242,7 @@ class NewDealScreen(ModalScreen[NewDealChoice | None]):
         return str(self.query_one(f"#{select_id}", Select).value)
 
     def chosen_rules(self) -> Rules:
-        """The rules the controls show now."""
+        """The rules the controls show now (``RulesError`` when the game refuses them)."""
         passes = self._value("passes")
         return dataclasses.replace(
             self._base,
@@ -193,6 +255,9 @@ class NewDealScreen(ModalScreen[NewDealChoice | None]):
 
     def _show(self, rules: Rules) -> None:
         """Set every control to ``rules`` (each change comes back as a Changed event)."""
+        deals = rules.stock_mode is StockMode.EVERY_COLUMN  # draws and passes are fixed
+        self.query_one("#draw", Select).disabled = deals
+        self.query_one("#passes", Select).disabled = deals
         self.query_one("#draw", Select).value = str(rules.draw)
         self._set_passes(rules.passes)
         self.query_one("#empty", Select).value = rules.empty_column.value
@@ -207,12 +272,38 @@ class NewDealScreen(ModalScreen[NewDealChoice | None]):
 
     # -- events ----------------------------------------------------------------
 
+    def _game_rules(self, name: str) -> Rules:
+        """The rules a game's entry starts from."""
+        if name == CUSTOM_GAME:
+            return self.start_rules
+        return ALL_PRESETS.get(name, PRESETS[KLONDIKE])
+
+    def _shown_rules(self) -> Rules | None:
+        """The rules the controls show, or None when the game refuses them."""
+        try:
+            return self.chosen_rules()
+        except RulesError:
+            return None
+
+    def _apply(self, rules: Rules) -> None:
+        """Start from ``rules``: every control set to them."""
+        self._base = rules
+        self._show(rules)
+        self._rules_changed()
+
     def on_select_changed(self, event: Select.Changed) -> None:
         event.stop()
+        if event.value != event.select.value:
+            return  # a value already replaced (as when the preset list is refilled)
+        shown = self._shown_rules()
+        if event.select.id == "game":
+            if shown is None or game_name(shown) != event.value:
+                self._apply(self._game_rules(str(event.value)))
+            return
         if event.select.id == "preset":
-            if event.value in PRESETS:
-                self._base = PRESETS[str(event.value)]
-                self._show(self._base)
+            preset = ALL_PRESETS.get(str(event.value))
+            if preset is not None and shown != preset:
+                self._apply(preset)
             return
         self._rules_changed()
 
@@ -221,15 +312,26 @@ class NewDealScreen(ModalScreen[NewDealChoice | None]):
         self._rules_changed()
 
     def _rules_changed(self) -> None:
-        """Keep the passes true to the rules (Vegas has a limit), the preset in
-        step, and the summary line up to date."""
-        rules = self.chosen_rules()
+        """Keep the passes true to the rules (Vegas has a limit), the game and the
+        preset in step, and the summary line up to date."""
+        try:
+            rules = self.chosen_rules()
+        except RulesError as error:
+            self.query_one("#summary", Static).update(f"{self._base.title}: {error}.")
+            return
         note = ""
         if _passes_key(rules.passes) != self._value("passes"):
             self._set_passes(rules.passes)
             note = VEGAS_PASSES_NOTE
         self.query_one("#summary", Static).update(self._summary(rules, note))
+        self.query_one("#deal", Input).placeholder = deal_placeholder(rules)
+        game = self.query_one("#game", Select)
+        if game.value != game_name(rules):
+            game.value = game_name(rules)
         preset = self.query_one("#preset", Select)
+        if rules.game != self._family:
+            self._family = rules.game
+            preset.set_options(_preset_options(rules))
         name = _preset_name(rules)
         if preset.value != name:
             preset.value = name
@@ -262,12 +364,17 @@ class NewDealScreen(ModalScreen[NewDealChoice | None]):
         """Deal, unless the deal text is bad: then say why and stay."""
         deal_input = self.query_one("#deal", Input)
         text = deal_input.value.strip()
-        problem = deal_problem(text)
+        try:
+            rules = self.chosen_rules()
+        except RulesError as error:
+            self._say(f"{self._base.title}: {error}.")
+            return
+        problem = deal_problem(text, rules.decks)
         if problem is not None:
             self._say(problem)
             deal_input.focus()
             return
-        self.dismiss(NewDealChoice(self.chosen_rules(), text or None))
+        self.dismiss(NewDealChoice(rules, text or None))
 
     def action_cancel(self) -> None:
         self.dismiss(None)

@@ -9,7 +9,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Static
 
-from bonanza.core.cards import CARDS, Card
+from bonanza.core.cards import SUIT_COUNT, Card
 from bonanza.core.moves import Pile
 from bonanza.core.position import Position
 
@@ -31,12 +31,14 @@ WASTE_WIDTH: Final = 2 * PILE_WIDTH
 
 
 def pile_id(pile: Pile) -> str:
-    """The widget ID of a pile: ``t1``…``t7``, ``stock``, ``waste``, ``fc``…``fs``."""
+    """The widget ID of a pile: ``t1``…``t10``, ``stock``, ``waste``, ``fc``…``fs``,
+    ``fc2``…``fs2``."""
     return pile.name.lower()
 
 
 def card_label(card: Card) -> str:
-    """A card's rank and suit as shown, such as ``7♥`` or ``10♠``."""
+    """A card's rank and suit as shown, such as ``7♥`` or ``10♠`` (a second-deck
+    card, id 52-103, shows as its first-deck twin)."""
     return RANK_TEXTS[card.rank - 1] + SUIT_SYMBOLS[card.suit]
 
 
@@ -71,9 +73,12 @@ def column_text(position: Position, pile: Pile) -> Text:
 
     Face-down cards show as ``▒▒▒`` (as dim cards under thoughtful rules, where
     every card is seen); a column taller than ``MAX_COLUMN_LINES`` folds its
-    deepest face-down cards into one ``▒▒▒×N`` line.
+    deepest face-down cards into one ``▒▒▒×N`` line. Where face-up cards need
+    not form one run (Easthaven), a column still too tall folds its deepest
+    face-up cards too, into one ``+N`` line: only the top cards play there.
     """
-    column, down = position.tableau[pile], position.down[pile]
+    index = pile.column_index
+    column, down = position.tableau[index], position.down[index]
     if not column:
         return Text(EMPTY_MARK, style="dim")
     up = len(column) - down
@@ -86,7 +91,11 @@ def column_text(position: Position, pile: Pile) -> Text:
             lines.append(card_text(card, "dim italic"))
         else:
             lines.append(Text(FACE_DOWN, style="blue"))
-    lines += [card_text(card) for card in column[down:]]
+    shown_up = column[down:]
+    hidden_up = len(lines) + up - MAX_COLUMN_LINES + 1 if len(lines) + up > MAX_COLUMN_LINES else 0
+    if hidden_up:
+        lines.append(Text(f"+{hidden_up}".rjust(CARD_WIDTH), style="dim"))
+    lines += [card_text(card) for card in shown_up[hidden_up:]]
     return Text("\n").join(lines)
 
 
@@ -97,10 +106,11 @@ def pile_text(position: Position, pile: Pile) -> Text:
     if pile == Pile.WASTE:
         return waste_text(position)
     if pile.is_foundation:
-        home = position.foundations[pile - Pile.FC]
-        if not home:
-            return Text(f"  {SUIT_SYMBOLS[pile - Pile.FC]}", style="dim")
-        return card_text(CARDS[(pile - Pile.FC) * 13 + home - 1])
+        card = position.card_at(pile)
+        if card is None:
+            suit = pile.foundation_index % SUIT_COUNT
+            return Text(f"  {SUIT_SYMBOLS[suit]}", style="dim")
+        return card_text(card)
     return column_text(position, pile)
 
 
