@@ -85,7 +85,7 @@ def register(subparsers: Any) -> None:
 
 def _solve_one(task: Task) -> dict[str, Any]:
     ident, text, rules, time_limit, memory_limit, lines = task
-    deal = Deal.parse(text)  # checked before the run started
+    deal = Deal.parse(text, rules.decks)  # checked before the run started
     start = Position.initial(deal, rules)
     result = solve(start, time_limit=time_limit, memory_limit=memory_limit)
     row = {"id": ident, "deal": deal.id, **result_data(result, start)}

@@ -31,7 +31,7 @@ from bonanza.cli.deal_source import DealList, DealRange, DealSource, deal_source
 from bonanza.cli.options import add_rule_options, rules_from, whole_number
 from bonanza.cli.results_file import ResultsFile, ResultsWriter
 from bonanza.core.deal import Deal
-from bonanza.core.errors import BonanzaError, InternalError
+from bonanza.core.errors import BonanzaError, InternalError, RulesError
 from bonanza.core.notation import format_move
 from bonanza.core.rules import Rules
 from bonanza.session import Origin, Session
@@ -141,7 +141,7 @@ def move_seed(seed: int, deal_id: str, move_number: int) -> int:
 
 def play_game(ident: str, text: str, settings: Settings) -> dict[str, Any]:
     """Play deal ``text`` (known as ``ident``) with every move from ``advise``: its row."""
-    deal = Deal.parse(text)  # checked before the run started
+    deal = Deal.parse(text, settings.rules.decks)  # checked before the run started
     started = time.perf_counter()
     session = Session.new(
         deal, settings.rules, time.monotonic(), origin=Origin.TYPED, typed=text,
@@ -165,6 +165,8 @@ def play_game(ident: str, text: str, settings: Settings) -> dict[str, Any]:
                 break
             session.play(advice.move, time.monotonic())
         except (BonanzaError, InternalError) as error:  # the engine's fault, not the input
+            if isinstance(error, RulesError) and not settings.rules.is_klondike:
+                raise  # a game the engine does not play yet: one line, status 2
             raise InternalError(
                 f"deal {deal.id}, move {len(line) + 1}: the hint engine failed: {error}"
             ) from error

@@ -28,8 +28,8 @@ def register(subparsers: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    deal = Deal.parse(args.deal)
     rules = rules_from(args)
+    deal = Deal.parse(args.deal, rules.decks)
     position = Position.initial(deal, rules)
     if args.format == "code":
         print(deal.code)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bonanza.core.errors import RulesError
-from bonanza.core.rules import PRESETS, EmptyColumn, Rules, Scoring
+from bonanza.core.rules import ALL_PRESETS, EmptyColumn, Rules, Scoring
 
 
 def passes_value(text: str) -> int | None:
@@ -44,7 +44,10 @@ def whole_number(what: str) -> Callable[[str], int]:
 def add_rule_options(parser: argparse.ArgumentParser) -> None:
     """``--rules PRESET`` and one option per rule field."""
     group = parser.add_argument_group("rules")
-    group.add_argument("--rules", choices=sorted(PRESETS), default="klondike", help="a preset")
+    group.add_argument(
+        "--rules", choices=sorted(ALL_PRESETS), default="klondike",
+        help="a preset: Klondike's, or a relative's (docs/variants.md)",
+    )
     group.add_argument("--draw", type=int, metavar="N", help="cards turned at a time (1-24)")
     group.add_argument("--passes", type=passes_value, metavar="N|unlimited", default=False)
     group.add_argument(

@@ -1,4 +1,4 @@
-"""``bonanza play``: Klondike in the terminal, resuming your game in progress.
+"""``bonanza play``: Klondike or a relative in the terminal, resuming your game in progress.
 
 Games are kept in the same store as a local ``bonanza serve`` (``--db``,
 default ``bonanza.storage.default_db_path()``), as this machine's player, so
@@ -33,8 +33,10 @@ def register(subparsers: Any) -> None:
         "play",
         help="play in the terminal",
         description=(
-            "Play Klondike in the terminal. Resumes your game in progress unless given "
-            "a deal or --new. Games and statistics are shared with a local 'bonanza serve'."
+            "Play Klondike, or one of its relatives (--rules double-klondike, "
+            "double-klondike-3, westcliff, easthaven), in the terminal. Resumes your game "
+            "in progress unless given a deal or --new. Games and statistics are shared "
+            "with a local 'bonanza serve'."
         ),
     )
     parser.add_argument("deal", metavar="DEAL", nargs="?", help="deal number, code or listing")
@@ -154,7 +156,7 @@ def run(args: argparse.Namespace) -> int:
     save_path: Path | None = args.save
     rules = rules_from(args)
     if args.deal is not None:
-        Deal.parse(args.deal)  # a bad deal: one line, before anything else
+        Deal.parse(args.deal, rules.decks)  # a bad deal: one line, before anything else
     saved = load_save(args, save_path)  # refuses a bad save before the screen is taken
     db = args.db if args.db is not None else default_db_path()
     storage = open_storage(db)

@@ -8,7 +8,7 @@ from typing import Any
 
 from bonanza.cli.options import changed_rules, passes_value, rule_changes, whole_number
 from bonanza.core.notation import format_move
-from bonanza.core.rules import PRESETS, EmptyColumn, Rules
+from bonanza.core.rules import ALL_PRESETS, EmptyColumn, Rules
 from bonanza.solver import solve
 from bonanza.solver.report import load_start, result_data
 
@@ -28,7 +28,7 @@ def add_solver_rule_options(parser: argparse.ArgumentParser) -> None:
     """The rule options of ``solve`` and ``analyze`` (thoughtful play is implied)."""
     group = parser.add_argument_group("rules (default: klondike, every card known)")
     group.add_argument(
-        "--rules", choices=sorted(PRESETS), default=None,
+        "--rules", choices=sorted(ALL_PRESETS), default=None,
         help="a preset, changed by the options below (default: klondike, or a saved game's rules)",
     )
     group.add_argument("--draw", type=int, metavar="N", default=None, help="cards per draw")

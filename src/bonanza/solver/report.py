@@ -63,7 +63,7 @@ def load_start(text: str, rules: Rules) -> tuple[Position, str]:
         game = load_saved_game(text)
         return game.position.copy(), f"{text} (deal {game.deal.id}, move {game.move_count})"
     try:
-        deal = Deal.parse(text)
+        deal = Deal.parse(text, rules.decks)
     except BonanzaError as error:
         raise InputError(f"{text!r} is neither a deal nor a saved game file: {error}") from None
     return Position.initial(deal, rules), f"deal {deal.id}"

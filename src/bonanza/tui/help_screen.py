@@ -21,7 +21,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from bonanza.core.rules import EmptyColumn, Rules, Scoring
+from bonanza.core.cards import MAX_DECKS
+from bonanza.core.rules import DealShape, EmptyColumn, Rules, Scoring, StockMode
 from bonanza.core.scoring import VEGAS_ANTE
 from bonanza.session.winnable import EXPLANATION, LABEL
 
@@ -48,7 +49,7 @@ KEYS: Final[tuple[tuple[str, str], ...]] = (
     ("? or F1", "this help"),
     ("q", "quit (the game is saved after every move, and resumes next time)"),
 )
-"""Each key and what it does, in the order shown."""
+"""Each key and what it does, in the order shown (Klondike's: see ``keys_for``)."""
 
 MOVES: Final[tuple[tuple[str, str], ...]] = (
     ("sw", "draw from the stock to the waste (ws turns the waste over)"),
@@ -59,16 +60,79 @@ MOVES: Final[tuple[tuple[str, str], ...]] = (
     ("47", "one card from column 4 to column 7"),
     ("47:3", "three cards from column 4 to column 7"),
 )
-"""Typed-move examples: source pile, destination pile, and ``:count`` for runs."""
+"""Typed-move examples: source pile, destination pile, and ``:count`` for runs
+(Klondike's: see ``moves_for``)."""
 
 PILE_TOKENS: Final = (
     "Piles: 1–7 the columns, s the stock, w the waste, f a foundation "
     "(fc fd fh fs by suit: clubs, diamonds, hearts, spades)."
 )
+COLUMN_KEYS: Final = "1 – 7"
+"""Klondike's column keys in ``KEYS``."""
+TENTH_COLUMN: Final = 10
+"""The column whose key is 0."""
+DEAL_KEY: Final = "deal one card face up onto every column (clicking the stock does the same)"
+WASTE_MOVES: Final = ("sw", "w3", "wf")
+"""The typed moves that need a waste."""
+DEAL_MOVE: Final = ("st", "deal one card onto every column")
+SECOND_FOUNDATION_MOVE: Final = ("3fh2", "column 3's top card to the second hearts foundation")
+TENTH_COLUMN_MOVE: Final = ("103", "one card from column 10 to column 3")
 KEY_WIDTH: Final = 8
 """Width of the key (or move) column."""
 TEXT_WIDTH: Final = 74
 """Width of the help's text inside its box."""
+
+
+def column_keys(rules: Rules) -> str:
+    """The keys of the columns: ``1 – 7``, ``1 – 9``, or ``1 – 9, 0`` for ten."""
+    if rules.columns >= TENTH_COLUMN:
+        return "1 – 9, 0"
+    return f"1 – {rules.columns}"
+
+
+def keys_for(rules: Rules) -> tuple[tuple[str, str], ...]:
+    """``KEYS`` as they work under ``rules``: the columns' keys, Space's deal
+    where the stock deals onto the columns, no waste key where there is none."""
+    deals = rules.stock_mode is StockMode.EVERY_COLUMN
+    rows: list[tuple[str, str]] = []
+    for key, what in KEYS:
+        if key == "Space" and deals:
+            what = DEAL_KEY
+        elif key == COLUMN_KEYS:
+            key = column_keys(rules)
+            if rules.columns >= TENTH_COLUMN:
+                what += " (0 is column 10)"
+        elif key == "w" and deals:
+            continue
+        elif key == "f" and rules.decks == MAX_DECKS:
+            what += " (the first of its suit's two that takes it)"
+        rows.append((key, what))
+    return tuple(rows)
+
+
+def moves_for(rules: Rules) -> tuple[tuple[str, str], ...]:
+    """``MOVES`` as they are typed under ``rules``: the deal ``st`` instead of
+    the waste's moves, a second foundation, column 10."""
+    rows = list(MOVES)
+    if rules.stock_mode is StockMode.EVERY_COLUMN:
+        rows = [DEAL_MOVE, *(row for row in rows if row[0] not in WASTE_MOVES)]
+    if rules.decks == MAX_DECKS:
+        rows.append(SECOND_FOUNDATION_MOVE)
+    if rules.columns >= TENTH_COLUMN:
+        rows.append(TENTH_COLUMN_MOVE)
+    return tuple(rows)
+
+
+def pile_tokens(rules: Rules) -> str:
+    """How piles are written in a typed move under ``rules``."""
+    if rules.is_klondike:
+        return PILE_TOKENS
+    waste = "" if rules.stock_mode is StockMode.EVERY_COLUMN else ", w the waste"
+    second = "; fc2 fd2 fh2 fs2 the second deck's" if rules.decks == MAX_DECKS else ""
+    return (
+        f"Piles: 1–{rules.columns} the columns, s the stock{waste}, f a foundation "
+        f"(fc fd fh fs by suit: clubs, diamonds, hearts, spades{second})."
+    )
 
 
 def _table(rows: tuple[tuple[str, str], ...], key_width: int = KEY_WIDTH) -> Table:
@@ -89,6 +153,8 @@ def plain_text(renderable: RenderableType, width: int = TEXT_WIDTH) -> str:
 
 
 def _passes(rules: Rules) -> str:
+    if rules.stock_mode is StockMode.EVERY_COLUMN:
+        return "The stock is dealt once: it is never turned over."
     passes = rules.passes
     if passes is None:
         return "Unlimited passes: turn the waste back over into the stock as often as you like."
@@ -132,11 +198,46 @@ def _scoring(rules: Rules) -> str:
     return vegas
 
 
+def _numbered(count: int, what: str) -> str:
+    return f"{count} {what}{'s' if count != 1 else ''}"
+
+
+def table_description(rules: Rules) -> str | None:
+    """How a relative's table is laid out, in one sentence (None for Klondike's)."""
+    if rules.is_klondike:
+        return None
+    decks = "two decks (104 cards)" if rules.decks == MAX_DECKS else "one deck"
+    if rules.deal_shape is DealShape.STAIRCASE:
+        columns = f"{rules.columns} columns of 1 to {rules.columns} cards, the last face up"
+    else:
+        columns = f"{rules.columns} columns of three cards, two face down"
+    foundations = _numbered(rules.foundations, "foundation")
+    if rules.decks == MAX_DECKS:
+        foundations += ", two per suit: a card may go onto either of its suit's"
+    parts = [f"{rules.title}: {decks}, {columns}; {foundations}"]
+    if rules.waste_start:
+        parts.append(f"{_numbered(rules.waste_start, 'card')} starts face up on the waste")
+    parts.append(f"{_numbered(rules.stock_size, 'card')} stay in the stock")
+    return "; ".join(parts) + "."
+
+
+def _stock(rules: Rules) -> str:
+    if rules.stock_mode is StockMode.EVERY_COLUMN:
+        return (
+            "There is no waste: Space deals one card face up onto every column, empty ones "
+            "too (a last short deal goes to the first columns); only the run at the top of "
+            "a column moves."
+        )
+    cards = "one card" if rules.draw == 1 else f"{rules.draw} cards"
+    return f"Each draw turns {cards} from the stock; only the waste's top card plays."
+
+
 def rules_description(rules: Rules) -> list[str]:
     """The rules in plain words, one sentence (or two) per rule."""
-    cards = "one card" if rules.draw == 1 else f"{rules.draw} cards"
+    table = table_description(rules)
     return [
-        f"Each draw turns {cards} from the stock; only the waste's top card plays.",
+        *([table] if table is not None else []),
+        _stock(rules),
         _passes(rules),
         "Only a King, or a run headed by a King, may fill an empty column."
         if rules.empty_column is EmptyColumn.KING
@@ -182,8 +283,8 @@ class HelpScreen(ModalScreen[None]):
         """The help's headings and what each says."""
         rules = tuple(("•", line) for line in rules_description(self.rules))
         return [
-            ("Keys", _table(KEYS)),
-            ("Typed moves", Group(_table(MOVES), Text(PILE_TOKENS))),
+            ("Keys", _table(keys_for(self.rules))),
+            ("Typed moves", Group(_table(moves_for(self.rules)), Text(pile_tokens(self.rules)))),
             (f"Rules now: {self.rules}", _table(rules, key_width=1)),
         ]
 

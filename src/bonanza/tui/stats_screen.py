@@ -1,11 +1,13 @@
-"""The statistics screen: one block of figures per rule set.
+"""The statistics screen: one heading per game (Klondike, Double Klondike,
+Westcliff, Easthaven...), under it one block of figures per rule set.
 
 Use, with the session's statistics (``bonanza.session.statistics(records)``)::
 
     stats = statistics(records)
     self.push_screen(StatsScreen(stats["groups"], stats["chosen"]))
 
-Each group is a dict with ``label``, ``played``, ``won``, ``win_rate``
+Each group is a dict with ``game`` (the game's title; Klondike when missing),
+``label``, ``played``, ``won``, ``win_rate``
 (percent), ``current_streak``, ``best_streak``, ``best_time`` (seconds or
 None), ``best_score`` (or None), ``fewest_moves`` (or None) and, for
 cumulative Vegas, ``bankroll``. ``chosen`` holds the same for deals the player
@@ -17,7 +19,7 @@ The screen dismisses with ``None`` on Esc, q or s.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Final
 
 from rich.text import Text
@@ -27,6 +29,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
+from bonanza.core.rules import ALL_PRESETS
 from bonanza.tui.status_bar import clock_text, money
 
 MISSING: Final = "–"
@@ -54,6 +57,31 @@ def assisted_text(assisted: dict[str, Any]) -> str:
     return FIELD_GAP.join((f"Played {_figure(played)}", f"Won {_figure(won)}"))
 
 
+GAME_ORDER: Final = tuple(dict.fromkeys(preset.title for preset in ALL_PRESETS.values()))
+"""The games in the order their headings come: Klondike first, then its
+relatives as the presets list them; any other (a custom table) last."""
+DEFAULT_GAME: Final = GAME_ORDER[0]
+"""The game of a group that names none (older figures): Klondike."""
+
+
+def game_of(group: dict[str, Any]) -> str:
+    """The title of the game a group's figures are of."""
+    return str(group.get("game") or DEFAULT_GAME)
+
+
+def by_game(groups: Sequence[dict[str, Any]]) -> Iterator[tuple[str, list[dict[str, Any]]]]:
+    """The groups under their games, in ``GAME_ORDER``, each game's in the order given."""
+    games: dict[str, list[dict[str, Any]]] = {}
+    for group in groups:
+        games.setdefault(game_of(group), []).append(group)
+
+    def place(game: str) -> tuple[int, str]:
+        return (GAME_ORDER.index(game) if game in GAME_ORDER else len(GAME_ORDER), game)
+
+    for game in sorted(games, key=place):
+        yield game, games[game]
+
+
 def percent(value: Any) -> str:
     """A win rate such as ``41.7%`` or ``100%``."""
     if not isinstance(value, int | float):
@@ -66,7 +94,8 @@ def _figure(value: Any) -> str:
 
 
 def group_text(group: dict[str, Any]) -> Text:
-    """One rule set's block: its label, then two lines of figures."""
+    """One rule set's block: its label (without the game's name, which heads
+    it), then two lines of figures."""
     best_time = group.get("best_time")
     first = [
         f"Played {_figure(group.get('played', 0))}",
@@ -83,8 +112,9 @@ def group_text(group: dict[str, Any]) -> Text:
     bankroll = group.get("bankroll")
     if isinstance(bankroll, int):
         second.append(f"Bankroll {money(bankroll)}")
+    label = str(group.get("label", "")).removeprefix(f"{game_of(group)}: ")
     return Text.assemble(
-        (str(group.get("label", "")), "bold"),
+        (label, "bold"),
         "\n  " + FIELD_GAP.join(first),
         "\n  " + FIELD_GAP.join(second),
     )
@@ -102,6 +132,7 @@ class StatsScreen(ModalScreen[None]):
     }
     StatsScreen .group { margin-bottom: 1; }
     StatsScreen .heading { text-style: bold; color: $accent; }
+    StatsScreen .game { text-style: bold underline; }
     StatsScreen .note, StatsScreen .empty { color: $text-muted; margin-bottom: 1; }
     """
     AUTO_FOCUS = "#stats-scroll"
@@ -130,17 +161,23 @@ class StatsScreen(ModalScreen[None]):
             if not self.groups:
                 others = self.chosen or self.assisted.get("played")
                 yield Static(NO_HEADLINE if others else EMPTY_STATE, classes="empty")
-            for group in self.groups:
-                yield Static(group_text(group), classes="group headline")
+            yield from self._games(self.groups, "headline")
             if self.chosen:
                 yield Static(CHOSEN_HEADING, classes="heading")
                 yield Static(CHOSEN_NOTE, classes="note")
-                for group in self.chosen:
-                    yield Static(group_text(group), classes="group chosen")
+                yield from self._games(self.chosen, "chosen")
             if self.assisted.get("played"):
                 yield Static(ASSISTED_HEADING, classes="heading")
                 yield Static(ASSISTED_NOTE, classes="note", markup=False)
                 yield Static(assisted_text(self.assisted), classes="group assisted")
+
+    @staticmethod
+    def _games(groups: Sequence[dict[str, Any]], kind: str) -> ComposeResult:
+        """Each game's name, then its groups' blocks (of class ``kind``)."""
+        for game, listed in by_game(groups):
+            yield Static(game, classes=f"game {kind}-game", markup=False)
+            for group in listed:
+                yield Static(group_text(group), classes=f"group {kind}")
 
     def text(self) -> str:
         """Everything the screen says, as plain text."""
