@@ -222,8 +222,7 @@ def test_an_episode_ends_when_no_move_is_left() -> None:
         ({"max_steps": 0}, "max_steps must be at least 1"),
         ({"render_mode": "human"}, "render_mode must be 'ansi'"),
         ({"rules": "draw=0"}, "draw must be a whole number from 1 to 24"),
-        ({"rules": "double-klondike"}, "plays Klondike only, not double-klondike"),
-        ({"rules": "westcliff"}, "plays Klondike only, not westcliff"),
+        ({"rules": "decks=3"}, "decks must be 1 or 2"),
     ],
 )
 def test_bad_arguments_are_refused_by_name(arguments: dict[str, object], message: str) -> None:

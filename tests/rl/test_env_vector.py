@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 import pytest
 
@@ -46,10 +48,18 @@ def test_each_game_plays_as_the_single_env_with_the_same_deal_and_actions() -> N
     for game, single in enumerate(singles):
         single_obs, _ = single.reset(options={"deal": deals[game]})
         assert np.array_equal(obs[game], single_obs)
+    step_alongside(env, singles, info, 150)
+
+
+def step_alongside(
+    env: KlondikeVectorEnv, singles: list[KlondikeEnv], info: dict[str, Any], steps: int
+) -> None:
+    """Step ``env`` with random legal actions and each single env with its game's
+    action: every result must be the same."""
     env.action_space.seed(1)
-    for _ in range(150):
+    for _ in range(steps):
         actions = env.action_space.sample()
-        assert info["action_mask"][np.arange(GAMES), actions].all()
+        assert info["action_mask"][np.arange(len(singles)), actions].all()
         obs, reward, terminated, truncated, info = env.step(actions)
         for game, single in enumerate(singles):
             expected = single.step(actions[game])

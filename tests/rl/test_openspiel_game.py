@@ -181,6 +181,9 @@ def test_rules_given_as_text_come_back_in_a_game_string_that_loads() -> None:
         ({"reward": "points"}, "reward must be one of"),
         ({"max_moves": 0}, "max_moves must be at least 1"),
         ({"rules": "draw=0"}, "draw must be"),
+        ({"rules": "westcliff"}, "bonanza_klondike plays Klondike only, not westcliff"),
+        ({"rules": "double-klondike-3"}, "plays Klondike only, not double-klondike"),
+        ({"rules": "draw:1 passes:1 columns:8"}, "plays Klondike only, not a custom table"),
     ],
 )
 def test_bad_parameters_are_refused(params: dict[str, Any], message: str) -> None:

@@ -10,9 +10,12 @@ ACTION_COUNT: int
 OBS_SIZE: int
 MAX_COLUMN: int
 
-def shuffle(number: int, /) -> bytes: ...
+def shuffle(number: int, decks: int = 1, /) -> bytes: ...
 
 class Batch:
+    action_count: int
+    obs_size: int
+    column_slots: int
     def __init__(
         self,
         obs: Buffer,
@@ -29,6 +32,11 @@ class Batch:
         max_steps: int,
         home_reward: float,
         turned_reward: float,
+        decks: int = 1,
+        columns: int = 7,
+        staircase: bool = True,
+        every_column: bool = False,
+        waste_start: int = 0,
     ) -> None: ...
     def seed(self, game: int, seed: int, /) -> None: ...
     def reset(self, game: int, /) -> None: ...

@@ -17,7 +17,6 @@ import numpy as np
 from gymnasium import spaces
 
 from bonanza.rl._batch import Batch
-from bonanza.rl.actions import ACTION_COUNT
 
 
 def _live_copy(space: spaces.Space[Any], memo: dict[int, Any]) -> Any:
@@ -28,10 +27,11 @@ def _live_copy(space: spaces.Space[Any], memo: dict[int, Any]) -> Any:
 
 
 class LegalActions(spaces.Discrete):
-    """``Discrete(615)`` whose samples are legal in game ``game`` of ``batch``."""
+    """``Discrete(actions)`` (615 in Klondike) whose samples are legal in game
+    ``game`` of ``batch``."""
 
-    def __init__(self, batch: Batch, game: int = 0) -> None:
-        super().__init__(ACTION_COUNT)
+    def __init__(self, batch: Batch, actions: int, game: int = 0) -> None:
+        super().__init__(actions)
         self.batch = batch
         self.game = game
 
@@ -50,11 +50,11 @@ class LegalActions(spaces.Discrete):
 
 
 class LegalActionBatch(spaces.MultiDiscrete):
-    """``MultiDiscrete([615] * games)`` whose samples are legal in every game of
-    ``batch`` (0 for a game with no legal action), drawn in one C call."""
+    """``MultiDiscrete([actions] * games)`` whose samples are legal in every game
+    of ``batch`` (0 for a game with no legal action), drawn in one C call."""
 
-    def __init__(self, batch: Batch, games: int) -> None:
-        super().__init__(np.full(games, ACTION_COUNT))
+    def __init__(self, batch: Batch, games: int, actions: int) -> None:
+        super().__init__(np.full(games, actions))
         self.batch = batch
 
     def __deepcopy__(self, memo: dict[int, Any]) -> LegalActionBatch:

@@ -1,9 +1,9 @@
 """The C batch engine behind both environments, with its numpy buffers.
 
 ``Engine`` owns N games in ``_batch.Batch`` and the arrays the engine writes
-into: ``obs`` (N x observation size), ``mask`` (N x 615), ``reward``,
-``terminated`` and ``truncated`` (N each). It also converts between the
-engine and ``bonanza.core``: deals in, positions out.
+into: ``obs`` (N x observation size), ``mask`` (N x action count, 615 in
+Klondike), ``reward``, ``terminated`` and ``truncated`` (N each). It also
+converts between the engine and ``bonanza.core``: deals in, positions out.
 """
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ from typing import TypeAlias
 
 import numpy as np
 
-from bonanza.core.cards import CARDS, Card
+from bonanza.core.cards import ALL_CARDS, Card
 from bonanza.core.deal import Deal
-from bonanza.core.errors import RulesError
+from bonanza.core.errors import DealError
 from bonanza.core.position import Position
-from bonanza.core.rules import EmptyColumn, Rules
+from bonanza.core.rules import DealShape, EmptyColumn, Rules, StockMode
 from bonanza.rl import observation
 from bonanza.rl._batch import Batch
-from bonanza.rl.actions import ACTION_COUNT
+from bonanza.rl.actions import numbering
 from bonanza.rl.observation import Visibility
 from bonanza.rl.rewards import RewardShaping
 
@@ -34,23 +34,25 @@ NO_LIMIT = -1
 
 
 def rules_of(rules: RulesLike) -> Rules:
-    """Read rules given as a ``Rules``, a preset name or a rules text; only
-    Klondike's table (``Rules.is_klondike``) is played."""
-    found = rules if isinstance(rules, Rules) else Rules.from_text(rules)
-    if not found.is_klondike:
-        raise RulesError(f"the environment plays Klondike only, not {found.game}")
-    return found
+    """Read rules given as a ``Rules``, a preset name or a rules text: Klondike's
+    or a relative's (any table ``bonanza.core`` plays)."""
+    return rules if isinstance(rules, Rules) else Rules.from_text(rules)
 
 
-def deal_of(value: DealId) -> Deal:
-    """Read a deal given as a ``Deal``, a deal number, a deal code or a listing."""
+def deal_of(value: DealId, decks: int = 1) -> Deal:
+    """Read a deal of ``decks`` decks given as a ``Deal``, a deal number (deal
+    algorithm 2 for two decks), a deal code or a listing."""
     if isinstance(value, Deal):
-        return value
-    if isinstance(value, int | np.integer) and not isinstance(value, bool):
-        return Deal.from_number(int(value))
-    if isinstance(value, str):
-        return Deal.parse(value)
-    raise TypeError(f"a deal is a Deal, a deal number or a deal code, not {value!r}")
+        found = value
+    elif isinstance(value, int | np.integer) and not isinstance(value, bool):
+        return Deal.from_number(int(value), decks)
+    elif isinstance(value, str):
+        return Deal.parse(value, decks)
+    else:
+        raise TypeError(f"a deal is a Deal, a deal number or a deal code, not {value!r}")
+    if found.decks != decks:
+        raise DealError(f"deal {found.id} has {found.decks} deck(s), not {decks}")
+    return found
 
 
 class Engine:
@@ -73,8 +75,10 @@ class Engine:
         shaping = RewardShaping.of(reward_shaping)
         self.rules = rules
         self.visibility = visibility
-        self.obs = np.zeros((games, observation.SIZE), dtype=np.int8)
-        self.mask = np.zeros((games, ACTION_COUNT), dtype=np.int8)
+        self.layout = observation.layout(rules)
+        self.numbering = numbering(rules)
+        self.obs = np.zeros((games, self.layout.size), dtype=np.int8)
+        self.mask = np.zeros((games, self.numbering.count), dtype=np.int8)
         self.reward = np.zeros(games, dtype=np.float64)
         self.terminated = np.zeros(games, dtype=np.bool_)
         self.truncated = np.zeros(games, dtype=np.bool_)
@@ -94,13 +98,18 @@ class Engine:
             max_steps=max_steps or 0,
             home_reward=shaping.home,
             turned_reward=shaping.turned,
+            decks=rules.decks,
+            columns=rules.columns,
+            staircase=rules.deal_shape is DealShape.STAIRCASE,
+            every_column=rules.stock_mode is StockMode.EVERY_COLUMN,
+            waste_start=rules.waste_start,
         )
         for array in (self.obs, self.mask, self.reward, self.terminated, self.truncated):
             array.flags.writeable = False  # only the engine writes them
 
     def deal(self, game: int, deal: DealId) -> Deal:
         """Deal ``game`` the opening of ``deal``; return it as a ``Deal``."""
-        found = deal_of(deal)
+        found = deal_of(deal, self.rules.decks)
         self.batch.deal(game, bytes(found.cards), found.number)
         return found
 
@@ -123,4 +132,4 @@ class Engine:
 
 
 def _cards(numbers: list[int]) -> list[Card]:
-    return [CARDS[number] for number in numbers]
+    return [ALL_CARDS[number] for number in numbers]

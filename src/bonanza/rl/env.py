@@ -1,7 +1,7 @@
-"""``KlondikeEnv``: one Klondike game as a Gymnasium environment (docs/rl.md).
+"""``KlondikeEnv``: one game of Klondike or a relative as a Gymnasium environment (docs/rl.md).
 
 It runs on the C batch engine with a batch of one game. Actions are the
-numbers of ``bonanza.rl.actions``; ``info["action_mask"]`` and
+numbers of ``bonanza.rl.actions`` for the rules' table; ``info["action_mask"]`` and
 ``action_masks()`` give the legal ones, and an illegal action raises
 ``ActionError`` without touching the game.
 """
@@ -18,20 +18,7 @@ import numpy as np
 from bonanza.core.position import Position
 from bonanza.rl import observation as layout
 from bonanza.rl.action_space import LegalActions
-from bonanza.rl.actions import (
-    ACTION_COUNT,
-    COLUMN_TO_COLUMN,
-    COLUMN_TO_FOUNDATION,
-    COLUMNS,
-    DRAW,
-    FOUNDATION_COUNT,
-    FOUNDATION_TO_COLUMN,
-    LONGEST_RUN,
-    RECYCLE,
-    WASTE_TO_COLUMN,
-    WASTE_TO_FOUNDATION,
-    ActionError,
-)
+from bonanza.rl.actions import KLONDIKE, ActionError, Numbering
 from bonanza.rl.engine import DealId, Engine, RulesLike, rules_of
 from bonanza.rl.observation import Visibility
 from bonanza.rl.rewards import RewardShaping
@@ -39,11 +26,11 @@ from bonanza.rl.rewards import RewardShaping
 DEFAULT_MAX_STEPS: Final = 1000
 DEAL_NUMBERS: Final = 2**64
 """Deal numbers run from 0 to 2**64 - 1."""
-SUITS: Final = ("clubs", "diamonds", "hearts", "spades")
 
 
 class KlondikeEnv(gym.Env[np.ndarray, np.int64]):
-    """One Klondike game: discrete actions (615), a flat ``int8`` observation.
+    """One game of Klondike or a relative: discrete actions (615 in Klondike),
+    a flat ``int8`` observation (196 cells in Klondike).
 
     ``rules`` is a ``Rules``, a preset name or a rules text; ``observation``
     is ``"player"`` (what a player may know) or ``"thoughtful"`` (every card);
@@ -68,8 +55,8 @@ class KlondikeEnv(gym.Env[np.ndarray, np.int64]):
         self._obs = self._engine.obs[0]
         self._mask = self._engine.mask[0]
         self._play = self._engine.batch.play
-        self.observation_space = layout.space()
-        self.action_space = LegalActions(self._engine.batch)
+        self.observation_space = layout.space(self.rules)
+        self.action_space = LegalActions(self._engine.batch, self._engine.numbering.count)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -124,32 +111,14 @@ class KlondikeEnv(gym.Env[np.ndarray, np.int64]):
             number = operator.index(action)
         except TypeError:
             return ActionError(f"action {action!r} is not a whole number")
-        if not 0 <= number < ACTION_COUNT:
-            return ActionError(f"action {number} is not a number from 0 to {ACTION_COUNT - 1}")
+        count = self._engine.numbering.count
+        if not 0 <= number < count:
+            return ActionError(f"action {number} is not a number from 0 to {count - 1}")
         legal = np.flatnonzero(self._mask).tolist()
-        return ActionError(
-            f"action {number} ({describe(number)}) is not legal here; legal actions: {legal}"
-        )
+        words = self._engine.numbering.describe(number)
+        return ActionError(f"action {number} ({words}) is not legal here; legal actions: {legal}")
 
 
-def describe(action: int) -> str:
+def describe(action: int, numbering: Numbering = KLONDIKE) -> str:
     """What action number ``action`` does, in words: ``column 4 to column 7, 3 cards``."""
-    if action == DRAW:
-        return "draw"
-    if action == RECYCLE:
-        return "recycle"
-    if action < WASTE_TO_FOUNDATION:
-        return f"waste to column {action - WASTE_TO_COLUMN + 1}"
-    if action < COLUMN_TO_FOUNDATION:
-        return f"waste to the {SUITS[action - WASTE_TO_FOUNDATION]} foundation"
-    if action < FOUNDATION_TO_COLUMN:
-        column, suit = divmod(action - COLUMN_TO_FOUNDATION, FOUNDATION_COUNT)
-        return f"column {column + 1} to the {SUITS[suit]} foundation"
-    if action < COLUMN_TO_COLUMN:
-        suit, column = divmod(action - FOUNDATION_TO_COLUMN, COLUMNS)
-        return f"the {SUITS[suit]} foundation to column {column + 1}"
-    slot, extra = divmod(action - COLUMN_TO_COLUMN, LONGEST_RUN)
-    source, dest = divmod(slot, COLUMNS - 1)
-    dest += dest >= source
-    count = extra + 1
-    return f"column {source + 1} to column {dest + 1}, {count} card{'s' if count > 1 else ''}"
+    return numbering.describe(action)

@@ -32,6 +32,7 @@ except ImportError as error:  # pragma: no cover - depends on the install
 
 from bonanza.core.cards import CARDS
 from bonanza.core.deal import Deal
+from bonanza.core.errors import RulesError
 from bonanza.core.notation import format_move
 from bonanza.core.rules import PRESETS, Rules
 from bonanza.rl.actions import ACTION_COUNT
@@ -90,8 +91,14 @@ class Settings:
         if reward not in REWARDS:
             raise ValueError(f"{GAME_NAME}: reward must be one of {REWARDS}, not {reward!r}")
         deal = int(merged["deal"])
+        rules = Rules.from_text(str(merged["rules"]).replace(RULES_SEPARATOR, "="))
+        if not rules.is_klondike:
+            raise RulesError(
+                f"{GAME_NAME} plays Klondike only, not {rules.game}: its chance outcomes and "
+                "placeholders are one deck's (the Gymnasium environment plays the relatives)"
+            )
         return cls(
-            Rules.from_text(str(merged["rules"]).replace(RULES_SEPARATOR, "=")),
+            rules,
             max_moves,
             reward,
             None if deal == RANDOM_DEAL else Deal.from_number(deal),

@@ -1,4 +1,4 @@
-"""``KlondikeVectorEnv``: N Klondike games stepped in one call into C (docs/rl.md).
+"""``KlondikeVectorEnv``: N games of Klondike or a relative stepped in one call into C (docs/rl.md).
 
 Each ``step`` hands all N actions to the C batch engine, which plays them and
 writes observations, masks, rewards and the episode flags into numpy arrays.
@@ -21,7 +21,7 @@ from gymnasium.vector.utils import batch_space
 from bonanza.core.position import Position
 from bonanza.rl import observation as layout
 from bonanza.rl.action_space import LegalActionBatch
-from bonanza.rl.actions import ACTION_COUNT, ActionError
+from bonanza.rl.actions import ActionError
 from bonanza.rl.engine import DealId, Engine, RulesLike, rules_of
 from bonanza.rl.env import DEAL_NUMBERS, DEFAULT_MAX_STEPS
 from bonanza.rl.observation import Visibility
@@ -29,7 +29,7 @@ from bonanza.rl.rewards import RewardShaping
 
 
 class KlondikeVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
-    """``num_envs`` Klondike games under one rule set, on the C engine.
+    """``num_envs`` games under one rule set (Klondike's or a relative's), on the C engine.
 
     The arguments are ``KlondikeEnv``'s. With ``copy`` (the default) every
     array returned is a fresh copy; without it, the arrays are the engine's own
@@ -58,10 +58,11 @@ class KlondikeVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         self._engine = Engine(num_envs, self.rules, observation, max_steps, reward_shaping)
         self._step = self._engine.batch.step
         self._every = np.ones(num_envs, dtype=np.bool_)
-        self.single_observation_space = layout.space()
-        self.single_action_space = spaces.Discrete(ACTION_COUNT)
+        actions = self._engine.numbering.count
+        self.single_observation_space = layout.space(self.rules)
+        self.single_action_space = spaces.Discrete(actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
-        self.action_space = LegalActionBatch(self._engine.batch, num_envs)
+        self.action_space = LegalActionBatch(self._engine.batch, num_envs, actions)
 
     def reset(
         self, *, seed: int | Sequence[int] | None = None, options: dict[str, Any] | None = None
@@ -107,7 +108,7 @@ class KlondikeVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         )
 
     def action_masks(self) -> np.ndarray:
-        """The legal actions of every game as booleans, shape (num_envs, 615)."""
+        """The legal actions of every game as booleans, shape (num_envs, actions)."""
         return self._engine.mask.astype(np.bool_)
 
     def deal_numbers(self) -> list[int | None]:
