@@ -4,7 +4,9 @@ Compares, in one process and in alternating rounds, Bonanza's single
 Gymnasium environment (through ``gymnasium.make``, wrappers and all, and
 unwrapped), its vector environment, and OpenSpiel's ``solitaire`` game (chance
 nodes sampled from ``chance_outcomes()`` and not counted). Prints the median
-rate of each and its ratio to OpenSpiel's.
+rate of each and its ratio to OpenSpiel's. Klondike's relatives named by
+``--variants`` (default Westcliff and Double Klondike) run too, single
+(unwrapped) and vector; ``--variants ''`` leaves them out.
 Run: ``python benchmarks/rl.py`` (needs ``bonanza[rl]`` and ``open_spiel``).
 
 Every step picks a uniformly random legal action: OpenSpiel's from
@@ -17,6 +19,7 @@ environment's autoreset steps are not counted.
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import statistics
 import time
@@ -29,11 +32,12 @@ import numpy as np
 import bonanza.rl  # noqa: F401  # registers bonanza/Klondike-v0
 
 ENV_ID = "bonanza/Klondike-v0"
+VARIANTS = "westcliff,double-klondike"
 
 
-def single_env(seconds: float, seed: int, unwrapped: bool) -> float:
+def single_env(seconds: float, seed: int, unwrapped: bool, rules: str = "klondike") -> float:
     """Steps per second of one environment, reset whenever an episode ends."""
-    env: Any = gymnasium.make(ENV_ID)
+    env: Any = gymnasium.make(ENV_ID, rules=rules)
     if unwrapped:
         env = env.unwrapped
     chooser = random.Random(seed)
@@ -52,9 +56,11 @@ def single_env(seconds: float, seed: int, unwrapped: bool) -> float:
     return steps / (time.perf_counter() - start)
 
 
-def vector_env(seconds: float, seed: int, games: int) -> float:
+def vector_env(seconds: float, seed: int, games: int, rules: str = "klondike") -> float:
     """Decision steps per second of ``games`` games stepped together."""
-    env: Any = gymnasium.make_vec(ENV_ID, num_envs=games, vectorization_mode="vector_entry_point")
+    env: Any = gymnasium.make_vec(
+        ENV_ID, num_envs=games, vectorization_mode="vector_entry_point", rules=rules
+    )
     env.reset(seed=seed)
     env.action_space.seed(seed)
     ended = np.zeros(games, dtype=np.bool_)
@@ -96,6 +102,9 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--seconds", type=float, default=3.0, help="per contestant and round")
     parser.add_argument("--games", type=int, default=256, help="games in the vector env")
+    parser.add_argument(
+        "--variants", default=VARIANTS, help="comma-separated relatives' presets to time too"
+    )
     args = parser.parse_args()
     contestants: dict[str, Callable[[int], float]] = {
         "pyspiel solitaire": lambda seed: openspiel(args.seconds, seed),
@@ -105,6 +114,13 @@ def main() -> None:
             args.seconds, seed, args.games
         ),
     }
+    for name in filter(None, args.variants.split(",")):
+        contestants[f"{name} single (unwrapped)"] = functools.partial(
+            single_env, args.seconds, unwrapped=True, rules=name
+        )
+        contestants[f"{name} vector ({args.games} games)"] = functools.partial(
+            vector_env, args.seconds, games=args.games, rules=name
+        )
     rates: dict[str, list[float]] = {name: [] for name in contestants}
     for round_number in range(args.rounds):
         for name, run in contestants.items():
@@ -114,7 +130,7 @@ def main() -> None:
     for name, found in rates.items():
         median = statistics.median(found)
         print(
-            f"  {name:30} {median:12,.0f}  x{median / reference:6.2f} pyspiel "
+            f"  {name:36} {median:12,.0f}  x{median / reference:6.2f} pyspiel "
             f"(min {min(found):,.0f}, max {max(found):,.0f})"
         )
 
