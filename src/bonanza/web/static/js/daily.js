@@ -17,15 +17,15 @@ async function call(method, path, body) {
 
 /**
  * What the deal field asks for: {share} for a share link, {deal} for a deal
- * number or code (or a ?deal= link), or null when the server says it is none.
+ * number or code of ``decks`` decks (or a ?deal= link), or null when the server says it is none.
  */
-export async function readDealField(text) {
+export async function readDealField(text, decks = 1) {
   if (/[?&]share=/.test(text)) {
     const share = new URL(text, window.location.origin).searchParams.get("share");
     return share ? { share } : null;
   }
   if (/[?&]deal=/.test(text)) text = new URL(text, window.location.origin).searchParams.get("deal") || "";
-  const answer = await call("POST", "/api/deals/check", { deal: text });
+  const answer = await call("POST", "/api/deals/check", { deal: text, decks });
   if (answer.ok) return { deal: text };
   if (answer.status === 422) return null;
   throw new Error((answer.data && answer.data.error) || `HTTP ${answer.status}`);

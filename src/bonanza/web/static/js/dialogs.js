@@ -3,6 +3,7 @@ import { api } from "./api.js";
 import { CARD_BACKS } from "./cards.js";
 import { readDealField, showDaily } from "./daily.js";
 import { formatTime } from "./game.js";
+import { gameById, gameOf, GAMES, onTable } from "./games.js";
 import { keepRules, savedRules } from "./saved_rules.js";
 import { apply as applySettings, load as loadSettings, save as saveSettings } from "./settings.js";
 
@@ -19,9 +20,9 @@ export function ask(dialog) {
 
 function readForm(form) {
   const data = new FormData(form);
-  const passes = data.get("passes");
-  return {
-    draw: Number(data.get("draw")),
+  const passes = form.elements.passes.value;
+  const rules = {
+    draw: Number(form.elements.draw.value),
     passes: passes ? Number(passes) : null,
     empty_column: data.get("empty_column"),
     recall: data.get("recall") === "on",
@@ -29,9 +30,13 @@ function readForm(form) {
     thoughtful: data.get("thoughtful") === "on",
     scoring: data.get("scoring"),
   };
+  return onTable(rules, gameById(form.elements.game.value));
 }
 
 function fillForm(form, rules) {
+  const { game } = form.elements;
+  if (!game.options.length) game.append(...GAMES.map(({ id, label }) => new Option(label, id)));
+  game.value = gameOf(rules).id;
   form.elements.draw.value = String(rules.draw === 3 ? 3 : 1);
   form.elements.passes.value = rules.passes ? String(rules.passes) : "";
   form.elements.empty_column.value = rules.empty_column;
@@ -69,6 +74,59 @@ function wireVegasPasses(form) {
   }
 }
 
+/** What each game's rules say of it under the game choice (Klondike needs no words). */
+const GAME_NOTES = {
+  "double-klondike": "Two decks, 9 columns, 8 foundations: two of each suit.",
+  "double-klondike-3": "Two decks, 9 columns, 8 foundations: two of each suit.",
+  westcliff: "10 columns of 3 and one card on the waste; one pass through the stock.",
+  easthaven: "7 columns of 3, no waste: the stock deals a card onto every column. One pass.",
+};
+
+/**
+ * The form follows the game chosen: its rules are set (draw, passes, empty column, recall),
+ * those it fixes are locked, and the winnable and daily deals, Klondike's only, give way to
+ * words that say so. ``changed``: the player picked the game now (else the form shows saved rules).
+ */
+function showGame(form, changed) {
+  const chosen = gameById(form.elements.game.value);
+  const { draw, passes } = form.elements;
+  if (changed) {
+    for (const [name, value] of Object.entries(chosen.rules)) {
+      const control = form.elements[name];
+      if (name === "recall") control.checked = value;
+      else control.value = value === null ? "" : String(value);
+    }
+  }
+  const drawFixed = chosen.fixed.includes("draw");
+  for (const radio of draw) radio.disabled = drawFixed;
+  passes.disabled = chosen.fixed.includes("passes");
+  document.getElementById("game-note").textContent = GAME_NOTES[chosen.id] ?? "";
+  const klondike = chosen.id === "klondike";
+  const only = document.getElementById("klondike-only");
+  only.hidden = klondike;
+  only.textContent = klondike ? "" : `Winnable and daily deals are Klondike's only: ${chosen.label.split(",")[0]} deals are random, or typed below.`;
+  document.getElementById("klondike-deals").hidden = !klondike;
+  document.getElementById("klondike-daily").hidden = !klondike;
+}
+
+/** Wired once: choosing a game sets its rules; Double Klondike's draw picks its game. */
+function wireGame(form) {
+  if (form.dataset.gameWired) return;
+  form.dataset.gameWired = "1";
+  const { game, draw } = form.elements;
+  game.addEventListener("change", () => {
+    showGame(form, true);
+    dealChoice(form, false);
+  });
+  for (const radio of draw) {
+    radio.addEventListener("change", () => {
+      if (!game.value.startsWith("double-klondike")) return;
+      game.value = Number(draw.value) === 3 ? "double-klondike-3" : "double-klondike";
+      showGame(form, false);
+    });
+  }
+}
+
 const CHOICE_KEY = "bonanza.dealChoice";
 const NOT_A_DEAL = "That is not a deal number, code or share link";
 const DAILY = "daily:"; // the daily buttons' values: daily:today, daily:2026-12-01
@@ -83,7 +141,7 @@ function dealChoice(form, save) {
     kind.value = saved?.kind === "winnable" ? "winnable" : "any";
     grade.value = ["easy", "hard"].includes(saved?.grade) ? saved.grade : "medium";
   }
-  const winnable = kind.value === "winnable";
+  const winnable = kind.value === "winnable" && form.elements.game.value === "klondike";
   grade.disabled = !winnable;
   document.getElementById("btn-random").textContent = winnable ? "New winnable deal" : "New random deal";
 }
@@ -106,7 +164,7 @@ function wireDealChoice(dialog, form, error) {
     error.textContent = text ? "" : "Type a deal number, code or share link first.";
     if (!text) return;
     try {
-      const found = await readDealField(text);
+      const found = await readDealField(text, readForm(form).decks ?? 1);
       if (found) {
         form.dataset.found = JSON.stringify(found);
         dialog.close("deal");
@@ -133,6 +191,8 @@ export async function newDealDialog(currentState) {
   fillForm(form, savedRules());
   wireVegasPasses(form);
   wireDealChoice(dialog, form, error);
+  wireGame(form);
+  showGame(form, false);
   dealChoice(form, false);
   error.textContent = "";
   form.elements.deal.value = "";
@@ -149,7 +209,8 @@ export async function newDealDialog(currentState) {
     const found = JSON.parse(form.dataset.found);
     return found.share ? found : { ...found, rules };
   }
-  if (form.elements.kind.value === "winnable") return { rules, grade: form.elements.grade.value };
+  const klondike = form.elements.game.value === "klondike";
+  if (klondike && form.elements.kind.value === "winnable") return { rules, grade: form.elements.grade.value };
   return { rules };
 }
 
@@ -162,10 +223,17 @@ function cell(table, label, value) {
   row.insertCell().textContent = value ?? "–";
 }
 
+/** A statistics group's caption, which names its game: "Westcliff: draw 1, 1 pass…". */
+export function groupTitle(g) {
+  const label = g.label[0].toUpperCase() + g.label.slice(1);
+  if (!g.game || label.startsWith(`${g.game}: `)) return label;
+  return `${g.game}: ${g.label}`;
+}
+
 function groupTable(g) {
   const table = document.createElement("table");
   table.dataset.rules = JSON.stringify(g.rules);
-  table.createCaption().textContent = g.label[0].toUpperCase() + g.label.slice(1);
+  table.createCaption().textContent = groupTitle(g);
   cell(table, "Played", g.played);
   cell(table, "Won", g.won);
   cell(table, "Win rate", `${g.win_rate}%`);

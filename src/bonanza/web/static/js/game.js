@@ -2,7 +2,7 @@
 import { api } from "./api.js";
 import { tableLabel } from "./rules_label.js";
 import { reducedMotion, STEP_MS } from "./motion.js";
-import { cardName, isFoundation, isTableau, STOCK, WASTE } from "./piles.js";
+import { cardName, columnOf, isFoundation, isTableau, STOCK, WASTE } from "./piles.js";
 
 const DOUBLE_TAP_MS = 380;
 const TIMED_TICK_SECONDS = 10; // timed scoring takes 2 points for every full 10 s played
@@ -47,6 +47,7 @@ export class Controller {
     this.previousDeal = null; // the ID of the game before this one, once it is over
     this.previousLost = null; // that game's ID when it ended lost: it can be reviewed
     this.previousAsked = 0;
+    this.unavailableSaid = null; // the game whose progress check was said to be unavailable
   }
 
   /** Run ``task`` after every earlier action: the server sees actions in order. */
@@ -63,6 +64,7 @@ export class Controller {
 
   render(beat = 0) {
     this.view.render(this.state, { selection: this.selection, targets: this.targets, hint: this.hintMark }, { beat });
+    this.dom.showTurn?.(this.view.geo?.narrow ?? false);
   }
 
   // -- state ---------------------------------------------------------------
@@ -166,10 +168,12 @@ export class Controller {
     if (!s) return;
     const d = this.dom;
     if (d.rulesLabel) d.rulesLabel.textContent = tableLabel(s);
+    if (d.gameTitle) d.gameTitle.textContent = s.table?.title ?? "Klondike";
     d.score.textContent = String(this.score());
     d.time.textContent = formatTime(this.elapsed());
     d.moves.textContent = String(s.moves);
     const passes = s.rules.passes;
+    d.passes.parentElement.hidden = s.table?.waste === false; // a stock dealt onto the columns has no passes
     d.passes.textContent = passes === null
       ? String(s.position.recycles + 1)
       : `${s.position.recycles + 1}/${passes}`;
@@ -233,6 +237,12 @@ export class Controller {
       try {
         const answer = await api.progress(id);
         const current = this.state.id === id && this.state.moves === moves;
+        // A game the progress check cannot look at yet: said once a game, in words.
+        if (answer.unavailable && current && this.unavailableSaid !== id) {
+          this.unavailableSaid = id;
+          this.dom.toast(answer.unavailable);
+          this.dom.announce(answer.unavailable);
+        }
         if (answer.progress === false && current && this.stuckDismissedAt !== moves) {
           this.dom.showStuck();
         }
@@ -256,7 +266,7 @@ export class Controller {
     const pos = this.state.position;
     let count = 1;
     if (isTableau(pile)) {
-      const c = pos.columns[pile];
+      const c = columnOf(pos, pile);
       if (index < c.down) return [];
       count = c.down + c.up.length - index;
     } else if (pile === WASTE && index !== pos.waste.length - 1) {
@@ -425,11 +435,12 @@ export class Controller {
       if (!answer.move) return;
       const m = answer.move;
       const source = answer.source ?? m.source;
-      const dest = answer.dest ?? m.dest;
+      const deals = source === STOCK && m.dest !== WASTE && m.dest !== STOCK; // onto every column
+      const dest = deals ? null : answer.dest ?? m.dest;
       const pos = this.state.position;
       let index = 0;
       if (isTableau(source)) {
-        const c = pos.columns[source];
+        const c = columnOf(pos, source);
         index = c.down + c.up.length - m.count;
       } else if (source === WASTE) {
         index = pos.waste.length - 1;

@@ -1,7 +1,7 @@
 // Help: the rules of the game in play, the controls, scoring, tips and the odds, in tabs.
 // Its words (help.html) and style (help.css) are fetched on the first opening.
 import { ask } from "./dialogs.js";
-import { passesLeft, passesText, plural, rulesLabel, SCORING_NAMES } from "./rules_label.js";
+import { dealsOntoColumns, passesLeft, passesText, plural, rulesLabel, SCORING_NAMES } from "./rules_label.js";
 
 const WORDS_URL = "/static/help.html";
 const STYLE_URL = "/static/help.css";
@@ -11,15 +11,25 @@ let loading = null; // the help's words, once asked for
 function ruleEntries(rules) {
   const { draw, passes } = rules;
   const any = rules.empty_column === "any";
-  return [
+  const stock = dealsOntoColumns(rules) ? [] : [ // Easthaven's stock is told of in its game's words
     [`Draw ${draw}`, draw === 1 ? "draw-1" : "draw-n"],
     [passesText(passes), passes === null ? "passes-unlimited" : passes === 1 ? "passes-1" : "passes-n"],
+  ];
+  return [
+    ...stock,
     [any ? "Any card to an empty column" : "King to an empty column", `empty_column-${any ? "any" : "king"}`],
     [rules.recall ? "Recall on" : "Recall off", rules.recall ? "recall-on" : "recall-off"],
     [rules.partial_runs ? "Partial runs" : "Whole runs", rules.partial_runs ? "runs-partial" : "runs-whole"],
     [rules.thoughtful ? "Thoughtful on" : "Thoughtful off", rules.thoughtful ? "thoughtful-on" : "thoughtful-off"],
     [`${SCORING_NAMES[rules.scoring]} scoring`, `scoring-${rules.scoring}`],
   ];
+}
+
+/** The game in play and its rules: "Draw 1 · …" for Klondike, "Westcliff · Draw 1 · …" for the others. */
+function gameLabel(state) {
+  const { table } = state;
+  const label = rulesLabel(state.rules);
+  return table && table.game !== "klondike" ? `${table.title} · ${label}` : label;
 }
 
 /** Fill the Rules section of the help's words in for the game in play. */
@@ -30,7 +40,14 @@ function fillRules(section, words, state) {
     recycles: plural((rules.passes ?? 1) - 1, "time"),
     left: passesLeft(rules, position).toLowerCase(),
   };
-  section.querySelector("[data-this-game]").textContent = `This game: ${rulesLabel(rules)}`;
+  section.querySelector("[data-this-game]").textContent = `This game: ${gameLabel(state)}`;
+  const game = state.table?.game ?? "klondike";
+  const gameWords = words.querySelector(`[data-game="${game}"]`)?.textContent;
+  const place = section.querySelector("[data-game-words]");
+  if (place && gameWords) {
+    place.textContent = gameWords;
+    place.hidden = false;
+  }
   const list = section.querySelector(".help-rules");
   for (const [term, key] of ruleEntries(rules)) {
     const text = words.querySelector(`[data-rule="${key}"]`)?.textContent ?? "";
@@ -72,7 +89,7 @@ function sectionsFor(words, state) {
   if (!words) {
     const section = document.createElement("section");
     section.dataset.title = "Rules";
-    section.textContent = `This game: ${rulesLabel(state.rules)}. The rest of the help could not be loaded: try again later.`;
+    section.textContent = `This game: ${gameLabel(state)}. The rest of the help could not be loaded: try again later.`;
     return [section];
   }
   const sections = [...words.querySelectorAll("section")].map((s) => document.importNode(s, true));

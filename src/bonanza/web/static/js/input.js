@@ -1,5 +1,5 @@
 // Pointer input on the table: drag a card or run by its top card, or tap it.
-import { isTableau, STOCK } from "./piles.js";
+import { columnOf, isTableau, STOCK } from "./piles.js";
 
 const DRAG_START_PX = 6;
 
@@ -53,7 +53,7 @@ export function attachPointer(root, view, game) {
     const { pile, index } = press;
     if (pile === STOCK || Number.isNaN(index) || index < 0) return false;
     if (isTableau(pile)) {
-      const c = game.state.position.columns[pile];
+      const c = columnOf(game.state.position, pile);
       if (index < c.down) return false;
     }
     const els = view.runElements(pile, index);

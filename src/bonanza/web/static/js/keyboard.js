@@ -1,8 +1,8 @@
 // Keyboard play: shortcuts, and moving focus between piles and cards.
-import { FOUNDATION, isTableau, STOCK, WASTE } from "./piles.js";
-import { PILE_ORDER } from "./table.js";
+import { columnOf, isTableau, STOCK, WASTE } from "./piles.js";
 
-const TOP_ROW = [STOCK, WASTE, null, FOUNDATION, FOUNDATION + 1, FOUNDATION + 2, FOUNDATION + 3];
+/** The digit keys that jump to columns 1 to 10 ("0" is column 10). */
+const COLUMN_KEYS = "1234567890";
 
 function focusedSpot(view) {
   const el = document.activeElement;
@@ -12,9 +12,10 @@ function focusedSpot(view) {
   return null;
 }
 
-function columnOf(pile) {
-  if (isTableau(pile)) return pile;
-  return TOP_ROW.indexOf(pile);
+/** The pile of ``piles`` whose slot is nearest ``slot`` across the table. */
+function nearest(geo, slot, piles) {
+  const distance = (pile) => Math.abs(geo.slots[pile].x - slot.x);
+  return piles.reduce((best, pile) => (distance(pile) < distance(best) ? pile : best));
 }
 
 export function attachKeyboard(view, game, commands) {
@@ -24,15 +25,18 @@ export function attachKeyboard(view, game, commands) {
 
   function moveFocus(spot, key) {
     const pos = game.state.position;
+    const { geo } = view;
+    const { piles, columns } = geo.shape;
     if (key === "ArrowLeft" || key === "ArrowRight") {
-      const i = PILE_ORDER.indexOf(spot.pile);
-      const next = PILE_ORDER[(i + (key === "ArrowRight" ? 1 : PILE_ORDER.length - 1)) % PILE_ORDER.length];
+      const i = piles.indexOf(spot.pile);
+      const next = piles[(i + (key === "ArrowRight" ? 1 : piles.length - 1)) % piles.length];
       focusPile(next);
       return;
     }
     const up = key === "ArrowUp";
+    const topRow = piles.filter((pile) => !isTableau(pile) && geo.slots[pile].y === geo.slots[STOCK].y);
     if (isTableau(spot.pile)) {
-      const c = pos.columns[spot.pile];
+      const c = columnOf(pos, spot.pile);
       const top = c.down + c.up.length - 1;
       const index = spot.index ?? top;
       if (up && index > c.down && spot.index !== null) {
@@ -43,13 +47,10 @@ export function attachKeyboard(view, game, commands) {
         view.cardElement(spot.pile, index + 1)?.focus();
         return;
       }
-      if (up) {
-        const target = TOP_ROW[spot.pile] ?? WASTE;
-        focusPile(target);
-      }
+      if (up) focusPile(nearest(geo, geo.slots[spot.pile], topRow));
       return;
     }
-    if (!up) focusPile(Math.max(0, columnOf(spot.pile)));
+    if (!up) focusPile(nearest(geo, geo.slots[spot.pile], columns));
   }
 
   function activate(spot) {
@@ -72,7 +73,7 @@ export function attachKeyboard(view, game, commands) {
     let index = spot.index;
     if (index === null) {
       if (isTableau(spot.pile)) {
-        const c = pos.columns[spot.pile];
+        const c = columnOf(pos, spot.pile);
         if (!c.up.length) return;
         index = c.down + c.up.length - 1;
       } else if (spot.pile === WASTE) {
@@ -134,7 +135,13 @@ export function attachKeyboard(view, game, commands) {
       case "n": case "N": commands.newDeal(); break;
       case "m": case "M": commands.mute(); break;
       case "?": commands.help(); break;
-      default: return;
+      default: {
+        const at = key.length === 1 ? COLUMN_KEYS.indexOf(key) : -1;
+        const column = at >= 0 ? view.geo?.shape.columns[at] : undefined;
+        if (column === undefined) return;
+        event.preventDefault();
+        focusPile(column);
+      }
     }
   });
 }

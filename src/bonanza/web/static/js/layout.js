@@ -1,5 +1,6 @@
 // Where every pile and card goes on a table of a given size, and how big the cards and their indices are.
-import { cardBelow, FOUNDATION, STOCK, WASTE } from "./piles.js";
+import { cardBelow, isTableau, STOCK, SUITS, WASTE } from "./piles.js";
+import { tableShape } from "./shape.js";
 
 const RATIO = 1.4; // card height over width
 const MAX_CARD_WIDTH = 124;
@@ -13,6 +14,7 @@ const ROW_GAP = 1.8; // gaps between the top row and the columns
 export const CARD_SIZES = Object.freeze({ small: 0.85, medium: 1, large: 1.15 });
 const DEFAULT_SIZE = "medium";
 const LEFT_HAND = "left"; // <html data-hand="left">: stock and waste on the right
+const SUIT_COUNT = SUITS.length; // foundations a deck has
 
 // The corner index: the rank above a small suit, in a box of these proportions.
 const INDEX_FONT_RATIO = 0.2; // rank font size over card width
@@ -114,13 +116,49 @@ function columnFan(column, card, room) {
   return { dDown, dUp, length: length(dDown, dUp), fits: length(downMin, upMin) <= room };
 }
 
-/** Card size, gaps and the rectangle of each pile's slot; with ``state``, cards shrink until every column fits. */
+/**
+ * The ways the top row may be arranged for ``shape``: the foundations in one row beside the
+ * stock and waste, or, with eight, in two rows of four (narrower, for a tall narrow table).
+ * ``units``: card widths across; ``rows``: card heights the top row takes.
+ */
+function arrangements(shape, draw) {
+  const nColumns = shape.columns.length;
+  const nFoundations = shape.foundations.length;
+  const found = [];
+  for (const rows of nFoundations > SUIT_COUNT ? [1, 2] : [1]) {
+    const perRow = Math.ceil(nFoundations / rows);
+    // The stock, the waste, and room for a draw-3 fan: kept whenever it costs no width.
+    let lead = shape.waste ? 3 : 1;
+    if (shape.waste && draw === 1 && lead + perRow > nColumns) lead -= 1;
+    found.push({ rows, perRow, lead, units: Math.max(nColumns, lead + perRow) });
+  }
+  return found;
+}
+
+/** The widest card an arrangement allows, before the player's card size setting. */
+function naturalWidth(width, height, gap, { units, rows }) {
+  const widthFit = Math.floor((width - gap * (units + 1)) / units);
+  const heightFit = Math.floor((height - gap * (2 + rows)) / (RATIO * (COLUMN_HEIGHTS + rows - 1)));
+  return { widthFit, natural: Math.min(widthFit, heightFit, MAX_CARD_WIDTH) };
+}
+
+/**
+ * Card size, gaps and the rectangle of each pile's slot; with ``state``, cards shrink until
+ * every column fits. ``narrow``: whether the cards are below a comfortable size because the
+ * table is too narrow for its columns (a phone in portrait: turning it helps).
+ */
 export function geometry(width, height, state = null, prefs = layoutPrefs()) {
+  const shape = tableShape(state);
   const gap = Math.max(GAP_MIN_PX, Math.round(width * GAP_RATIO));
-  const widthFit = Math.floor((width - gap * 8) / 7);
-  const natural = Math.min(widthFit, Math.floor((height - gap * 3) / (RATIO * COLUMN_HEIGHTS)), MAX_CARD_WIDTH);
+  let best = null;
+  for (const arrangement of arrangements(shape, state?.rules?.draw ?? 1)) {
+    const fit = { ...arrangement, ...naturalWidth(width, height, gap, arrangement) };
+    if (!best || fit.natural > best.natural) best = fit;
+  }
+  const { units, rows, perRow, widthFit, natural } = best;
   let cw = Math.max(FLOOR_CARD_WIDTH, Math.min(widthFit, Math.round(natural * prefs.scale)));
-  const colTopFor = (ch) => gap + ch + Math.round(gap * ROW_GAP);
+  const topHeight = (ch) => rows * ch + (rows - 1) * gap;
+  const colTopFor = (ch) => gap + topHeight(ch) + Math.round(gap * ROW_GAP);
   const fitsAt = (w) => {
     const card = cardMetrics(w);
     const room = height - gap - colTopFor(card.ch);
@@ -132,17 +170,23 @@ export function geometry(width, height, state = null, prefs = layoutPrefs()) {
   }
   const card = cardMetrics(cw);
   const ch = card.ch;
-  const total = cw * 7 + gap * 6;
+  const total = cw * units + gap * (units - 1);
   const left = Math.max(gap, Math.floor((width - total) / 2));
   const x = (i) => left + i * (cw + gap);
   const rowTop = gap;
   const colTop = colTopFor(ch);
   const slots = {};
-  for (let i = 0; i < 7; i++) slots[i] = { x: x(i), y: colTop, w: cw, h: ch };
-  const [stockAt, wasteAt, firstFoundation] = prefs.left ? [6, 5, 0] : [0, 1, 3];
+  const columnsLeft = (units - shape.columns.length) / 2; // fewer columns than the top row: centred
+  shape.columns.forEach((pile, i) => {
+    slots[pile] = { x: x(columnsLeft + i), y: colTop, w: cw, h: ch };
+  });
+  const [stockAt, wasteAt, firstFoundation] = prefs.left ? [units - 1, units - 2, 0] : [0, 1, units - perRow];
   slots[STOCK] = { x: x(stockAt), y: rowTop, w: cw, h: ch };
-  slots[WASTE] = { x: x(wasteAt), y: rowTop, w: cw, h: ch };
-  for (let s = 0; s < 4; s++) slots[FOUNDATION + s] = { x: x(firstFoundation + s), y: rowTop, w: cw, h: ch };
+  if (shape.waste) slots[WASTE] = { x: x(wasteAt), y: rowTop, w: cw, h: ch };
+  shape.foundations.forEach((pile, s) => {
+    const row = Math.floor(s / perRow);
+    slots[pile] = { x: x(firstFoundation + (s % perRow)), y: rowTop + row * (ch + gap), w: cw, h: ch };
+  });
   const fans = [];
   let contentHeight = colTop + ch + gap;
   if (state) {
@@ -153,32 +197,59 @@ export function geometry(width, height, state = null, prefs = layoutPrefs()) {
       contentHeight = Math.max(contentHeight, colTop + fan.length + gap);
     }
   }
-  return { width, height, gap, cw, ch, card, colTop, slots, fans, left: prefs.left, contentHeight };
+  const narrow = cw < MIN_CARD_WIDTH && widthFit < MIN_CARD_WIDTH;
+  return { width, height, gap, cw, ch, card, colTop, slots, fans, left: prefs.left, contentHeight, shape, narrow };
 }
 
-/** Every card to show: key, face (code or null for a back), place and pile. */
-export function cardPlaces(state, geo) {
+/**
+ * Give twin cards (two decks, or a foundation's card under its top) keys of their own:
+ * ``7H``, ``7H~2``... Each keeps the key it had on the same pile in ``previous`` (key to
+ * item), so a card that stays where it is does not swap places with its twin in motion.
+ */
+function uniqueKeys(items, previous) {
+  const byKey = new Map();
+  for (const item of items) byKey.set(item.key, [...(byKey.get(item.key) ?? []), item]);
+  for (const [key, twins] of byKey) {
+    if (twins.length < 2) continue;
+    const free = twins.map((_, n) => (n ? `${key}~${n + 1}` : key));
+    const left = twins.filter((item) => {
+      const kept = free.find((k) => previous?.get(k)?.pile === item.pile);
+      if (kept === undefined) return true;
+      item.key = kept;
+      free.splice(free.indexOf(kept), 1);
+      return false;
+    });
+    left.forEach((item, n) => {
+      item.key = free[n];
+    });
+  }
+  return items;
+}
+
+/** Every card to show: key, face (code or null for a back), place and pile; ``previous``: the last keys' items. */
+export function cardPlaces(state, geo, previous = null) {
   const pos = state.position;
-  const { cw, ch, slots } = geo;
+  const { cw, ch, slots, shape } = geo;
   const items = [];
   const columnBottoms = {};
   pos.columns.forEach((column, col) => {
-    const room = geo.height - geo.gap - slots[col].y;
+    const pile = shape.columns[col];
+    const room = geo.height - geo.gap - slots[pile].y;
     const { dDown, dUp } = geo.fans[col] ?? columnFan(column, geo.card, room);
     const down = column.down;
     const up = column.up.length;
-    let y = slots[col].y;
-    const x = slots[col].x;
+    let y = slots[pile].y;
+    const x = slots[pile].x;
     for (let i = 0; i < down; i++) {
       const code = column.down_cards ? column.down_cards[i] : null;
-      items.push({ key: code ?? `down-${col}-${i}`, face: code, down: true, x, y, pile: col, index: i });
+      items.push({ key: code ?? `down-${pile}-${i}`, face: code, down: true, x, y, pile, index: i });
       y += dDown;
     }
     column.up.forEach((code, j) => {
-      items.push({ key: code, face: code, down: false, x, y, pile: col, index: down + j });
+      items.push({ key: code, face: code, down: false, x, y, pile, index: down + j });
       if (j < up - 1) y += dUp;
     });
-    columnBottoms[col] = (down + up ? y : slots[col].y) + ch;
+    columnBottoms[pile] = (down + up ? y : slots[pile].y) + ch;
   });
 
   // Stock: a few cards for thickness, the next to draw on top (named under thoughtful rules).
@@ -200,7 +271,7 @@ export function cardPlaces(state, geo) {
   const start = Math.max(0, waste.length - 3);
   const step = fanned ? Math.max(cw * WASTE_FAN, geo.card.fanSide) : 0;
   const shift = geo.left ? (waste.length - 1 - start) * step : 0;
-  for (let i = start; i < waste.length; i++) {
+  for (let i = start; i < waste.length && slots[WASTE]; i++) {
     items.push({
       key: waste[i], face: waste[i], down: false,
       x: slots[WASTE].x + (i - start) * step - shift, y: slots[WASTE].y, pile: WASTE, index: i,
@@ -211,17 +282,17 @@ export function cardPlaces(state, geo) {
   pos.foundations.forEach((top, s) => {
     if (!top) return;
     const below = cardBelow(top);
-    const pile = FOUNDATION + s;
+    const pile = shape.foundations[s];
     if (below) items.push({ key: below, face: below, down: false, x: slots[pile].x, y: slots[pile].y, pile, index: -1, under: true });
     items.push({ key: top, face: top, down: false, x: slots[pile].x, y: slots[pile].y, pile, index: 0 });
   });
-  return { items, columnBottoms };
+  return { items: uniqueKeys(items, previous), columnBottoms };
 }
 
 /** The rectangle where a drop on ``pile`` lands. */
 export function dropZone(geo, pile, columnBottoms) {
   const slot = geo.slots[pile];
-  if (pile < 7) {
+  if (isTableau(pile)) {
     const bottom = Math.max(columnBottoms[pile] ?? 0, slot.y + slot.h);
     return { x: slot.x - geo.gap / 2, y: slot.y - geo.gap, w: slot.w + geo.gap, h: bottom - slot.y + geo.gap * 2 };
   }

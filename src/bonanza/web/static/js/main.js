@@ -77,6 +77,7 @@ function confetti() {
   setTimeout(() => box.replaceChildren(), 5500);
 }
 
+let turnDismissed = false; // the player closed "Turn your phone": not shown again on this page
 const view = new TableView($("table"));
 const sound = new Sound();
 const game = new Controller({
@@ -84,6 +85,7 @@ const game = new Controller({
   sound,
   ui: {
     rulesLabel: $("rules-label"),
+    gameTitle: $("game-title"),
     score: $("st-score"),
     time: $("st-time"),
     moves: $("st-moves"),
@@ -115,6 +117,11 @@ const game = new Controller({
     },
     hideStuck: () => {
       $("stuck-note").hidden = true;
+    },
+    showTurn: (narrow) => {
+      // Cards below a comfortable size on a phone held upright: turning it gives a larger table.
+      const turn = narrow && window.matchMedia("(orientation: portrait)").matches;
+      $("turn-note").hidden = !turn || turnDismissed;
     },
     noMoves: async (state) => {
       const choice = await noMovesDialog(state);
@@ -253,6 +260,10 @@ bind("btn-help", commands.help);
 for (const id of ["deal-id", "prev-deal", "win-deal", "nomoves-deal"]) {
   $(id).addEventListener("click", copyDealId);
 }
+$("turn-close").addEventListener("click", () => {
+  turnDismissed = true;
+  $("turn-note").hidden = true;
+});
 $("stuck-close").addEventListener("click", () => {
   $("stuck-note").hidden = true;
   if (game.state) game.stuckDismissedAt = game.state.moves;

@@ -1,5 +1,5 @@
 // Cards slide, flip and fly (not with reduced motion); a press or key snaps all to the end.
-import { isFoundation, isTableau, STOCK, WASTE } from "./piles.js";
+import { columnOf, isFoundation, isTableau, STOCK, WASTE } from "./piles.js";
 
 const SLIDE_MS = 230;
 const FLIP_MS = 300;
@@ -83,8 +83,8 @@ class Scene {
 
   /** A card leaving: the back of a card turned up stays to turn over. */
   adopt(el, { pile, index }) {
-    const down = isTableau(pile) && this.now.columns[pile].down;
-    if (index !== down || down >= this.was.columns[pile].down || !el.classList.contains("back")) return false;
+    const down = isTableau(pile) && columnOf(this.now, pile).down;
+    if (index !== down || down >= columnOf(this.was, pile).down || !el.classList.contains("back")) return false;
     el.classList.add("ghost");
     delete el.dataset.pile;
     this.backs.set(`${pile}:${index}`, el);
@@ -94,12 +94,19 @@ class Scene {
   play() {
     const { was, now, motion, start, geo } = this;
     const drawn = now.stock.count < was.stock.count;
+    const dealt = drawn && now.waste.length === was.waste.length; // a card onto every column
     const gathered = now.waste.length < was.waste.length && now.stock.count > was.stock.count;
+    const newOnColumn = (item) => {
+      const column = isTableau(item.pile) && columnOf(was, item.pile);
+      return column && item.index >= column.down + column.up.length;
+    };
     let fan = start - FAN_MS;
     for (const [el, item, { fresh, prev, from }] of this.shown) {
       const spot = `${item.pile}:${item.index}`;
       const back = this.backs.get(spot);
       if (fresh && item.face && item.pile === WASTE && drawn && item.index >= was.waste.length) {
+        motion.run(el, path(turn(geo.slots[STOCK], -90), turn(item, 0)), (fan += FAN_MS), SLIDE_MS);
+      } else if (fresh && item.face && dealt && newOnColumn(item)) {
         motion.run(el, path(turn(geo.slots[STOCK], -90), turn(item, 0)), (fan += FAN_MS), SLIDE_MS);
       } else if (fresh && item.stock && gathered) {
         motion.run(el, path(at(geo.slots[WASTE]), at(item), "ease-in-out"), (fan += FAN_MS), SLIDE_MS);

@@ -3,6 +3,10 @@
 export const STOCK = 7;
 export const WASTE = 8;
 export const FOUNDATION = 9;
+/** Columns 1 to 10 by pile number: Klondike's seven, then 8 to 10 after the first foundations. */
+export const COLUMNS = Object.freeze([0, 1, 2, 3, 4, 5, 6, 13, 14, 15]);
+/** Foundations by pile number, ``deck * 4 + suit``: C D H S, then the second deck's. */
+export const FOUNDATIONS = Object.freeze([9, 10, 11, 12, 16, 17, 18, 19]);
 export const SUITS = "CDHS";
 export const SUIT_NAMES = ["clubs", "diamonds", "hearts", "spades"];
 const RANK_NAMES = {
@@ -11,14 +15,28 @@ const RANK_NAMES = {
 };
 export const RANKS = "A23456789TJQK";
 
-export const isTableau = (pile) => pile >= 0 && pile < 7;
-export const isFoundation = (pile) => pile >= FOUNDATION && pile < FOUNDATION + 4;
+/** The column's index from 0 (-1 for any other pile). */
+export const columnIndex = (pile) => COLUMNS.indexOf(pile);
+/** The foundation's index, ``deck * 4 + suit`` (-1 for any other pile). */
+export const foundationIndex = (pile) => FOUNDATIONS.indexOf(pile);
+export const isTableau = (pile) => columnIndex(pile) >= 0;
+export const isFoundation = (pile) => foundationIndex(pile) >= 0;
+/** The suit letter of a foundation pile. */
+export const foundationSuit = (pile) => SUITS[foundationIndex(pile) % SUITS.length];
+
+/** The column a tableau pile is in ``position`` (``position.columns`` is by index). */
+export const columnOf = (position, pile) => position.columns[columnIndex(pile)];
+/** The top card of a foundation pile in ``position``, or null. */
+export const foundationTop = (position, pile) => position.foundations[foundationIndex(pile)] ?? null;
 
 export function pileName(pile) {
-  if (isTableau(pile)) return `Column ${pile + 1}`;
+  if (isTableau(pile)) return `Column ${columnIndex(pile) + 1}`;
   if (pile === STOCK) return "Stock";
   if (pile === WASTE) return "Waste";
-  return `${SUIT_NAMES[pile - FOUNDATION][0].toUpperCase()}${SUIT_NAMES[pile - FOUNDATION].slice(1)} foundation`;
+  const index = foundationIndex(pile);
+  const suit = SUIT_NAMES[index % SUIT_NAMES.length];
+  const name = `${suit} foundation`;
+  return index >= SUIT_NAMES.length ? `Second ${name}` : `${name[0].toUpperCase()}${name.slice(1)}`;
 }
 
 export function cardName(code) {

@@ -2,9 +2,12 @@
 import { backCard, faceCard } from "./cards.js";
 import { applyCardSize, cardPlaces, dropZone, geometry, onLayoutChange } from "./layout.js";
 import { Motion } from "./motion.js";
-import { cardName, FOUNDATION, isFoundation, isTableau, pileName, STOCK, SUITS, WASTE } from "./piles.js";
+import {
+  cardName, columnOf, COLUMNS, FOUNDATIONS, foundationSuit, foundationTop, isFoundation, isTableau, pileName, STOCK, WASTE,
+} from "./piles.js";
 
-export const PILE_ORDER = [STOCK, WASTE, FOUNDATION, FOUNDATION + 1, FOUNDATION + 2, FOUNDATION + 3, 0, 1, 2, 3, 4, 5, 6];
+/** Every pile any game has: each gets its slot, shown when the game in play has the pile. */
+const ALL_PILES = [STOCK, WASTE, ...FOUNDATIONS, ...COLUMNS];
 
 export class TableView {
   constructor(root) {
@@ -16,7 +19,7 @@ export class TableView {
     this.state = null;
     this.columnBottoms = {};
     this.motion = new Motion(root);
-    for (const pile of PILE_ORDER) this.slots[pile] = this.makeSlot(pile);
+    for (const pile of ALL_PILES) this.slots[pile] = this.makeSlot(pile);
     onLayoutChange(() => this.relayout());
   }
 
@@ -50,7 +53,7 @@ export class TableView {
       svg.setAttribute("class", "mark");
       svg.setAttribute("aria-hidden", "true");
       const use = document.createElementNS("http://www.w3.org/2000/svg", "use");
-      use.setAttribute("href", `#suit-${SUITS[pile - FOUNDATION]}`);
+      use.setAttribute("href", `#suit-${foundationSuit(pile)}`);
       svg.append(use);
       el.append(svg);
     }
@@ -70,15 +73,17 @@ export class TableView {
     this.geo = geometry(rect.width, rect.height, state);
     const geo = this.geo;
     applyCardSize(this.root, geo);
-    for (const [pile, slot] of Object.entries(geo.slots)) {
-      const el = this.slots[pile];
+    for (const [pile, el] of Object.entries(this.slots)) {
+      const slot = geo.slots[pile];
+      el.hidden = !slot;
+      if (!slot) continue;
       el.style.left = `${slot.x}px`;
       el.style.top = `${slot.y}px`;
       el.style.width = `${slot.w}px`;
       el.style.height = `${slot.h}px`;
     }
     const scene = this.motion.scene(before, state, geo, beat);
-    const { items, columnBottoms } = cardPlaces(state, geo);
+    const { items, columnBottoms } = cardPlaces(state, geo, this.places);
     this.columnBottoms = columnBottoms;
     const seen = new Set();
     const selected = ui.selection ? this.runKeys(ui.selection.pile, ui.selection.index, items) : new Set();
@@ -159,12 +164,13 @@ export class TableView {
     const targets = new Set(ui.targets ?? []);
     for (const [pile, el] of Object.entries(this.slots)) {
       const p = Number(pile);
+      if (el.hidden) continue;
       el.classList.toggle("target", targets.has(p));
       const hinted = ui.hint?.source === p || ui.hint?.dest === p;
       el.classList.toggle("hint", hinted);
       let label = pileName(p);
       if (isTableau(p)) {
-        const c = pos.columns[p];
+        const c = columnOf(pos, p);
         if (!c.down && !c.up.length) label += ", empty";
         else {
           if (c.down) label += `, ${c.down} face down`;
@@ -173,14 +179,16 @@ export class TableView {
         }
       } else if (p === STOCK) {
         const n = pos.stock.count;
-        label += n ? `, ${n} cards, press to draw` : pos.waste.length ? ", empty, press to turn the waste over" : ", empty";
+        const press = this.geo.shape.waste ? "press to draw" : "press to deal a card onto every column";
+        label += n ? `, ${n} cards, ${press}` : pos.waste.length ? ", empty, press to turn the waste over" : ", empty";
         el.querySelector(".count").textContent = n ? String(n) : "";
         el.classList.toggle("empty", n === 0);
         el.classList.toggle("spent", n === 0 && pos.recycles_left === 0);
+        el.classList.toggle("no-waste", !this.geo.shape.waste); // nothing to turn over: no ↻
       } else if (p === WASTE) {
         label += pos.waste.length ? `, top ${cardName(pos.waste[pos.waste.length - 1])}` : ", empty";
       } else {
-        const top = pos.foundations[p - FOUNDATION];
+        const top = foundationTop(pos, p);
         label += top ? `, up to ${cardName(top)}` : ", empty";
       }
       if (targets.has(p)) label += ", drop here";
@@ -220,11 +228,11 @@ export class TableView {
     const pos = this.state?.position;
     if (!pos) return this.slots[pile];
     if (isTableau(pile)) {
-      const c = pos.columns[pile];
-      if (c.up.length) return this.cardElement(pile, c.down + c.up.length - 1) ?? this.slots[pile];
+      const c = columnOf(pos, pile);
+      if (c?.up.length) return this.cardElement(pile, c.down + c.up.length - 1) ?? this.slots[pile];
     } else if (pile === WASTE && pos.waste.length) {
       return this.cardElement(pile, pos.waste.length - 1) ?? this.slots[pile];
-    } else if (isFoundation(pile) && pos.foundations[pile - FOUNDATION]) {
+    } else if (isFoundation(pile) && foundationTop(pos, pile)) {
       return this.cardElement(pile, 0) ?? this.slots[pile];
     }
     return this.slots[pile];
