@@ -11,6 +11,8 @@ BAD_COMMAND_LINES = [
     (["deal"], "bonanza deal:", "DEAL"),
     (["play", "--bogus"], "bonanza play:", "--bogus"),
     (["play", "--draw", "many"], "bonanza play:", "--draw"),
+    (["play", "--rules", "spider"], "bonanza play:", "westcliff"),  # the presets are listed
+    (["solve", "7", "--rules", "spider"], "bonanza solve:", "double-klondike"),
     (["serve", "--port", "x"], "bonanza serve:", "--port"),
     (["solve"], "bonanza solve:", "DEAL"),
     (["analyze", "--jobs", "0"], "bonanza analyze:", "--jobs"),
