@@ -111,7 +111,8 @@ def index_problems(table: Table, root: str) -> list[str]:
             const piles = new Map();
             for (const el of root.querySelectorAll(".card")) {
                 const pile = Number(el.dataset.pile);
-                if (pile > 8 || pile === 7) continue; // foundations show one card, the stock one
+                // Foundations (9-12, 16-19) show one card, the stock one; 13-15 are columns 8-10.
+                if ((pile >= 9 && pile <= 12) || pile >= 16 || pile === 7) continue;
                 if (!piles.has(pile)) piles.set(pile, []);
                 piles.get(pile).push(el);
             }
@@ -133,7 +134,12 @@ def index_problems(table: Table, root: str) -> list[str]:
                         if (!inside(box, card)) problems.push(`${name} ${what} clipped`);
                     }
                     for (const later of els.slice(i + 1)) {
-                        if (meet(idx, later.getBoundingClientRect())) {
+                        const over = later.getBoundingClientRect();
+                        // Stacked whole (a draw-1 waste shows its top card only): nothing to read.
+                        const stacked = Math.abs(over.left - card.left) < 0.5
+                            && Math.abs(over.top - card.top) < 0.5;
+                        if (stacked) continue;
+                        if (meet(idx, over)) {
                             problems.push(`${name} index under ${later.dataset.card || "a back"}`);
                         }
                     }
