@@ -301,3 +301,30 @@ def test_a_solver_that_fails_for_a_relative_answers_in_words_not_a_server_error(
     words = "The progress check is not available for Easthaven yet."
     assert progress.json()["unavailable"] == words
     assert progress.json()["progress"] is None
+
+
+@pytest.mark.parametrize("name", RELATIVES)
+def test_hints_and_the_progress_check_answer_in_every_game(client: TestClient, name: str) -> None:
+    state = start(client, name, "7")
+    hint = client.get(f"/api/games/{state['id']}/hint")
+    assert hint.status_code == 200 and hint.json()["text"]
+    move = hint.json()["move"]
+    assert move is None or move["text"] in [m["text"] for m in state["position"]["legal"]]
+    progress = client.get(f"/api/games/{state['id']}/progress")
+    assert progress.status_code == 200
+    assert progress.json()["progress"] is not False  # a fresh deal can make progress
+
+
+def test_auto_finish_plays_a_known_westcliff_game_home(client: TestClient) -> None:
+    line = WESTCLIFF_WIN.split()
+    state = start(client, "westcliff", "1")
+    for text in line[:-30]:
+        state = play(client, state["id"], {"move": text})
+    assert not state["auto_finish"]  # offered once solved, after the progress check
+    progress = client.get(f"/api/games/{state['id']}/progress").json()
+    assert progress["auto_finish"] is True
+    for _step in range(len(line)):
+        state = client.post(f"/api/games/{state['id']}/auto", json={}).json()
+        if state["won"]:
+            break
+    assert state["won"] and state["status"] == "won"
