@@ -56,6 +56,9 @@ RULE_OPTIONS = [
     Rules.preset("easthaven"),
     preset("easthaven", empty_column=EmptyColumn.KING, recall=False),
     preset("easthaven", partial_runs=False),
+    # Tables of no preset, at the engine's largest: 104 cards, 10 columns.
+    preset("easthaven", decks=2, columns=10),
+    preset("double-klondike-3", columns=10, waste_start=5, passes=2),
 ]
 
 
