@@ -4,6 +4,7 @@ per game (docs/variants.md)."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import re
 from dataclasses import dataclass
@@ -12,6 +13,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 from textual.widgets import Input, Select, Static
+from textual.worker import WorkerFailed
 
 from bonanza.core import Deal, Move, Pile, Position, Rules
 from bonanza.core.cards import ALL_CARDS, DECK_SIZE, Card
@@ -19,7 +21,7 @@ from bonanza.core.errors import RulesError
 from bonanza.core.view import PlayerView
 from bonanza.session import Hint
 from bonanza.storage import SQLiteStorage
-from bonanza.tui.app import BonanzaApp, column_key, not_yet
+from bonanza.tui.app import PROGRESS_DELAY, BonanzaApp, column_key, not_yet
 from bonanza.tui.help_screen import HelpScreen
 from bonanza.tui.new_deal_screen import NewDealChoice, NewDealScreen
 from bonanza.tui.pile_view import PileView, card_label, column_text, pile_text
@@ -194,6 +196,18 @@ async def test_double_klondike_sends_an_ace_home_from_column_9(storage: SQLiteSt
         assert str(app.query_one(f"#{move.dest.name.lower()}", PileView).render()).strip() == "A♠"
 
 
+async def test_a_click_on_the_second_foundation_sends_the_card_there(
+    storage: SQLiteStorage,
+) -> None:
+    app = relative_app(storage, "double-klondike")
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("9")
+        await pilot.click("#fs2")
+        assert app.game.history == [Move(Pile.T9, Pile.FS2)]
+        assert str(app.query_one("#fs2", PileView).render()).strip() == "A♠"
+        assert str(app.query_one("#fs", PileView).render()).strip() == "♠"
+
+
 async def test_klondike_has_no_column_8_and_easthaven_no_waste(
     storage: SQLiteStorage,
 ) -> None:
@@ -346,6 +360,15 @@ class RefusingAdvisor:
         raise RulesError(f"the solver plays Klondike only (not {position.rules.game}) yet")
 
 
+async def settle_refused(app: BonanzaApp, pilot: Any) -> None:
+    """Let the worker threads end, raising as a refusing advisor makes them, and
+    their answers arrive."""
+    for worker in list(app.workers):
+        with contextlib.suppress(WorkerFailed):
+            await worker.wait()
+    await pilot.pause()
+
+
 @pytest.mark.parametrize("name", RELATIVES)
 async def test_a_hint_the_solver_cannot_give_yet_says_so_in_one_line(
     storage: SQLiteStorage, name: str
@@ -353,10 +376,11 @@ async def test_a_hint_the_solver_cannot_give_yet_says_so_in_one_line(
     app = relative_app(storage, name, advisor=RefusingAdvisor())
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("h")
-        await settle(app, pilot)
+        await settle_refused(app, pilot)
         assert message(app) == f"Hints are not available for {TITLES[name]} yet"
         await pilot.press("space")  # the progress check raises too: the game goes on
-        await settle(app, pilot)
+        await pilot.pause(PROGRESS_DELAY)
+        await settle_refused(app, pilot)
         assert app.is_running and app.game.move_count == 1
 
 

@@ -325,16 +325,19 @@ class NewDealScreen(ModalScreen[NewDealChoice | None]):
             note = VEGAS_PASSES_NOTE
         self.query_one("#summary", Static).update(self._summary(rules, note))
         self.query_one("#deal", Input).placeholder = deal_placeholder(rules)
+        # The game and the preset follow the rules without a Changed event: one
+        # handled late (on a busy machine) would undo a change made since.
         game = self.query_one("#game", Select)
-        if game.value != game_name(rules):
-            game.value = game_name(rules)
         preset = self.query_one("#preset", Select)
-        if rules.game != self._family:
-            self._family = rules.game
-            preset.set_options(_preset_options(rules))
-        name = _preset_name(rules)
-        if preset.value != name:
-            preset.value = name
+        with game.prevent(Select.Changed), preset.prevent(Select.Changed):
+            if game.value != game_name(rules):
+                game.value = game_name(rules)
+            if rules.game != self._family:
+                self._family = rules.game
+                preset.set_options(_preset_options(rules))
+            name = _preset_name(rules)
+            if preset.value != name:
+                preset.value = name
 
     def on_input_changed(self, event: Input.Changed) -> None:
         event.stop()

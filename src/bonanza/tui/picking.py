@@ -19,10 +19,10 @@ def destinations(position: Position, source: Pile) -> set[Pile]:
 def move_between(position: Position, source: Pile, dest: Pile) -> Move | None:
     """The move from ``source`` to ``dest``, taking the most cards when several
     counts fit (an empty column under any-card rules); any foundation pile
-    stands for the foundation of the moving card."""
-    found = [
-        move
-        for move in moves_from(position, source)
-        if move.dest == dest or (dest.is_foundation and move.dest.is_foundation)
+    stands for the foundation of the moving card, unless ``dest`` itself
+    takes it (with two decks, the one of its suit's two that was picked)."""
+    moves = moves_from(position, source)
+    found = [move for move in moves if move.dest == dest] or [
+        move for move in moves if dest.is_foundation and move.dest.is_foundation
     ]
     return max(found, key=lambda move: move.count, default=None)
