@@ -186,29 +186,22 @@ async def test_keys_8_9_0_reach_columns_8_to_10(
         assert dest.split("\n")[-1].strip() == card_label(card)
 
 
-async def test_double_klondike_sends_an_ace_home_from_column_9(storage: SQLiteStorage) -> None:
-    # Deal 7 of two decks: column 9's top card is an ace of spades.
-    app = relative_app(storage, "double-klondike")
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("9", "f")
-        [move] = app.game.history
-        assert move.source is Pile.T9 and move.dest.is_foundation
-        assert str(app.query_one(f"#{move.dest.name.lower()}", PileView).render()).strip() == "A♠"
-
-
-async def test_a_click_on_the_second_foundation_sends_the_card_there(
-    storage: SQLiteStorage,
+@pytest.mark.parametrize(("drop", "home", "other"), [("f", "fs", "fs2"), ("#fs2", "fs2", "fs")])
+async def test_double_klondike_sends_an_ace_to_the_foundation_chosen(
+    storage: SQLiteStorage, drop: str, home: str, other: str
 ) -> None:
+    # Deal 7 of two decks: column 9's top card is an ace of spades; f takes the
+    # first spades foundation, a click on the second takes that one.
     app = relative_app(storage, "double-klondike")
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("9")
-        await pilot.click("#fs2")
-        assert app.game.history == [Move(Pile.T9, Pile.FS2)]
-        assert str(app.query_one("#fs2", PileView).render()).strip() == "A♠"
-        assert str(app.query_one("#fs", PileView).render()).strip() == "♠"
+        await (pilot.press(drop) if drop == "f" else pilot.click(drop))
+        assert app.game.history == [Move(Pile.T9, Pile[home.upper()])]
+        assert str(app.query_one(f"#{home}", PileView).render()).strip() == "A♠"
+        assert str(app.query_one(f"#{other}", PileView).render()).strip() == "♠"
 
 
-async def test_klondike_has_no_column_8_and_easthaven_no_waste(
+async def test_a_key_for_a_pile_the_game_lacks_says_so(
     storage: SQLiteStorage,
 ) -> None:
     app = relative_app(storage, "easthaven")
