@@ -2,8 +2,9 @@
 
     python benchmarks/soundness.py [--deals 5000] [--positions 5000] [--lines 1000]
                                    [--seed 1] [--node-limit 200000] [--jobs 2]
+                                   [--game klondike|westcliff|easthaven] [--brute 0]
 
-Each case (a fresh deal under the default ``klondike`` rules, or a position
+Each case (a fresh deal under the game's default rules, or a position
 met in random play of a random deal under random rule options) is searched
 with every pruning rule on, with none, and with each rule off by itself.
 Only a ``solved`` verdict carries a proof (its line is replayed through the
@@ -19,6 +20,13 @@ random positions compared at 200,000 nodes.)  The script prints every
 disagreement with its position, then how many comparisons both sides decided,
 how many disagreed, and how often each rule fired; it exits 1 on any
 disagreement.
+
+``--game`` plays Westcliff or Easthaven instead of Klondike (random options:
+empty column, recall, partial runs, and for Westcliff draw and passes).
+``--brute N`` adds N small positions of the game (a few columns, about ten
+cards not home) whose verdicts a brute-force search through the engine's
+moves decides: the default search and the one without pruning must agree
+with it.
 """
 
 from __future__ import annotations
@@ -31,8 +39,10 @@ import random
 import sys
 import time
 from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
 
-from bonanza.core import Deal, EmptyColumn, Position, Rules
+from bonanza.core import Deal, EmptyColumn, Position, Rules, StockMode
 from bonanza.solver import Prune, Sides, solve
 from bonanza.solver.switches import SINGLE_RULES
 
@@ -44,6 +54,14 @@ PASSES = (1, 3, None)
 MOST_RANDOM_MOVES = 150
 LINE_STEP = 5
 REPORT_EVERY = 500
+GAMES = ("klondike", "westcliff", "easthaven")
+BRUTE_COLUMNS = (3, 3, 4)
+"""The columns of a brute-force case's table, chosen at random: few, so that
+the brute force, which tells no column orders apart, stays small."""
+BRUTE_CARDS = (9, 10, 11)
+"""The cards not home in a brute-force case, chosen at random."""
+BRUTE_LIMIT = 8000
+"""The most positions the brute force visits; larger cases are skipped."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -71,18 +89,26 @@ class Outcome:
     disagreements: list[str] = dataclasses.field(default_factory=list)
     fired: dict[Prune, int] = dataclasses.field(default_factory=dict)
     side_wins: int = 0
+    brute_lost: int = 0  # brute-force comparisons of a lost position
 
     def add(self, other: Outcome) -> None:
         self.compared += other.compared
+        self.brute_lost += other.brute_lost
         self.disagreements += other.disagreements
         for flag, count in other.fired.items():
             self.fired[flag] = self.fired.get(flag, 0) + count
         self.side_wins += other.side_wins
 
 
-def random_rules(rng: random.Random) -> Rules:
-    """Any rule options the solver decides."""
-    return Rules(
+def game_rules(game: str) -> Rules:
+    """The game's default rules, thoughtful."""
+    return dataclasses.replace(Rules.preset(game), thoughtful=True)
+
+
+def random_rules(rng: random.Random, game: str = "klondike") -> Rules:
+    """Any rule options the solver decides, on the game's table (an
+    Easthaven stock is dealt once, onto the columns: its draw and passes stay)."""
+    rules = Rules(
         draw=rng.choice(DRAWS),
         passes=rng.choice(PASSES),
         empty_column=rng.choice(list(EmptyColumn)),
@@ -90,11 +116,18 @@ def random_rules(rng: random.Random) -> Rules:
         partial_runs=rng.random() < 0.5,
         thoughtful=True,
     )
+    table = Rules.preset(game)
+    if table.stock_mode is StockMode.EVERY_COLUMN:
+        rules = dataclasses.replace(rules, draw=table.draw, passes=table.passes)
+    return dataclasses.replace(
+        rules, columns=table.columns, deal_shape=table.deal_shape, stock_mode=table.stock_mode,
+        waste_start=table.waste_start,
+    )
 
 
-def random_position(rng: random.Random) -> Position:
+def random_position(rng: random.Random, game: str = "klondike") -> Position:
     """A random deal under random rules, after some random legal moves."""
-    position = Position.initial(Deal.from_number(rng.getrandbits(64)), random_rules(rng))
+    position = Position.initial(Deal.from_number(rng.getrandbits(64)), random_rules(rng, game))
     for _ in range(rng.randrange(MOST_RANDOM_MOVES)):
         moves = position.legal_moves()
         if not moves:
@@ -103,28 +136,58 @@ def random_position(rng: random.Random) -> Position:
     return position
 
 
-Case = tuple[str, Position, int, bool]  # label, position, node limit, a line case?
+Case = tuple[str, Position, int, str]  # label, position, node limit, kind
+CASE_KINDS = ("line", "brute")
+"""Cases other than a plain position: by the first word of their label."""
 
 
-def cases(seed: int, deals: int, positions: int, lines: int) -> Iterator[tuple[str, Position]]:
+REPOSITORY = Path(__file__).resolve().parents[1]
+
+
+def brute_force() -> ModuleType:
+    """tests/solver/brute.py, the brute-force reference (the repository is put
+    on the path when the script runs on its own)."""
+    if str(REPOSITORY) not in sys.path:
+        sys.path.insert(0, str(REPOSITORY))
+    import tests.solver.brute
+
+    return tests.solver.brute
+
+
+def brute_position(rng: random.Random, game: str) -> Position:
+    """A small position of the game on a table of a few columns."""
+    rules = dataclasses.replace(random_rules(rng, game), columns=rng.choice(BRUTE_COLUMNS))
+    position: Position = brute_force().small_game_position(
+        rng.getrandbits(32), rules, rng.choice(BRUTE_CARDS))
+    return position
+
+
+def cases(seed: int, deals: int, positions: int, lines: int, game: str = "klondike",
+          brute: int = 0) -> Iterator[tuple[str, Position]]:
     """``deals`` fresh default deals, ``positions`` random positions, then the
-    starts of ``lines`` line cases (labelled ``line``)."""
+    starts of ``lines`` line cases (labelled ``line``), then ``brute`` small
+    positions (labelled ``brute``)."""
     rng = random.Random(seed)
+    default = game_rules(game)
     for _ in range(deals):
         number = rng.getrandbits(64)
-        yield f"deal {number}", Position.initial(Deal.from_number(number), Rules(thoughtful=True))
+        yield f"deal {number}", Position.initial(Deal.from_number(number), default)
     for _ in range(positions):
-        yield "position", random_position(rng)
+        yield "position", random_position(rng, game)
     for index in range(lines):
         number = rng.getrandbits(64)
-        rules = Rules(thoughtful=True) if index % 2 == 0 else random_rules(rng)
+        rules = default if index % 2 == 0 else random_rules(rng, game)
         yield f"line of deal {number}", Position.initial(Deal.from_number(number), rules)
+    for _ in range(brute):
+        yield "brute", brute_position(rng, game)
 
 
 def compare(case: Case) -> Outcome:
     """Search one case every way (a line case: each position of its line)."""
-    label, position, node_limit, is_line = case
-    if not is_line:
+    label, position, node_limit, kind = case
+    if kind == "brute":
+        return compare_brute(label, position, node_limit)
+    if kind != "line":
         return compare_position(label, position, node_limit, None)
     outcome = Outcome()
     won = solve(position, node_limit=node_limit, prune=Prune.NONE, sides=Sides.NONE)
@@ -167,12 +230,34 @@ def compare_position(label: str, position: Position, node_limit: int,
     return outcome
 
 
+def compare_brute(label: str, position: Position, node_limit: int) -> Outcome:
+    """A small position: the default search and the one without pruning
+    against the brute force (skipped when it is too large for that)."""
+    try:
+        expected = "solved" if brute_force().winnable(position, BRUTE_LIMIT) else "unsolvable"
+    except RuntimeError:
+        return Outcome()
+    outcome = Outcome()
+    for search in (SEARCHES[0], SEARCHES[2]):
+        result = solve(position, node_limit=node_limit, prune=search.prune, sides=search.sides)
+        outcome.compared += 1
+        if result.result == "unsolvable":
+            outcome.brute_lost += 1
+        if result.result != expected:
+            outcome.disagreements.append(
+                f"{label} ({position.rules.to_text()}): brute force {expected}, "
+                f"{search.name} {result.result}\n  {position.to_text()}"
+            )
+    return outcome
+
+
 def run(seed: int, deals: int, positions: int, node_limit: int, jobs: int = 1,
-        report: bool = False, lines: int = 0) -> Outcome:
+        report: bool = False, lines: int = 0, game: str = "klondike",
+        brute: int = 0) -> Outcome:
     """Every case's outcome, added up."""
     total = Outcome()
-    tasks = ((label, position, node_limit, label.startswith("line"))
-             for label, position in cases(seed, deals, positions, lines))
+    tasks = ((label, position, node_limit, label.split()[0])
+             for label, position in cases(seed, deals, positions, lines, game, brute))
     started = time.perf_counter()
     done = 0
     with multiprocessing.Pool(jobs) if jobs > 1 else contextlib.nullcontext() as pool:
@@ -197,16 +282,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--node-limit", type=int, default=200_000, help="nodes per search")
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--game", choices=GAMES, default="klondike")
+    parser.add_argument("--brute", type=int, default=0, help="small brute-force positions")
     args = parser.parse_args(argv)
     started = time.perf_counter()
     total = run(args.seed, args.deals, args.positions, args.node_limit, args.jobs, report=True,
-                lines=args.lines)
-    print(f"cases: {args.deals} fresh default deals, {args.positions} random positions, "
-          f"{args.lines} line cases "
+                lines=args.lines, game=args.game, brute=args.brute)
+    print(f"{args.game}: {args.deals} fresh default deals, {args.positions} random positions, "
+          f"{args.lines} line cases, {args.brute} brute-force cases "
           f"(seed {args.seed}, {args.node_limit} nodes per search, "
           f"{time.perf_counter() - started:.0f} s)")
     print(f"comparisons decided by both sides: {total.compared}")
     print(f"disagreements: {len(total.disagreements)}")
+    if args.brute:
+        print(f"brute-force comparisons of lost positions: {total.brute_lost}")
     print("firings (default searches): " + ", ".join(
         f"{flag.name} {total.fired.get(flag, 0)}" for flag in SINGLE_RULES)
         + f", side-search wins {total.side_wins}")

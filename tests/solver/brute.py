@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from bonanza.core import CARDS, Position, Rules
+from bonanza.core import CARDS, Card, Position, Rules, StockMode
 
 
 def _key(position: Position) -> tuple[object, ...]:
@@ -43,6 +43,19 @@ def winnable(start: Position, limit: int = 200_000) -> bool:
     return False
 
 
+def _cards_out(rng: random.Random, loose: int) -> tuple[list[int], list[Card]]:
+    """About ``loose`` cards left off the foundations (each suit's top few
+    ranks), shuffled, and the foundations' heights."""
+    homes = [13] * 4
+    for _ in range(loose):
+        suit = rng.randrange(4)
+        if homes[suit] > 0:
+            homes[suit] -= 1
+    cards = [CARDS[suit * 13 + rank] for suit in range(4) for rank in range(homes[suit], 13)]
+    rng.shuffle(cards)
+    return homes, cards
+
+
 def small_position(seed: int, rules: Rules, loose: int = 9) -> Position:
     """A random endgame with about ``loose`` cards not home, dealt at random.
 
@@ -51,13 +64,7 @@ def small_position(seed: int, rules: Rules, loose: int = 9) -> Position:
     stock and the waste.
     """
     rng = random.Random(seed)
-    homes = [13] * 4
-    for _ in range(loose):
-        suit = rng.randrange(4)
-        if homes[suit] > 0:
-            homes[suit] -= 1
-    cards = [CARDS[suit * 13 + rank] for suit in range(4) for rank in range(homes[suit], 13)]
-    rng.shuffle(cards)
+    homes, cards = _cards_out(rng, loose)
     tableau: list[list] = [[] for _ in range(7)]
     down = [0] * 7
     stock: list = []
@@ -72,4 +79,31 @@ def small_position(seed: int, rules: Rules, loose: int = 9) -> Position:
             waste.append(card)
     for index, column in enumerate(tableau):
         down[index] = max(0, len(column) - 1)
+    return Position(rules, tableau, down, stock, waste, homes)
+
+
+def small_game_position(seed: int, rules: Rules, loose: int = 8) -> Position:
+    """``small_position`` for any one-deck table (Westcliff, Easthaven...):
+    ``rules.columns`` columns and, where the stock deals onto the columns,
+    no waste and face-up cards that need not form a run (any number of a
+    column's cards lie face up, as deals leave them)."""
+    rng = random.Random(seed)
+    homes, cards = _cards_out(rng, loose)
+    deals = rules.stock_mode is StockMode.EVERY_COLUMN
+    columns = rules.columns
+    tableau: list[list[Card]] = [[] for _ in range(columns)]
+    stock: list[Card] = []
+    waste: list[Card] = []
+    for card in cards:
+        where = rng.randrange(columns + 3)
+        if where < columns:
+            tableau[where].append(card)
+        elif where < columns + 2 or deals:
+            stock.append(card)
+        else:
+            waste.append(card)
+    down = [
+        max(0, len(column) - (rng.randint(1, len(column)) if deals and column else 1))
+        for column in tableau
+    ]
     return Position(rules, tableau, down, stock, waste, homes)

@@ -1,12 +1,14 @@
 /*
- * bonanza.solver._search: the exact Klondike search core (C99).
+ * bonanza.solver._search: the exact Klondike search core (C99), which also
+ * plays Westcliff (ten columns) and Easthaven (a stock dealt onto every
+ * column): see "Klondike's relatives" below.
  *
  * The search is a depth-first search over positions with a transposition
  * table of 128-bit state keys (a 64-bit key and a 64-bit check).  Every card is known (thoughtful play).  The
  * Python engine stays the reference for the rules: the Python wrapper replays
  * every solution found here before reporting it.
  *
- * State.  Seven columns (cards deepest first, the bottom `down` face down),
+ * State.  Seven columns, or up to ten (State.ncols; cards deepest first, the bottom `down` face down),
  * four foundation counts, and the *talon*: waste and stock as one sequence in
  * draw order (waste bottom .. waste top, then stock next-to-draw .. last).
  * `ptr` is the waste size, so the waste top is talon[ptr - 1].  Cards only
@@ -60,6 +62,16 @@
  *      go on, or the cards they go on only one to go on (see twin_locked).
  * Nothing else is pruned: verdicts are exact up to 128-bit key collisions in
  * the transposition table (see state_key).
+ *
+ * Klondike's relatives.  Westcliff is Klondike's game on ten columns (its
+ * face-up cards are one built run, its stock a waste's): no proof counts the
+ * columns, so every rule holds there.  Easthaven's stock deals a card onto
+ * each column (a K_DEAL step; the talon is then the stock alone, ptr 0), so
+ * a column's face-up cards need not be one run (only the top run moves, see
+ * run_base), and columns are told apart by the deal while the stock holds
+ * cards (rules 3 and 4 wait for it to be empty: see state_key, gen_moves).
+ * Only rules 1-2 (with partial runs) and 8 are proven there; prune_for
+ * switches the others off (see the comment above it).
  *
  * Search order.  Moves are tried best first (turning up face-down cards,
  * then foundation and talon moves, ...).  The exact search runs in doubling
@@ -119,51 +131,57 @@ typedef struct {
     uint8_t src, dst, count;
 } Atomic;
 
-/* Every legal move of the position, as the engine lists them (any order). */
+/* May `card` go onto column d, as the engine has it (every empty column). */
+static inline int atomic_fits(const State *s, const Rules *r, int card, int d)
+{
+    return s->len[d] ? fits_on(card, s->col[d][s->len[d] - 1])
+                     : r->any_empty || card_rank(card) == 13;
+}
+
+/* Every legal move of the position, as the engine lists them (any order),
+ * in the engine's pile numbers. */
 static int legal_atomic(const State *s, const Rules *r, Atomic *out)
 {
     int n = 0;
     int waste_top = s->ptr ? s->talon[s->ptr - 1] : -1;
-    for (int c = 0; c < NCOLS; c++) {
-        int len = s->len[c], down = s->down[c];
+    for (int c = 0; c < s->ncols; c++) {
+        int len = s->len[c];
         if (!len) continue;
         int top = s->col[c][len - 1];
         if (card_rank(top) == s->found[card_suit(top)] + 1)
-            out[n++] = (Atomic){(uint8_t)c, (uint8_t)(P_FOUND + card_suit(top)), 1};
-        int last = r->partial ? len : down + 1;
-        for (int i = down; i < last; i++) {
-            int card = s->col[c][i];
-            for (int d = 0; d < NCOLS; d++) {
-                if (d == c) continue;
-                if (s->len[d] ? fits_on(card, s->col[d][s->len[d] - 1])
-                              : (r->any_empty || card_rank(card) == 13))
-                    out[n++] = (Atomic){(uint8_t)c, (uint8_t)d, (uint8_t)(len - i)};
-            }
-        }
+            out[n++] = (Atomic){(uint8_t)col_pile(c), (uint8_t)(P_FOUND + card_suit(top)), 1};
+        int first = run_base(s, r, c), last = r->partial ? len : first + 1;
+        for (int i = first; i < last; i++)
+            for (int d = 0; d < s->ncols; d++)
+                if (d != c && atomic_fits(s, r, s->col[c][i], d))
+                    out[n++] = (Atomic){(uint8_t)col_pile(c), (uint8_t)col_pile(d), (uint8_t)(len - i)};
     }
     if (waste_top >= 0) {
         if (card_rank(waste_top) == s->found[card_suit(waste_top)] + 1)
             out[n++] = (Atomic){P_WASTE, (uint8_t)(P_FOUND + card_suit(waste_top)), 1};
-        for (int d = 0; d < NCOLS; d++)
-            if (s->len[d] ? fits_on(waste_top, s->col[d][s->len[d] - 1])
-                          : (r->any_empty || card_rank(waste_top) == 13))
-                out[n++] = (Atomic){P_WASTE, (uint8_t)d, 1};
+        for (int d = 0; d < s->ncols; d++)
+            if (atomic_fits(s, r, waste_top, d))
+                out[n++] = (Atomic){P_WASTE, (uint8_t)col_pile(d), 1};
     }
     if (r->recall) {
         for (int suit = 0; suit < 4; suit++) {
             if (!s->found[suit]) continue;
             int card = suit * 13 + s->found[suit] - 1;
-            for (int d = 0; d < NCOLS; d++)
-                if (s->len[d] ? fits_on(card, s->col[d][s->len[d] - 1])
-                              : (r->any_empty || card_rank(card) == 13))
-                    out[n++] = (Atomic){(uint8_t)(P_FOUND + suit), (uint8_t)d, 1};
+            for (int d = 0; d < s->ncols; d++)
+                if (atomic_fits(s, r, card, d))
+                    out[n++] = (Atomic){(uint8_t)(P_FOUND + suit), (uint8_t)col_pile(d), 1};
         }
     }
     int left = s->tlen - s->ptr;
-    if (left > 0)
+    if (r->deals) {
+        if (left > 0)
+            out[n++] = (Atomic){P_STOCK, (uint8_t)col_pile(0),
+                                (uint8_t)(left < s->ncols ? left : s->ncols)};
+    } else if (left > 0) {
         out[n++] = (Atomic){P_STOCK, P_WASTE, (uint8_t)(left < r->draw ? left : r->draw)};
-    else if (s->ptr > 0 && can_recycle(s, r))
+    } else if (s->ptr > 0 && can_recycle(s, r)) {
         out[n++] = (Atomic){P_WASTE, P_STOCK, (uint8_t)s->ptr};
+    }
     return n;
 }
 
@@ -205,9 +223,9 @@ static PyObject *expand_line(const State *start, const Rules *r, const SMove *li
             }
         }
         apply_move(&s, &m);
-        int src = m.kind == K_T2F || m.kind == K_T2T ? m.src
-                : m.kind == K_TAL ? P_WASTE : P_FOUND + m.src;
-        dst = m.dst == DST_FOUND ? P_FOUND + card_suit(m.card) : m.dst;
+        int src = m.kind == K_T2F || m.kind == K_T2T ? col_pile(m.src)
+                : m.kind == K_TAL ? P_WASTE : m.kind == K_DEAL ? P_STOCK : P_FOUND + m.src;
+        dst = m.dst == DST_FOUND ? P_FOUND + card_suit(m.card) : col_pile(m.dst);
         PyObject *t = Py_BuildValue("(iii)", src, dst, (int)m.count);
         if (!t || PyList_Append(list, t) < 0) { Py_XDECREF(t); Py_DECREF(list); return NULL; }
         Py_DECREF(t);
@@ -246,16 +264,18 @@ static int build_state(PyObject *columns, PyObject *downs, PyObject *talon, int 
                        PyObject *found, int rec, const Rules *r, State *s)
 {
     memset(s, 0, sizeof *s);
-    s->stale = (1u << NCOLS) - 1;
     int seen[52] = {0};
     PyObject *cols = PySequence_Fast(columns, "columns must be a sequence");
     if (!cols) return 0;
-    if (PySequence_Fast_GET_SIZE(cols) != NCOLS) {
+    Py_ssize_t ncols = PySequence_Fast_GET_SIZE(cols);
+    if (ncols < 1 || ncols > NCOLS) {
         Py_DECREF(cols);
-        PyErr_SetString(PyExc_ValueError, "there must be 7 columns");
+        PyErr_SetString(PyExc_ValueError, "there must be 1 to 10 columns");
         return 0;
     }
-    for (int c = 0; c < NCOLS; c++) {
+    s->ncols = (int)ncols;
+    s->stale = (1u << s->ncols) - 1;
+    for (int c = 0; c < s->ncols; c++) {
         if (!read_int_list(PySequence_Fast_GET_ITEM(cols, c), s->col[c], MAXC, &s->len[c],
                            "column")) {
             Py_DECREF(cols);
@@ -265,12 +285,12 @@ static int build_state(PyObject *columns, PyObject *downs, PyObject *talon, int 
     Py_DECREF(cols);
     PyObject *dl = PySequence_Fast(downs, "downs must be a sequence");
     if (!dl) return 0;
-    if (PySequence_Fast_GET_SIZE(dl) != NCOLS) {
+    if (PySequence_Fast_GET_SIZE(dl) != s->ncols) {
         Py_DECREF(dl);
-        PyErr_SetString(PyExc_ValueError, "there must be 7 face-down counts");
+        PyErr_SetString(PyExc_ValueError, "there must be a face-down count per column");
         return 0;
     }
-    for (int c = 0; c < NCOLS; c++) {
+    for (int c = 0; c < s->ncols; c++) {
         long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(dl, c));
         if (v == -1 && PyErr_Occurred()) { Py_DECREF(dl); return 0; }
         if (v < 0 || v > s->len[c] || (v == s->len[c] && v > 0)) {
@@ -282,7 +302,7 @@ static int build_state(PyObject *columns, PyObject *downs, PyObject *talon, int 
     }
     Py_DECREF(dl);
     if (!read_int_list(talon, s->talon, MAXC, &s->tlen, "talon")) return 0;
-    if (ptr < 0 || ptr > s->tlen) {
+    if (ptr < 0 || ptr > s->tlen || (r->deals && ptr)) {
         PyErr_SetString(PyExc_ValueError, "bad waste size");
         return 0;
     }
@@ -317,7 +337,7 @@ static int build_state(PyObject *columns, PyObject *downs, PyObject *talon, int 
         return 0;
     }
     memset(s->at_col, -1, sizeof s->at_col);
-    for (int c = 0; c < NCOLS; c++)
+    for (int c = 0; c < s->ncols; c++)
         for (int i = 0; i < s->len[c]; i++) {
             seen[s->col[c][i]]++;
             s->colh[c] ^= Z_COL[s->col[c][i]][i];
@@ -347,8 +367,9 @@ static PyObject *py_legal_moves(PyObject *self, PyObject *args)
     int ptr, rec;
     Rules r;
     State s;
-    if (!PyArg_ParseTuple(args, "OOOiOiiippp", &columns, &downs, &talon, &ptr, &found, &rec,
-                          &r.draw, &r.recycles_allowed, &r.any_empty, &r.recall, &r.partial))
+    if (!PyArg_ParseTuple(args, "OOOiOiiipppp", &columns, &downs, &talon, &ptr, &found, &rec,
+                          &r.draw, &r.recycles_allowed, &r.any_empty, &r.recall, &r.partial,
+                          &r.deals))
         return NULL;
     if (!build_state(columns, downs, talon, ptr, found, rec, &r, &s)) return NULL;
     Atomic out[2048];
@@ -416,10 +437,10 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     unsigned long long seed = 0;
     Search *x = calloc(1, sizeof(Search));
     if (!x) return PyErr_NoMemory();
-    if (!PyArg_ParseTuple(args, "OOOiOiiipppdKn|IIK", &columns, &downs, &talon, &ptr, &found,
+    if (!PyArg_ParseTuple(args, "OOOiOiiippppdKn|IIK", &columns, &downs, &talon, &ptr, &found,
                           &rec, &x->r.draw, &x->r.recycles_allowed, &x->r.any_empty,
-                          &x->r.recall, &x->r.partial, &time_limit, &node_limit, &memory_limit,
-                          &prune, &sides, &seed)
+                          &x->r.recall, &x->r.partial, &x->r.deals, &time_limit, &node_limit,
+                          &memory_limit, &prune, &sides, &seed)
         || !build_state(columns, downs, talon, ptr, found, rec, &x->r, &x->s)) {
         free(x);
         return NULL;
@@ -432,12 +453,13 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     /* A winning line needs at most one recycle per talon card: between two
      * recycles with no talon card played, the second recycle and the draws
      * before it can be left out (the other moves do not touch the talon).
-     * So as many recycles left as talon cards is as good as unlimited. */
-    if (x->r.recycles_allowed >= 0 && x->r.recycles_allowed - x->s.rec >= x->s.tlen) {
+     * So as many recycles left as talon cards is as good as unlimited.
+     * (A stock dealt onto the columns is never recycled.) */
+    if (!x->r.deals && x->r.recycles_allowed >= 0 && x->r.recycles_allowed - x->s.rec >= x->s.tlen) {
         x->r.recycles_allowed = -1;
         x->s.rec = 0;
     }
-    x->o.prune = prune;
+    x->o.prune = prune_for(&x->r, prune);
     x->o.sides = sides;
     x->o.seed = seed;
     x->o.fired = x->fired;
@@ -495,11 +517,24 @@ static PyObject *py_quiet_progress(PyObject *self, PyObject *args)
     Py_ssize_t memory_limit;
     Quiet *x = calloc(1, sizeof(Quiet));
     if (!x) return PyErr_NoMemory();
-    if (!PyArg_ParseTuple(args, "OOOiOiiipppKn|i", &columns, &downs, &talon, &ptr, &found, &rec,
+    if (!PyArg_ParseTuple(args, "OOOiOiiippppKn|i", &columns, &downs, &talon, &ptr, &found, &rec,
                           &x->r.draw, &x->r.recycles_allowed, &x->r.any_empty, &x->r.recall,
-                          &x->r.partial, &node_limit, &memory_limit, &recalls)
+                          &x->r.partial, &x->r.deals, &node_limit, &memory_limit, &recalls)
         || !build_state(columns, downs, talon, ptr, found, rec, &x->r, &x->s)) {
         free(x);
+        return NULL;
+    }
+    if (x->r.deals) {
+        /* Its proofs (search_quiet.h) are made for a stock drawn to the
+         * waste: refused as the rules, so that callers fall back as they do
+         * for any game the core does not take. */
+        free(x);
+        PyObject *errors = PyImport_ImportModule("bonanza.core.errors");
+        PyObject *rules_error = errors ? PyObject_GetAttrString(errors, "RulesError") : NULL;
+        if (rules_error)
+            PyErr_SetString(rules_error, "the quiet-move search plays a stock drawn to the waste only");
+        Py_XDECREF(rules_error);
+        Py_XDECREF(errors);
         return NULL;
     }
     if (recalls != RECALLS_REFERENCE && recalls != RECALLS_SOUND) {
@@ -545,21 +580,22 @@ static PyObject *py_quiet_progress(PyObject *self, PyObject *args)
 static PyMethodDef methods[] = {
     {"solve", py_solve, METH_VARARGS,
      "solve(columns, downs, talon, waste_size, foundations, recycles, draw, recycles_allowed,\n"
-     "      any_empty, recall, partial, time_limit, node_limit, memory_limit,\n"
+     "      any_empty, recall, partial, deals, time_limit, node_limit, memory_limit,\n"
      "      prune=PRUNE_ALL, sides=SIDES_DEFAULT, seed=0)\n"
      "-> (result, moves, nodes, seconds, limit, states, bytes, fired)\n\n"
      "fired[k] counts the firings of pruning rule k (fired[0]: side-search wins).\n"
      "The talon is the waste (bottom first) then the stock (next card first);\n"
+     "columns are 1 to 10 lists; deals: the stock deals onto every column (no waste);\n"
      "recycles_allowed is -1 for unlimited; time_limit < 0, node_limit 0 and\n"
      "memory_limit 0 mean no limit (memory defaults to 1 GiB).  Moves are\n"
      "(source, dest, count) tuples of pile numbers."},
     {"legal_moves", py_legal_moves, METH_VARARGS,
      "legal_moves(columns, downs, talon, waste_size, foundations, recycles, draw,\n"
-     "            recycles_allowed, any_empty, recall, partial) -> list of moves\n\n"
+     "            recycles_allowed, any_empty, recall, partial, deals) -> list of moves\n\n"
      "Every legal move as the C core sees it, for testing against the engine."},
     {"quiet_progress", py_quiet_progress, METH_VARARGS,
      "quiet_progress(columns, downs, talon, waste_size, foundations, recycles, draw,\n"
-     "               recycles_allowed, any_empty, recall, partial, node_limit,\n"
+     "               recycles_allowed, any_empty, recall, partial, deals, node_limit,\n"
      "               memory_limit, recalls=0) -> (answer, nodes)\n\n"
      "Whether quiet moves reach an informative one (rules not thoughtful):\n"
      "answer is 'progress', 'none' or 'unknown' (a limit was hit first); nodes\n"

@@ -20,6 +20,7 @@ def solve(
     any_empty: bool,
     recall: bool,
     partial: bool,
+    deals: bool,
     time_limit: float,
     node_limit: int,
     memory_limit: int,
@@ -42,6 +43,7 @@ def legal_moves(
     any_empty: bool,
     recall: bool,
     partial: bool,
+    deals: bool,
     /,
 ) -> list[tuple[int, int, int]]: ...
 def quiet_progress(
@@ -56,6 +58,7 @@ def quiet_progress(
     any_empty: bool,
     recall: bool,
     partial: bool,
+    deals: bool,
     node_limit: int,
     memory_limit: int,
     recalls: int = ...,

@@ -15,14 +15,14 @@ from bonanza.core.errors import InternalError, RulesError
 from bonanza.core.moves import Move, Pile
 from bonanza.core.notation import format_move
 from bonanza.core.position import Position
-from bonanza.core.rules import EmptyColumn, Rules
+from bonanza.core.rules import EmptyColumn, Rules, StockMode
 from bonanza.solver import _search  # the C extension (see _search.pyi)
 from bonanza.solver.switches import SIDE_WINS, SINGLE_RULES, Prune, Sides
 
 Verdict = Literal["solved", "unsolvable", "unknown"]
 Limit = Literal["nodes", "time", "memory", "interrupted"]
 CoreArguments = tuple[
-    list[list[int]], list[int], list[int], int, list[int], int, int, int, bool, bool, bool
+    list[list[int]], list[int], list[int], int, list[int], int, int, int, bool, bool, bool, bool
 ]
 _VERDICTS: dict[str, Verdict] = {"solved": "solved", "unsolvable": "unsolvable",
                                  "unknown": "unknown"}
@@ -73,11 +73,12 @@ class SolveResult:
 
 
 def core_arguments(position: Position) -> CoreArguments:
-    """The position and rules as the C core's leading arguments (Klondike's
-    table only: another game raises ``RulesError``)."""
+    """The position and rules as the C core's leading arguments: one deck,
+    any columns (Klondike, Westcliff, Easthaven); two decks raise
+    ``RulesError``. The last says the stock deals onto every column."""
     rules = position.rules
-    if not rules.is_klondike:
-        raise RulesError(f"the solver plays Klondike only (not {rules.game}) yet")
+    if rules.decks != 1:
+        raise RulesError(f"the solver plays one-deck games only (not {rules.game}) yet")
     allowed = rules.recycles_allowed
     recycles = position.recycles
     if allowed is None:
@@ -96,6 +97,7 @@ def core_arguments(position: Position) -> CoreArguments:
         rules.empty_column is EmptyColumn.ANY,
         rules.recall,
         rules.partial_runs,
+        rules.stock_mode is StockMode.EVERY_COLUMN,
     )
 
 

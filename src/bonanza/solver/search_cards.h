@@ -10,12 +10,21 @@
 
 #include <stdint.h>
 
-#define NCOLS 7
+/* Columns: up to NCOLS (Westcliff's ten); a position's own count is
+ * State.ncols (Klondike and Easthaven seven).  Pile numbers are the engine's
+ * (bonanza.core.moves.Pile): columns 1-7 are piles 0-6, then the stock, the
+ * waste and the four foundations, and columns 8-10 are piles 13-15. */
+#define NCOLS 10
+#define KLONDIKE_NCOLS 7
 #define MAXC 52
 #define P_STOCK 7
 #define P_WASTE 8
 #define P_FOUND 9
+#define P_COL8 13
 #define DST_FOUND 255
+
+/* The engine's pile number of column c. */
+static inline int col_pile(int c) { return c < KLONDIKE_NCOLS ? c : P_COL8 + c - KLONDIKE_NCOLS; }
 
 static const uint8_t RANK[52] = {
     1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13,

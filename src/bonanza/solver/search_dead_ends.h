@@ -39,6 +39,17 @@
  *         on it moves with it, or it is the top, or M of the card above it)
  *         and P(c) or K(c).
  *
+ * Where the stock deals onto every column (Easthaven), a deal puts each
+ * stock card on a column as its top: so every stock card is X and A, and M
+ * once P or K (or H); and it may be a column's first card (dealt into an
+ * empty one), so E also follows M of a stock card.  And a column's face-up
+ * cards need not be one run: a face-up card under a pair that is not built
+ * (the upper card does not fit on the lower) moves only with the cards on
+ * it as a run, so once the lower card g of the nearest such pair at or
+ * above it is ever the top (X(g)); X(g) follows M of the card on g as for
+ * any card.  A deal covers a column's top, which takes nothing away from
+ * "ever".
+ *
  * Every event of a real line of play makes its own formula true at the time
  * it happens, by the conditions it needed then, so by induction over the
  * line every event that can happen is in the least solution.  If H is false
@@ -76,7 +87,7 @@ static uint64_t home_reach(const State *s, const Rules *r, uint64_t frozen, uint
                            uint64_t *bases)
 {
     const uint64_t all = (1ULL << 52) - 1, aces = RANK_MASK(1), kings = RANK_MASK(13);
-    const uint64_t talon = s->tal_mask;
+    const uint64_t talon = s->tal_mask, dealt = r->deals ? talon : 0;
     uint64_t home = 0, home_tops = 0;
     for (int suit = 0; suit < 4; suit++) {
         home |= (((1ULL << s->found[suit]) - 1)) << (13 * suit);
@@ -89,15 +100,16 @@ static uint64_t home_reach(const State *s, const Rules *r, uint64_t frozen, uint
      * one by one below. */
     uint64_t face_up = 0, on14 = 0, on27 = 0, on_12 = 0, on_25 = 0, bottoms = 0;
     uint8_t odd_card[MAXC], odd_above[MAXC];
-    int n_odd = 0, empty = 0, next_down[NCOLS];
+    uint8_t gated[MAXC], gate[MAXC]; /* (stock dealt) face-up cards under a pair not built */
+    int n_odd = 0, n_gated = 0, empty = 0, next_down[NCOLS];
     unsigned walking = 0; /* the columns with face-down cards left to walk */
-    for (int c = 0; c < NCOLS; c++) {
-        int len = s->len[c], down = s->down[c];
+    for (int c = 0; c < s->ncols; c++) {
+        int len = s->len[c], down = s->down[c], lowest_odd = -1;
         next_down[c] = down - 1;
         if (down) walking |= 1u << c;
         if (!len) { empty = 1; continue; }
         bottoms |= 1ULL << s->col[c][0];
-        for (int i = down; i < len - 1; i++) {
+        for (int i = len - 2; i >= down; i--) {
             int card = s->col[c][i], above = s->col[c][i + 1];
             uint64_t bit = 1ULL << card;
             switch (card - above) {
@@ -105,14 +117,21 @@ static uint64_t home_reach(const State *s, const Rules *r, uint64_t frozen, uint
             case 27: on27 |= bit; break;
             case -12: on_12 |= bit; break;
             case -25: on_25 |= bit; break;
-            default: odd_card[n_odd] = (uint8_t)card; odd_above[n_odd++] = (uint8_t)above;
+            default:
+                odd_card[n_odd] = (uint8_t)card; odd_above[n_odd++] = (uint8_t)above;
+                lowest_odd = card;
+            }
+            if (r->deals && lowest_odd >= 0) {
+                gated[n_gated] = (uint8_t)card; gate[n_gated++] = (uint8_t)lowest_odd;
             }
         }
         face_up |= s->col_mask[c];
     }
     face_up &= ~s->down_mask;
-    /* The column tops are uncovered now (X), and so bases (A). */
-    uint64_t H = home, A = s->top_mask, M = 0, X = s->top_mask;
+    bottoms |= dealt;
+    /* The column tops are uncovered now (X), and so bases (A); so are the
+     * stock cards a deal will put on the columns. */
+    uint64_t H = home, A = s->top_mask | dealt, M = 0, X = s->top_mask | dealt;
     for (;;) {
         /* The talon and foundation cards first, to their own fixpoint: the
          * chains through them need no column. */
@@ -132,8 +151,12 @@ static uint64_t home_reach(const State *s, const Rules *r, uint64_t frozen, uint
         if (H & stop) break;
         uint64_t ready = aces | ((H << 1) & ~aces), old_x = X, old_m = M, old_h = H;
         int old_empty = empty;
-        /* A face-up card moves with the run on it. */
-        M |= (H | (place & ~frozen)) & face_up;
+        /* A face-up card moves with the run on it (and a gated one once its
+         * gate is uncovered); a dealt card once it is dealt. */
+        uint64_t movable = face_up | dealt;
+        for (int k = 0; k < n_gated; k++)
+            if (!(X >> gate[k] & 1)) movable &= ~(1ULL << gated[k]);
+        M |= (H | (place & ~frozen)) & movable;
         X |= (on14 & (M << 14)) | (on27 & (M << 27)) | (on_12 & (M >> 12)) | (on_25 & (M >> 25));
         for (int k = 0; k < n_odd; k++)
             if (M >> odd_above[k] & 1) X |= 1ULL << odd_card[k];
@@ -200,7 +223,7 @@ static int buried_below(const State *s, uint64_t cards, int c, int i)
 static int twin_locked(const State *s, const Rules *r)
 {
     if (r->any_empty) return 0;
-    for (int c = 0; c < NCOLS; c++) {
+    for (int c = 0; c < s->ncols; c++) {
         int down = s->down[c];
         for (int i = 0; i < down; i++) {
             int b = s->col[c][i], a = twin_of(b), rank = card_rank(b);

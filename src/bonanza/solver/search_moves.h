@@ -45,9 +45,38 @@ static int talon_targets(const State *s, const Rules *r, uint8_t *qs, uint8_t *r
     return count;
 }
 
+/*
+ * Rules 3 and 4 hold while the columns are interchangeable: not where the
+ * stock deals onto them and still holds cards (a deal tells them apart: see
+ * state_key).  Then every empty column is a destination, and a whole column
+ * may move into one.
+ */
+static inline int places_matter(const State *s, const Rules *r)
+{
+    return r->deals && s->tlen;
+}
+
+/* The lowest card of column c (not empty) that may head a run: its lowest
+ * face-up card, or, where the stock deals (face-up cards need not be one
+ * run), the base of the run at its top, as the engine's run_start. */
+static inline int run_base(const State *s, const Rules *r, int c)
+{
+    int i = s->len[c] - 1, down = s->down[c];
+    if (!r->deals) return down;
+    while (i > down && fits_on(s->col[c][i], s->col[c][i - 1])) i--;
+    return i;
+}
+
+/* Column d as a destination for a card that may go into an empty column:
+ * rule 3 keeps only the first empty one (`empty`), where it holds. */
+static inline int empty_dest(const State *s, int d, int empty, int ordered)
+{
+    return !s->len[d] && (d == empty || ordered);
+}
+
 static int first_empty(const State *s)
 {
-    for (int c = 0; c < NCOLS; c++)
+    for (int c = 0; c < s->ncols; c++)
         if (!s->len[c]) return c;
     return -1;
 }
@@ -123,15 +152,15 @@ static int talon_card_stuck(const State *s, const Rules *r, const Options *o, in
 static int recalls_of(const State *s, const Rules *r, const Options *o, int suit, int empty,
                       SMove *out)
 {
-    int n = 0, card = suit * 13 + s->found[suit] - 1;
+    int n = 0, card = suit * 13 + s->found[suit] - 1, ordered = places_matter(s, r);
     if (!s->found[suit]) return 0;
     if ((o->prune & PRUNE_SAFE_MOVES) && is_safe(s, r, card)) {
         FIRE(o, 2);
         return 0;
     }
-    for (int d = 0; d < NCOLS; d++) {
+    for (int d = 0; d < s->ncols; d++) {
         if (s->len[d] ? fits_on(card, s->col[d][s->len[d] - 1])
-                      : d == empty && (r->any_empty || card_rank(card) == 13)) {
+                      : empty_dest(s, d, empty, ordered) && (r->any_empty || card_rank(card) == 13)) {
             SMove m = {0};
             m.kind = K_F2T; m.src = (uint8_t)suit; m.dst = (uint8_t)d; m.count = 1;
             m.card = (uint8_t)card;
@@ -152,71 +181,22 @@ static void sort_moves(SMove *out, int n)
     }
 }
 
-#define MAX_GEN 2048 /* bound: 7 + 312 + 416 + 28 moves, and 26 * 17 two-move steps */
+/* Bound: 10 home, 52 face-up cards to 2 + 10 columns, 104 talon targets to
+ * 4 places (or a deal), 4 recalls to 10 columns; and 26 * 17 two-move steps. */
+#define MAX_GEN 2048
 
-/* The search's moves (with rules 2-4 and 7) into out; returns their count. */
-static int gen_moves(const State *s, const Rules *r, const Options *o, SMove *out)
+/* Score of a deal (Easthaven): after the moves that turn up a card or send
+ * one home, before moving runs between columns. */
+#define DEAL_SCORE 20
+
+/* The talon moves: the card that is the waste top after some draws (and
+ * perhaps a recycle) to its foundation or a column.  `top_col` maps column
+ * tops to their columns, `movers` is the cards with a column to go to. */
+static int talon_moves(const State *s, const Rules *r, const Options *o, const int8_t *top_col,
+                       uint64_t movers, int empty, SMove *out)
 {
-    int n = 0, empty = first_empty(s);
+    int n = 0;
     SMove m;
-    /* Tableau to foundation. */
-    for (int c = 0; c < NCOLS; c++) {
-        if (!s->len[c]) continue;
-        int len = s->len[c];
-        int card = s->col[c][len - 1];
-        if (card_rank(card) != s->found[card_suit(card)] + 1) continue;
-        int progress = len == 1 || len - 1 == s->down[c];
-        memset(&m, 0, sizeof m);
-        m.kind = K_T2F; m.src = (uint8_t)c; m.dst = DST_FOUND; m.count = 1;
-        m.card = (uint8_t)card;
-        m.score = (int16_t)(progress && len > 1 ? 100 + s->down[c] : 30);
-        out[n++] = m;
-    }
-    /* Tableau to tableau: each face-up card that may head a run looks up
-     * the columns topped by the two cards it may go on. */
-    int8_t top_col[52];
-    memset(top_col, -1, sizeof top_col);
-    for (int d = 0; d < NCOLS; d++)
-        if (s->len[d]) top_col[s->col[d][s->len[d] - 1]] = (int8_t)d;
-    /* The cards that have somewhere to go: a column top to go on, or an
-     * empty column. */
-    uint64_t movers = parent_in(s->top_mask);
-    if (empty >= 0) movers |= r->any_empty ? ~0ULL : RANK_MASK(13);
-    for (int c = 0; c < NCOLS; c++) {
-        int len = s->len[c], down = s->down[c];
-        if (!len || !(s->col_mask[c] & movers)) continue;
-        int last = r->partial ? len : down + 1;
-        for (int i = down; i < last; i++) {
-            int card = s->col[c][i], rank = card_rank(card);
-            if (!(movers >> card & 1)) continue;
-            int dests[3], nd = 0;
-            if (rank < 13) {
-                /* The cards one rank up of the other colour. */
-                int lo = card_red(card) ? 0 : 1, hi = card_red(card) ? 3 : 2;
-                if (top_col[lo * 13 + rank] >= 0) dests[nd++] = top_col[lo * 13 + rank];
-                if (top_col[hi * 13 + rank] >= 0) dests[nd++] = top_col[hi * 13 + rank];
-            }
-            /* Rules 3 and 4: only the first empty column, and never a whole
-             * column with nothing face down. */
-            if (empty >= 0 && i > 0 && (r->any_empty || rank == 13)) dests[nd++] = empty;
-            for (int k = 0; k < nd; k++) {
-                int d = dests[k], to_empty = !s->len[d];
-                if (d == c) continue;
-                if (!to_empty && i > down && (o->prune & PRUNE_TWINS) && r->partial
-                    && s->col[c][i - 1] == twin_of(s->col[d][s->len[d] - 1])) {
-                    FIRE(o, 7); /* a run moved between twins is undone by the normalization */
-                    continue;
-                }
-                memset(&m, 0, sizeof m);
-                m.kind = K_T2T; m.src = (uint8_t)c; m.dst = (uint8_t)d;
-                m.count = (uint8_t)(len - i);
-                m.score = (int16_t)(i > down ? (to_empty ? 5 : 10)
-                                    : down ? (to_empty ? 80 : 90) + down : 40);
-                out[n++] = m;
-            }
-        }
-    }
-    /* Talon (waste after k draws) to foundation and tableau. */
     uint8_t qs[2 * MAXC + 2], recs[2 * MAXC + 2];
     int nt = talon_targets(s, r, qs, recs);
     /* The talon cards with somewhere to go: home, a column top, an empty
@@ -249,6 +229,86 @@ static int gen_moves(const State *s, const Rules *r, const Options *o, SMove *ou
             m.score = (int16_t)(50 - penalty);
             out[n++] = m;
         }
+    }
+    return n;
+}
+
+/* The search's moves (with rules 2-4 and 7) into out; returns their count. */
+static int gen_moves(const State *s, const Rules *r, const Options *o, SMove *out)
+{
+    int n = 0, empty = first_empty(s), ordered = places_matter(s, r);
+    SMove m;
+    /* Tableau to foundation. */
+    for (int c = 0; c < s->ncols; c++) {
+        if (!s->len[c]) continue;
+        int len = s->len[c];
+        int card = s->col[c][len - 1];
+        if (card_rank(card) != s->found[card_suit(card)] + 1) continue;
+        int progress = len == 1 || len - 1 == s->down[c];
+        memset(&m, 0, sizeof m);
+        m.kind = K_T2F; m.src = (uint8_t)c; m.dst = DST_FOUND; m.count = 1;
+        m.card = (uint8_t)card;
+        m.score = (int16_t)(progress && len > 1 ? 100 + s->down[c] : 30);
+        out[n++] = m;
+    }
+    /* Tableau to tableau: each face-up card that may head a run looks up
+     * the columns topped by the two cards it may go on. */
+    int8_t top_col[52];
+    memset(top_col, -1, sizeof top_col);
+    for (int d = 0; d < s->ncols; d++)
+        if (s->len[d]) top_col[s->col[d][s->len[d] - 1]] = (int8_t)d;
+    /* The cards that have somewhere to go: a column top to go on, or an
+     * empty column. */
+    uint64_t movers = parent_in(s->top_mask);
+    if (empty >= 0) movers |= r->any_empty ? ~0ULL : RANK_MASK(13);
+    for (int c = 0; c < s->ncols; c++) {
+        int len = s->len[c], down = s->down[c];
+        if (!len || !(s->col_mask[c] & movers)) continue;
+        int first = run_base(s, r, c), last = r->partial ? len : first + 1;
+        for (int i = first; i < last; i++) {
+            int card = s->col[c][i], rank = card_rank(card);
+            if (!(movers >> card & 1)) continue;
+            int dests[2 + NCOLS], nd = 0;
+            if (rank < 13) {
+                /* The cards one rank up of the other colour. */
+                int lo = card_red(card) ? 0 : 1, hi = card_red(card) ? 3 : 2;
+                if (top_col[lo * 13 + rank] >= 0) dests[nd++] = top_col[lo * 13 + rank];
+                if (top_col[hi * 13 + rank] >= 0) dests[nd++] = top_col[hi * 13 + rank];
+            }
+            /* Rules 3 and 4: only the first empty column, and never a whole
+             * column with nothing face down (where they hold). */
+            if (empty >= 0 && (i > 0 || ordered) && (r->any_empty || rank == 13)) {
+                if (!ordered) dests[nd++] = empty;
+                else
+                    for (int d = empty; d < s->ncols; d++)
+                        if (!s->len[d]) dests[nd++] = d;
+            }
+            for (int k = 0; k < nd; k++) {
+                int d = dests[k], to_empty = !s->len[d];
+                if (d == c) continue;
+                if (!to_empty && i > down && (o->prune & PRUNE_TWINS) && r->partial
+                    && s->col[c][i - 1] == twin_of(s->col[d][s->len[d] - 1])) {
+                    FIRE(o, 7); /* a run moved between twins is undone by the normalization */
+                    continue;
+                }
+                memset(&m, 0, sizeof m);
+                m.kind = K_T2T; m.src = (uint8_t)c; m.dst = (uint8_t)d;
+                m.count = (uint8_t)(len - i);
+                m.score = (int16_t)(i > down ? (to_empty ? 5 : 10)
+                                    : down ? (to_empty ? 80 : 90) + down : 40);
+                out[n++] = m;
+            }
+        }
+    }
+    /* Talon (waste after k draws) to foundation and tableau; or a deal. */
+    if (!r->deals) {
+        n += talon_moves(s, r, o, top_col, movers, empty, out + n);
+    } else if (s->tlen) {
+        memset(&m, 0, sizeof m);
+        m.kind = K_DEAL;
+        m.count = (uint8_t)(s->tlen < s->ncols ? s->tlen : s->ncols);
+        m.score = DEAL_SCORE;
+        out[n++] = m;
     }
     /* Foundation to tableau. */
     /* Rule 2: a card that would be safe to play home from the tableau is

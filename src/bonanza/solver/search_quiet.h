@@ -81,10 +81,10 @@ typedef struct {
     size_t next, end;
 } QFrame;
 
-/* The most steps one position has: 7 home, 3 destinations for each of at
+/* The most steps one position has: 10 home, 3 destinations for each of at
  * most 52 face-up cards, 4 for each of at most 2 * 52 talon targets, 3 for
  * each of 4 recalls. */
-#define QUIET_MAX_STEPS (7 + 3 * 52 + 4 * (2 * MAXC + 2) + 3 * 4)
+#define QUIET_MAX_STEPS (NCOLS + 3 * 52 + 4 * (2 * MAXC + 2) + 3 * 4)
 
 /* The first table size, in slots: most checks store few positions. */
 #define QUIET_FIRST_SLOTS ((size_t)1 << 12)
@@ -165,7 +165,7 @@ static int recall_skipped(const State *s, int card, int recalls)
 static int quiet_turnup(const State *s, const Rules *r)
 {
     int empty = first_empty(s) >= 0;
-    for (int c = 0; c < NCOLS; c++) {
+    for (int c = 0; c < s->ncols; c++) {
         int down = s->down[c];
         if (!down) continue;
         int base = s->col[c][down], rank = card_rank(base);
@@ -225,9 +225,9 @@ static int quiet_moves(const State *s, const Rules *r, int recalls, QMove *out)
     int n = 0, empty = first_empty(s), dests[3];
     int8_t top_col[52];
     memset(top_col, -1, sizeof top_col);
-    for (int d = 0; d < NCOLS; d++)
+    for (int d = 0; d < s->ncols; d++)
         if (s->len[d]) top_col[s->col[d][s->len[d] - 1]] = (int8_t)d;
-    for (int c = 0; c < NCOLS; c++) {
+    for (int c = 0; c < s->ncols; c++) {
         int len = s->len[c], down = s->down[c];
         if (!len) continue;
         /* Home from the top (not the last face-up card on a face-down one:

@@ -31,12 +31,12 @@ static int finish_if_trivial(Search *x)
     State *s = &x->s;
     const Rules *r = &x->r;
     if (s->tlen && !(r->draw == 1 && r->recycles_allowed < 0)) return 0;
-    for (int c = 0; c < NCOLS; c++)
+    for (int c = 0; c < s->ncols; c++)
         if (s->down[c]) return 0;
     size_t base = x->plen;
     while (!is_won(s)) {
         int best = -1, where = -1, in_talon = 0;
-        for (int c = 0; c < NCOLS; c++) {
+        for (int c = 0; c < s->ncols; c++) {
             if (!s->len[c]) continue;
             int card = s->col[c][s->len[c] - 1];
             if (card_rank(card) == s->found[card_suit(card)] + 1

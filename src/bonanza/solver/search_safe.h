@@ -41,6 +41,24 @@
  * card itself (including recalls of them): no card outside D is ever put on
  * them, so every remaining move is still legal (foundations only hold more
  * cards, runs lose only D cards on their top), and the line still wins.
+ *
+ * Where the stock deals onto every column (Easthaven, and only with partial
+ * runs: see prune_for): the rule with recall on, whatever recall says, and
+ * twos are no exception (a two is safe when both opposite aces are home).  A
+ * deal may put any card on the card or on a D card, so the chain argument
+ * of the rule without recall fails, but the proof with recall on holds, with
+ * deals.  Delete the moves of D cards and of the card from a winning line;
+ * then each column is, at every step, the line's column without its D cards
+ * (all home), with no more cards face down.  A run the line moves, less its
+ * D cards (they lie at its top: a card that goes on a D card is in D), is
+ * the top of its column, built, and face up, so with partial runs it may
+ * move; its base is not in D, so neither is the card it goes on, which tops
+ * its column in both; a deal puts the same stock cards on the same columns;
+ * a card the line sends home or recalls is not in D and the top of its pile
+ * in both (its suit's D cards are a run up from the ace below it); a turn-up
+ * of the line is one here, or was made earlier.  Without partial runs it
+ * fails: cards that lay apart around a D card may form a longer run, which
+ * must then move whole.
  */
 /* The lower of the two foundations of the other colour than `card`. */
 static inline int opposite_home(const State *s, int card)
@@ -52,11 +70,11 @@ static inline int opposite_home(const State *s, int card)
 static int is_safe(const State *s, const Rules *r, int card)
 {
     int rank = card_rank(card), suit = card_suit(card);
-    if (rank <= 2) return 1;
+    if (rank <= 2 && !r->deals) return 1;
     int opp = opposite_home(s, card);
     /* Suits C D H S are 0 1 2 3: the same-colour partner of suit s is 3 - s. */
     int same = s->found[3 - suit];
-    if (r->recall) return opp >= rank - 1 && same >= rank - 2;
+    if (r->recall || r->deals) return opp >= rank - 1 && same >= rank - 2;
     return opp >= rank - 1 || (opp >= rank - 2 && same >= rank - 3);
 }
 
@@ -157,7 +175,7 @@ static int play_safe_moves(Search *x)
                 progress = 1;
             }
         }
-        if (r->draw != 1 || !s->tlen) continue;
+        if (r->draw != 1 || !s->tlen || r->deals) continue;
         /* Rule 6 (draw 1): a safe waste top goes home.  A winning line from
          * the position with the card still in the waste maps to one from the
          * position without it: skip the card's own moves and, later, the

@@ -146,7 +146,9 @@ static void start_sides(const Search *x, const State *start, Side *sides)
         sides[SIDE_FEW_PASSES].search = side_search(x, start, &r, 0);
     }
     r = x->r;
-    if ((x->o.sides & SIDE_HASTY_ON) && pointer_matters(&r))
+    /* (Not where the stock deals: with no talon moves it would be the exact
+     * search again.  Rule 11 is off there: see prune_for.) */
+    if ((x->o.sides & SIDE_HASTY_ON) && pointer_matters(&r) && !r.deals)
         sides[SIDE_HASTY].search = side_search(x, start, &r, 1);
 }
 

@@ -22,6 +22,7 @@ typedef struct {
     int any_empty;
     int recall;
     int partial;
+    int deals; /* Easthaven: the stock deals a card onto every column (no waste) */
 } Rules;
 
 /* The pruning rules that can be switched off, each bit 1 << its number in
@@ -67,7 +68,33 @@ typedef struct {
 
 #define FIRE(o, rule) ((o)->fired[rule]++)
 
+/*
+ * Where the stock deals onto every column (Easthaven), only these rules are
+ * proven and stay on:
+ *   - the safe moves (rules 1 and 2, with rule 1's stricter form whatever
+ *     recall says: see is_safe), and only with partial runs;
+ *   - the dead ends (rule 8, with the relaxation taking in deals and
+ *     columns whose face-up cards are not one run: see home_reach).
+ * Off: rule 7 (a run lying on a twin need not be movable there: cards dealt
+ * onto it are not a run), rule 12 (its proof plays the positions' lines move
+ * for move, and a deal is no such move), rule 15 (case 2 needs the cards P
+ * to reach a column only by going on a card of Q; a deal puts them
+ * anywhere), and the talon rules 5, 6, 9, 10, 11 and 14, made for a stock
+ * drawn to a waste (rule 11's draw-1 relaxation is not a relaxation of a
+ * deal).  Rules 3 and 4 hold only once the stock is empty: a deal tells the
+ * columns apart (see state_key and gen_moves).
+ */
+#define PRUNE_DEALS (PRUNE_SAFE_MOVES | PRUNE_DEAD_ENDS)
+
+/* The pruning rules that apply under `r`, of those asked for. */
+static inline unsigned prune_for(const Rules *r, unsigned prune)
+{
+    if (!r->deals) return prune;
+    return prune & (r->partial ? PRUNE_DEALS : PRUNE_DEAD_ENDS);
+}
+
 typedef struct {
+    int ncols;            /* the columns in play (col[0 .. ncols - 1]) */
     uint8_t col[NCOLS][MAXC];
     int len[NCOLS], down[NCOLS];
     int found[4];
@@ -84,12 +111,17 @@ typedef struct {
     uint64_t col_check[NCOLS], cols_check; /* the same for the key's check */
     uint64_t check;       /* the check of the key state_key returned last */
     unsigned stale;       /* columns whose term is out of date (bit = column) */
+    int ordered;          /* the column terms are keyed by place (see state_key) */
 } State;
 
-enum { K_T2F, K_T2T, K_TAL, K_F2T };
+/* Steps: column to foundation, column to column, talon card to either,
+ * foundation to column, and (Easthaven) a deal from the stock. */
+enum { K_T2F, K_T2T, K_TAL, K_F2T, K_DEAL };
 
 /* One search step.  For K_TAL, `q` is the waste size after the draws, so the
- * card played is talon[q - 1]; `recycle` says a recycle comes first. */
+ * card played is talon[q - 1]; `recycle` says a recycle comes first.  For
+ * K_DEAL, `count` is the cards dealt: talon[0 .. count - 1] onto columns
+ * 0 .. count - 1. */
 typedef struct {
     uint8_t kind, src, dst, count;
     uint8_t q, recycle, card;
@@ -231,12 +263,24 @@ static void apply_move(State *s, SMove *m)
         if (s->len[m->dst]) s->kept_out |= 1ULL << card;
         push_card(s, m->dst, card);
         break;
+    case K_DEAL:
+        /* (Rule 12, and with it State.kept_out, is off where the stock
+         * deals: see prune_for.) */
+        for (i = 0; i < m->count; i++) {
+            card = s->talon[i];
+            s->talh ^= Z_TAL[card];
+            s->tal_mask &= ~(1ULL << card);
+            push_card(s, i, card);
+        }
+        memmove(s->talon, s->talon + m->count, (size_t)(s->tlen - m->count));
+        s->tlen -= m->count;
+        break;
     }
 }
 
 static void undo_move(State *s, const SMove *m)
 {
-    int i;
+    int i, card;
     switch (m->kind) {
     case K_T2F:
         if (m->flipped) turn_down(s, m->src);
@@ -270,6 +314,16 @@ static void undo_move(State *s, const SMove *m)
         s->kept_out &= ~(1ULL << m->card);
         uncover_top(s, m->dst, m->kept_lost);
         s->found[m->src]++;
+        break;
+    case K_DEAL:
+        memmove(s->talon + m->count, s->talon, (size_t)s->tlen);
+        for (i = m->count - 1; i >= 0; i--) {
+            card = pop_card(s, i);
+            s->talon[i] = (uint8_t)card;
+            s->talh ^= Z_TAL[card];
+            s->tal_mask |= 1ULL << card;
+        }
+        s->tlen += m->count;
         break;
     }
 }

@@ -29,13 +29,24 @@ static uint64_t state_key(State *s, const Rules *r)
      * column order never matters (every rule treats the columns alike).
      * Foundations are implied by the other piles (all 52 cards are
      * somewhere), so they need no key of their own.  The column terms are
-     * kept, and only those of changed columns recomputed. */
+     * kept, and only those of changed columns recomputed.
+     * Where the stock deals onto every column (Easthaven), column order
+     * matters while the stock holds cards: a deal puts the stock's next
+     * card onto column 1, the one after onto column 2, and the last deal
+     * reaches the first three columns only.  So each column's term then
+     * includes its place, and rule 3 waits for the stock to be empty. */
+    int ordered = r->deals && s->tlen;
+    if (ordered != s->ordered) {
+        s->ordered = ordered;
+        s->stale = (1u << s->ncols) - 1;
+    }
     for (; s->stale; s->stale &= s->stale - 1) {
         int c = __builtin_ctz(s->stale);
-        uint64_t term = mix64(s->colh[c] ^ Z_DOWN[s->down[c]]);
+        uint64_t place = ordered ? Z_PLACE[c] : 0;
+        uint64_t term = mix64(s->colh[c] ^ Z_DOWN[s->down[c]] ^ place);
         s->cols_key += term - s->col_key[c];
         s->col_key[c] = term;
-        uint64_t check = mix64(s->colh[c] ^ Z_DOWN[s->down[c]] ^ CHECK_SALT);
+        uint64_t check = mix64(s->colh[c] ^ Z_DOWN[s->down[c]] ^ place ^ CHECK_SALT);
         s->cols_check += check - s->col_check[c];
         s->col_check[c] = check;
     }

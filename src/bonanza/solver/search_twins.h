@@ -42,7 +42,7 @@ typedef struct {
 static int twin_to_normalize(const State *s)
 {
     uint64_t tableau = 0;
-    for (int c = 0; c < NCOLS; c++) tableau |= s->col_mask[c];
+    for (int c = 0; c < s->ncols; c++) tableau |= s->col_mask[c];
     /* Hearts and spades face up under other cards, as their twins. */
     uint64_t covered = tableau & ~s->down_mask & ~s->top_mask;
     uint64_t lows = ((covered & SUIT_MASK(3)) >> 39) | ((covered & SUIT_MASK(2)) >> 13);
@@ -70,7 +70,7 @@ static int normalize_twins(Search *x)
 static int twin_pairs(const State *s, TwinPair *out)
 {
     uint64_t tableau = 0;
-    for (int c = 0; c < NCOLS; c++) tableau |= s->col_mask[c];
+    for (int c = 0; c < s->ncols; c++) tableau |= s->col_mask[c];
     /* Clubs and diamonds face up under other cards, and the twins of the
      * hearts and spades that top columns. */
     uint64_t covered = tableau & ~s->down_mask & ~s->top_mask & (SUIT_MASK(0) | SUIT_MASK(1));

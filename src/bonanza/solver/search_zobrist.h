@@ -18,6 +18,7 @@ static uint64_t Z_COL[52][MAXC];   /* card at height h of a column */
 static uint64_t Z_DOWN[MAXC + 1];  /* face-down count of a column */
 static uint64_t Z_TAL[52];         /* card still in the talon */
 static uint64_t Z_PTR[MAXC + 1];   /* waste size */
+static uint64_t Z_PLACE[NCOLS];    /* a column's place, where it matters */
 
 static uint64_t splitmix(uint64_t *state)
 {
@@ -42,6 +43,7 @@ static void init_keys(void)
     for (int i = 0; i <= MAXC; i++) Z_DOWN[i] = splitmix(&seed);
     for (int c = 0; c < 52; c++) Z_TAL[c] = splitmix(&seed);
     for (int i = 0; i <= MAXC; i++) Z_PTR[i] = splitmix(&seed);
+    for (int c = 0; c < NCOLS; c++) Z_PLACE[c] = splitmix(&seed);
 }
 
 #endif /* BONANZA_SEARCH_ZOBRIST_H */
