@@ -242,6 +242,31 @@ def test_permuting_hidden_cards_never_changes_the_player_observation(name: str) 
     assert permuted > 0
 
 
+@pytest.mark.parametrize("name", VARIANTS)
+def test_the_c_engine_shows_nothing_of_a_deals_hidden_cards(name: str) -> None:
+    rules = Rules.preset(name)
+    player, thoughtful = (Engine(1, rules, seen, None, None)
+                          for seen in ("player", "thoughtful"))
+    chooser = random.Random(name)
+    ends = np.cumsum(rules.column_sizes)
+    shown = {int(end) - 1 for end in ends} | set(range(ends[-1], ends[-1] + rules.waste_start))
+    for number in range(5):
+        cards = list(Deal.from_number(number, rules.decks).cards)
+        hidden = [place for place in range(len(cards)) if place not in shown]
+        moved = [cards[place] for place in hidden]
+        chooser.shuffle(moved)
+        permuted = cards[:]
+        for place, card in zip(hidden, moved, strict=True):
+            permuted[place] = card
+        seen = []
+        for listing in (cards, permuted):
+            for engine in (player, thoughtful):
+                engine.batch.deal(0, bytes(listing), None)
+            seen.append((player.obs[0].copy(), thoughtful.obs[0].copy()))
+        assert np.array_equal(seen[0][0], seen[1][0])
+        assert not np.array_equal(seen[0][1], seen[1][1])
+
+
 def test_the_player_sees_second_deck_cards_as_their_face() -> None:
     rules = Rules.preset("double-klondike")
     player, thoughtful = (KlondikeEnv(rules=rules, observation=seen)
