@@ -103,7 +103,8 @@ static uint64_t home_reach(const State *s, const Rules *r, uint64_t frozen, uint
     uint8_t gated[MAXC], gate[MAXC]; /* (stock dealt) face-up cards under a pair not built */
     int n_odd = 0, n_gated = 0, empty = 0, next_down[NCOLS];
     unsigned walking = 0; /* the columns with face-down cards left to walk */
-    for (int c = 0; c < s->ncols; c++) {
+    const int ncols = s->ncols;
+    for (int c = 0; c < ncols; c++) {
         int len = s->len[c], down = s->down[c], lowest_odd = -1;
         next_down[c] = down - 1;
         if (down) walking |= 1u << c;

@@ -236,10 +236,11 @@ static int talon_moves(const State *s, const Rules *r, const Options *o, const i
 /* The search's moves (with rules 2-4 and 7) into out; returns their count. */
 static int gen_moves(const State *s, const Rules *r, const Options *o, SMove *out)
 {
+    const int ncols = s->ncols; /* (a local: stores through bytes cannot change it) */
     int n = 0, empty = first_empty(s), ordered = places_matter(s, r);
     SMove m;
     /* Tableau to foundation. */
-    for (int c = 0; c < s->ncols; c++) {
+    for (int c = 0; c < ncols; c++) {
         if (!s->len[c]) continue;
         int len = s->len[c];
         int card = s->col[c][len - 1];
@@ -255,13 +256,13 @@ static int gen_moves(const State *s, const Rules *r, const Options *o, SMove *ou
      * the columns topped by the two cards it may go on. */
     int8_t top_col[52];
     memset(top_col, -1, sizeof top_col);
-    for (int d = 0; d < s->ncols; d++)
+    for (int d = 0; d < ncols; d++)
         if (s->len[d]) top_col[s->col[d][s->len[d] - 1]] = (int8_t)d;
     /* The cards that have somewhere to go: a column top to go on, or an
      * empty column. */
     uint64_t movers = parent_in(s->top_mask);
     if (empty >= 0) movers |= r->any_empty ? ~0ULL : RANK_MASK(13);
-    for (int c = 0; c < s->ncols; c++) {
+    for (int c = 0; c < ncols; c++) {
         int len = s->len[c], down = s->down[c];
         if (!len || !(s->col_mask[c] & movers)) continue;
         int first = run_base(s, r, c), last = r->partial ? len : first + 1;
@@ -280,7 +281,7 @@ static int gen_moves(const State *s, const Rules *r, const Options *o, SMove *ou
             if (empty >= 0 && (i > 0 || ordered) && (r->any_empty || rank == 13)) {
                 if (!ordered) dests[nd++] = empty;
                 else
-                    for (int d = empty; d < s->ncols; d++)
+                    for (int d = empty; d < ncols; d++)
                         if (!s->len[d]) dests[nd++] = d;
             }
             for (int k = 0; k < nd; k++) {
@@ -306,7 +307,7 @@ static int gen_moves(const State *s, const Rules *r, const Options *o, SMove *ou
     } else if (s->tlen) {
         memset(&m, 0, sizeof m);
         m.kind = K_DEAL;
-        m.count = (uint8_t)(s->tlen < s->ncols ? s->tlen : s->ncols);
+        m.count = (uint8_t)(s->tlen < ncols ? s->tlen : ncols);
         m.score = DEAL_SCORE;
         out[n++] = m;
     }

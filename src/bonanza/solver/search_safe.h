@@ -67,7 +67,7 @@ static inline int opposite_home(const State *s, int card)
                           : (s->found[1] < s->found[2] ? s->found[1] : s->found[2]);
 }
 
-static int is_safe(const State *s, const Rules *r, int card)
+static inline int is_safe(const State *s, const Rules *r, int card)
 {
     int rank = card_rank(card), suit = card_suit(card);
     if (rank <= 2 && !r->deals) return 1;

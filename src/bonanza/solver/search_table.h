@@ -35,14 +35,14 @@ static uint64_t state_key(State *s, const Rules *r)
      * card onto column 1, the one after onto column 2, and the last deal
      * reaches the first three columns only.  So each column's term then
      * includes its place, and rule 3 waits for the stock to be empty. */
-    int ordered = r->deals && s->tlen;
-    if (ordered != s->ordered) {
-        s->ordered = ordered;
+    if (r->deals && (s->tlen > 0) != s->ordered) {
+        s->ordered = s->tlen > 0;
         s->stale = (1u << s->ncols) - 1;
     }
+    const uint64_t *places = s->ordered ? Z_PLACE : Z_NO_PLACE;
     for (; s->stale; s->stale &= s->stale - 1) {
         int c = __builtin_ctz(s->stale);
-        uint64_t place = ordered ? Z_PLACE[c] : 0;
+        uint64_t place = places[c];
         uint64_t term = mix64(s->colh[c] ^ Z_DOWN[s->down[c]] ^ place);
         s->cols_key += term - s->col_key[c];
         s->col_key[c] = term;

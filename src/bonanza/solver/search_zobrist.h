@@ -19,6 +19,7 @@ static uint64_t Z_DOWN[MAXC + 1];  /* face-down count of a column */
 static uint64_t Z_TAL[52];         /* card still in the talon */
 static uint64_t Z_PTR[MAXC + 1];   /* waste size */
 static uint64_t Z_PLACE[NCOLS];    /* a column's place, where it matters */
+static const uint64_t Z_NO_PLACE[NCOLS]; /* (zeros: where it does not) */
 
 static uint64_t splitmix(uint64_t *state)
 {
