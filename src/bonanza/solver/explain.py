@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from bonanza.core.cards import CARDS
+from bonanza.core.cards import ALL_CARDS
 from bonanza.core.moves import Move, Pile
 from bonanza.core.position import Position
 from bonanza.solver.quiet import turns_up
@@ -20,6 +20,8 @@ LAYOUTS: Final = "layouts that fit what you have seen"
 
 def action(move: Move, position: Position) -> str:
     """The move as an instruction: ``Move 7♥ onto 8♣``, ``Draw from the stock``."""
+    if move.is_deal:
+        return "Deal from the stock onto every column"
     if move.is_draw:
         return "Draw from the stock"
     if move.is_recycle:
@@ -30,19 +32,19 @@ def action(move: Move, position: Position) -> str:
         what += f" and the {move.count - 1} card{'s' if move.count > 2 else ''} on it"
     if move.dest.is_foundation:
         return f"Move {what} to its foundation"
-    column = position.tableau[move.dest]
+    column = position.tableau[move.dest.column_index]
     if not column:
         return f"Move {what} to the empty {move.dest.label}"
-    return f"Move {what} onto {CARDS[column[-1]].symbol}"
+    return f"Move {what} onto {ALL_CARDS[column[-1]].symbol}"
 
 
 def effect(move: Move, position: Position) -> str | None:
     """What the move gains, when it can be said in a few words."""
     if turns_up(position, move):
         return f"it turns up a card in {move.source.label}"
-    if move.source.is_tableau and move.count == len(position.tableau[move.source]):
+    if move.source.is_tableau and move.count == len(position.tableau[move.source.column_index]):
         return f"it empties {move.source.label}"
-    if move.is_draw:
+    if move.is_draw and not move.is_deal:
         return _next_useful(position)
     if move.source.is_foundation:
         return "a card back from its foundation can hold another"
@@ -61,7 +63,7 @@ def _next_useful(position: Position) -> str | None:
         top = board.waste[-1]
         if any(move.source is Pile.WASTE for move in board.legal_moves()):
             away = "the next draw" if draws == 1 else f"{_number(draws)} draws away"
-            return f"the {CARDS[top].symbol} you can play is {away}"
+            return f"the {ALL_CARDS[top].symbol} you can play is {away}"
     return None
 
 

@@ -19,6 +19,11 @@ A move that would lead back to a position already played is chosen only
 when nothing else is left, so following the hints never goes round in
 circles. The budget is counted in solver nodes, not seconds, so a hint is
 the same for the same view and seed on any machine.
+
+Where the C core does not take the rules (Klondike's relatives, for now),
+layouts are solved by the generic search (``generic.py``), some thirty times
+slower per position: the budget buys fewer nodes there, and each layout gets
+a smaller cap and fewer layouts are drawn (``GENERIC``; docs/hints.md).
 """
 
 from __future__ import annotations
@@ -43,7 +48,7 @@ from bonanza.solver.quiet import (
     is_safe_card,
     turns_up,
 )
-from bonanza.solver.search import Verdict, solve, verdict
+from bonanza.solver.search import Verdict, compiled, solve, verdict
 
 DEFAULT_BUDGET: Final = 1.0
 """Seconds one hint may take on one core, at most (counted as solver nodes)."""
@@ -78,6 +83,48 @@ PROGRESS_NODES: Final = 400
 """Positions the quiet-move search may visit to find the way to progress."""
 QUIET_NODE_COST: Final = 20
 """One quiet-search position (in Python) counted in solver nodes."""
+
+GENERIC_NODES_PER_SECOND: Final = 12_000
+"""Positions the generic search (and the Python around it) goes through in a
+second on one core, for the rules the C core does not take: measured on
+Double Klondike, the slowest (Easthaven and Westcliff go faster)."""
+GENERIC_CALL_NODES: Final = 10
+"""One solver call's Python cost beside its nodes, in generic nodes."""
+GENERIC_SAMPLE_NODES: Final = 400
+"""The node cap of one layout's generic solve: late in a game most are
+decided within it; early on most are not (they score ½)."""
+GENERIC_KNOWN_NODES: Final = 12_000
+"""The generic search's cap when every card is known."""
+GENERIC_FIRST_ROUND: Final = 6
+GENERIC_ROUND: Final = 4
+GENERIC_MAX_SAMPLES: Final = 16
+GENERIC_QUIET_NODE_COST: Final = 1
+"""A quiet-search position costs about one generic node."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sampling:
+    """How a hint spends its budget: nodes a second, the Python cost of a
+    solver call and of a quiet-search position (in nodes), the cap of one
+    layout's solve and of the known position's, and the layouts per round."""
+
+    nodes_per_second: int
+    call_nodes: int
+    quiet_node_cost: int
+    sample_nodes: int
+    known_nodes: int
+    first_round: int
+    round: int
+    max_samples: int
+
+
+COMPILED: Final = Sampling(NODES_PER_SECOND, CALL_NODES, QUIET_NODE_COST, SAMPLE_NODES,
+                           KNOWN_NODES, FIRST_ROUND, ROUND, MAX_SAMPLES)
+"""Where the C core solves the layouts (Klondike)."""
+GENERIC: Final = Sampling(GENERIC_NODES_PER_SECOND, GENERIC_CALL_NODES,
+                          GENERIC_QUIET_NODE_COST, GENERIC_SAMPLE_NODES, GENERIC_KNOWN_NODES,
+                          GENERIC_FIRST_ROUND, GENERIC_ROUND, GENERIC_MAX_SAMPLES)
+"""Where the generic search does (rules the C core does not take)."""
 
 
 class AdviceKind(enum.Enum):
@@ -118,13 +165,14 @@ class _Candidate:
 
 
 class _Nodes:
-    """The node budget of one hint."""
+    """The node budget of one hint, and how it is spent (``sampling``)."""
 
-    def __init__(self, budget: float) -> None:
-        self.left = max(1, int(budget * NODES_PER_SECOND))
+    def __init__(self, budget: float, sampling: Sampling = COMPILED) -> None:
+        self.sampling = sampling
+        self.left = max(1, int(budget * sampling.nodes_per_second))
 
     def spend(self, nodes: int) -> None:
-        self.left -= nodes + CALL_NODES
+        self.left -= nodes + self.sampling.call_nodes
 
     def cap(self, most: int) -> int:
         """The node cap of the next solve: ``most``, or what is left (not too little)."""
@@ -154,7 +202,7 @@ def advise(view: PlayerView, *, budget: float = DEFAULT_BUDGET, seed: int = 0) -
         if not is_informative(layout, moves[0]) and _is_stuck(layout, QUICK_STUCK_NODES):
             return Advice(None, explain.STUCK, AdviceKind.NO_PROGRESS)
         return Advice(moves[0], explain.forced(moves[0], layout), AdviceKind.FORCED)
-    nodes = _Nodes(budget)
+    nodes = _Nodes(budget, COMPILED if compiled(layout) else GENERIC)
     if view.is_known():
         known = _known_advice(view, layout, moves, nodes)
         if known is not None:
@@ -171,7 +219,7 @@ def _useful_moves(
     """The legal moves, one per distinct outcome and without pointless recalls,
     that lead somewhere not played before; for every legal move, the one kept
     for its outcome; and the kept moves including those that lead back."""
-    known = set(range(52)) - set(view.unseen)
+    known = {int(card) for card in view.rules.cards} - set(view.unseen)
     outcomes: dict[ViewKey, Move] = {}
     same: dict[Move, Move] = {}
     here = view.key()
@@ -222,7 +270,7 @@ def _known_advice(
 ) -> Advice | None:
     """The first move of the solver's cleaned line that leads somewhere new, or
     None when the search is undecided (then sampling tries each move)."""
-    result = solve(layout, node_limit=nodes.cap(KNOWN_NODES))
+    result = solve(layout, node_limit=nodes.cap(nodes.sampling.known_nodes))
     nodes.spend(result.nodes)
     if result.result == "unsolvable":
         return Advice(None, explain.LOST, AdviceKind.NO_PROGRESS)
@@ -237,7 +285,7 @@ def _known_advice(
     for move in sorted(moves, key=lambda move: _preference(layout, move)):
         after = layout.copy()
         after.apply(move)
-        answer, _, spent = verdict(after, nodes.cap(SAMPLE_NODES))
+        answer, _, spent = verdict(after, nodes.cap(nodes.sampling.sample_nodes))
         nodes.spend(spent)
         if answer == "solved":
             return Advice(move, explain.known(move, layout, None), AdviceKind.KNOWN, 1.0, 1)
@@ -259,15 +307,19 @@ def _sampled_advice(
     seed: int,
 ) -> Advice:
     rng = random.Random(_seed_for(view, seed))
-    limit = 1 if view.is_known() else max(FIRST_ROUND, round(MAX_SAMPLES * math.sqrt(budget)))
+    sampling = nodes.sampling
+    limit = 1 if view.is_known() else max(
+        sampling.first_round, round(sampling.max_samples * math.sqrt(budget))
+    )
     candidates = [_Candidate(move, _preference(layout, move)) for move in moves]
     alive = list(candidates)
     layouts: list[tuple[Position, Verdict]] = []
     while alive and not nodes.spent:
-        target = min(limit, FIRST_ROUND if not layouts else len(alive[0].scores) + ROUND)
+        target = min(limit, sampling.first_round if not layouts
+                     else len(alive[0].scores) + sampling.round)
         while len(layouts) < target and not nodes.spent:
             sample = sample_layout(view, rng)
-            answer, first, spent = verdict(sample, nodes.cap(SAMPLE_NODES))
+            answer, first, spent = verdict(sample, nodes.cap(sampling.sample_nodes))
             nodes.spend(spent)
             layouts.append((sample, answer))
             voted = same.get(first) if first is not None else None
@@ -333,7 +385,7 @@ def _nearest_progress(layout: Position, same: dict[Move, Move], among: set[Move]
                 if first in among:
                     return first
     finally:
-        nodes.spend(budget.used * QUIET_NODE_COST)
+        nodes.spend(budget.used * nodes.sampling.quiet_node_cost)
     return None
 
 
@@ -343,7 +395,7 @@ def _score(sample: Position, root: Verdict, move: Move, nodes: _Nodes) -> float:
         return 0.0  # no move wins where the position itself is lost
     after = sample.copy()
     after.apply(move)
-    answer, _, spent = verdict(after, nodes.cap(SAMPLE_NODES))
+    answer, _, spent = verdict(after, nodes.cap(nodes.sampling.sample_nodes))
     nodes.spend(spent)
     return {"solved": 1.0, "unsolvable": 0.0}.get(answer, UNDECIDED_SCORE)
 

@@ -17,17 +17,20 @@ too, and holds no card the player has not seen.
 
 from __future__ import annotations
 
-from bonanza.core.moves import Move, Pile
+from bonanza.core.moves import Move
 from bonanza.core.position import Position
 from bonanza.core.view import PlayerView
 from bonanza.solver.lines import clean_line
 from bonanza.solver.quiet import is_known
-from bonanza.solver.search import solve
+from bonanza.solver.search import compiled, solve
 
 FINISH_NODES = 200_000
 """Nodes for one proof; known positions late in a game need far fewer."""
 FINISH_MEMORY = 64 * 2**20
 """Bytes for one proof's table."""
+GENERIC_FINISH_NODES = 40_000
+"""Nodes for one proof by the generic search (rules the C core does not
+take), which goes through positions some thirty times slower."""
 
 
 def winning_line(position: Position, node_limit: int = FINISH_NODES) -> list[Move] | None:
@@ -62,6 +65,8 @@ def finish_view(view: PlayerView, node_limit: int = FINISH_NODES) -> list[Move] 
 def _proven_line(position: Position, node_limit: int) -> list[Move] | None:
     """The solver's winning line from ``position`` (every card as it lies),
     detours cut; None when no win is proven within ``node_limit``."""
+    if not compiled(position):
+        node_limit = min(node_limit, GENERIC_FINISH_NODES)
     result = solve(position, node_limit=node_limit, memory_limit=FINISH_MEMORY)
     if not result.solved:
         return None
@@ -97,7 +102,7 @@ def _home_first(board: Position, plan: list[Move]) -> list[Move]:
         for index, move in enumerate(plan)
         if index > 0 and move in open_now and move.dest.is_foundation
     ]
-    later.sort(key=lambda index: board.foundations[plan[index].dest - Pile.FC])
+    later.sort(key=lambda index: board.foundations[plan[index].dest.foundation_index])
     for index in later:
         hoisted = [plan[index], *plan[:index], *plan[index + 1 :]]
         if board.wins_with(hoisted):

@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from bonanza.core.cards import DECK_SIZE, MAX_DECKS, SUIT_COUNT
-from bonanza.core.moves import Move
+from bonanza.core.moves import COLUMN_INDEX, Move
 from bonanza.core.position import Position
 from bonanza.core.rules import StockMode
 from bonanza.core.safety import never_needed
@@ -120,7 +120,17 @@ def move_order(position: Position, moves: list[Move]) -> list[Move]:
     return sorted(moves, key=lambda move: _bucket(position, move))
 
 
-def _bucket(position: Position, move: Move) -> int:
+_FROM_COLUMN: Final = -1
+"""``_kind`` of a move from a column to a column: its bucket depends on the column."""
+_TO_FOUNDATION: Final = -2
+"""``_kind`` of a move home from a column or the waste: its bucket depends on the card."""
+_KINDS: dict[Move, int] = {}
+"""Each move's ``_kind``, as moves are met (a move's kind never changes)."""
+
+
+def _kind(move: Move) -> int:
+    """The bucket of ``move`` where it is fixed by its piles, else ``_FROM_COLUMN``
+    or ``_TO_FOUNDATION``."""
     source, dest = move.source, move.dest
     if source.is_foundation:
         return RECALL
@@ -129,16 +139,25 @@ def _bucket(position: Position, move: Move) -> int:
     if move.is_draw:
         return STOCK
     if dest.is_foundation:
+        return _TO_FOUNDATION
+    return _FROM_COLUMN if source.is_tableau else FREEING  # (from the waste to a column)
+
+
+def _bucket(position: Position, move: Move) -> int:
+    kind = _KINDS.get(move)
+    if kind is None:
+        kind = _KINDS[move] = _kind(move)
+    if kind == _TO_FOUNDATION:
         card = position.moving_cards(move)[0]
         safe = never_needed(position.foundations, card, recall=position.rules.recall)
         return SAFE_HOME if safe else HOME
-    if source.is_tableau:
-        index = source.column_index
-        face_up = len(position.tableau[index]) - position.down[index]
-        if move.count == face_up:
-            return TURNS_UP if position.down[index] else FREEING
+    if kind == _FROM_COLUMN:
+        index = COLUMN_INDEX[move.source]
+        down = position.down[index]
+        if move.count == len(position.tableau[index]) - down:
+            return TURNS_UP if down else FREEING
         return TABLEAU
-    return FREEING  # from the waste to a column
+    return kind
 
 
 @dataclass(slots=True)
@@ -192,6 +211,8 @@ def search(
             if line:
                 line.pop()
             continue
+        if limits.node_limit is not None and nodes >= limits.node_limit:
+            return _outcome(limits, "unknown", [], nodes, seen, memory, stack, "nodes")
         move = frame.moves[frame.next]
         frame.next += 1
         child = frame.position.copy()
@@ -221,8 +242,6 @@ def _ordered(position: Position, chooser: random.Random | None) -> list[Move]:
 
 
 def _limit_hit(limits: _Limits, nodes: int, memory: int) -> Limit | None:
-    if limits.node_limit is not None and nodes >= limits.node_limit:
-        return "nodes"
     if memory > limits.memory_limit:
         return "memory"
     if (limits.deadline is not None and nodes % CLOCK_EVERY == 0

@@ -16,16 +16,23 @@ a legal turn-up. It has the semantics of the Python reference
 does on over a thousand positions (tests/solver/test_quiet_progress.py),
 searches about a million positions a second without the interpreter lock,
 and decides nearly every end of a game within ``DEFAULT_NODE_LIMIT``.
+
+Where the C core does not take the rules (Klondike's relatives, for now),
+the Python reference search answers, under at most ``GENERIC_QUIET_NODES``
+positions, and a known position goes to the generic solver
+(``solver/generic.py``) under at most ``GENERIC_KNOWN_NODES``: both search
+positions far more slowly than the C core, so they get caps of their own.
 """
 
 from __future__ import annotations
 
 from typing import Final, Literal
 
+from bonanza.core.errors import RulesError
 from bonanza.core.position import Position
 from bonanza.solver import _search  # the C extension (see _search.pyi)
 from bonanza.solver.quiet import Budget, explore, is_informative, is_known
-from bonanza.solver.search import TALON_SIZE_BOUND, core_arguments
+from bonanza.solver.search import TALON_SIZE_BOUND, compiled, core_arguments
 
 QuietAnswer = Literal["progress", "none", "unknown"]
 
@@ -41,6 +48,12 @@ KNOWN_NODES_PER_NODE: Final = 50
 """Solver nodes a known position's check gets per node of its limit..."""
 KNOWN_NODE_CAP: Final = 1_000_000
 """...at most (about 0.7 s of the solver, without the interpreter lock)."""
+GENERIC_QUIET_NODES: Final = 20_000
+"""The Python quiet-move search's cap where the C core does not take the
+rules (some 0.3 s on a two-deck game)."""
+GENERIC_KNOWN_NODES: Final = 30_000
+"""The generic solver's cap on a known position where the C core does not
+take the rules (some 0.5 s)."""
 _ANSWERS: Final[dict[QuietAnswer, bool | None]] = {
     "progress": True, "none": False, "unknown": None,
 }
@@ -54,7 +67,10 @@ def progress_possible(position: Position, node_limit: int = DEFAULT_NODE_LIMIT) 
         return False
     if is_known(position):
         return winnable(position, node_limit)
-    answer, _ = quiet_progress(position, node_limit)
+    try:
+        answer, _ = quiet_progress(position, node_limit)
+    except RulesError:  # a game the C core does not take
+        return progress_possible_python(position, min(node_limit, GENERIC_QUIET_NODES))
     return _ANSWERS[answer]
 
 
@@ -111,10 +127,12 @@ def progress_possible_python(
 def winnable(position: Position, node_limit: int = DEFAULT_NODE_LIMIT) -> bool | None:
     """Whether a fully known position can still be won; ``None`` if undecided.
     The solver gets ``KNOWN_NODES_PER_NODE`` nodes per node of ``node_limit``,
-    at most ``KNOWN_NODE_CAP``."""
+    at most ``KNOWN_NODE_CAP`` (``GENERIC_KNOWN_NODES`` for the generic search)."""
     from bonanza.solver.search import solve
 
     limit = min(max(node_limit, 1) * KNOWN_NODES_PER_NODE, KNOWN_NODE_CAP)
+    if not compiled(position):
+        limit = min(limit, GENERIC_KNOWN_NODES)
     result = solve(position, node_limit=limit, memory_limit=128 * 2**20)
     if result.result == "solved":
         return True

@@ -22,11 +22,11 @@ from bonanza.core.safety import TWIN_SUIT, is_safe_to_send_home
 
 def turns_up(position: Position, move: Move) -> bool:
     """Whether ``move`` exposes a face-down card."""
-    source = move.source
-    if not source.is_tableau:
+    index = move.source.column_index
+    if index < 0:
         return False
-    down = position.down[source]
-    return down > 0 and move.count == len(position.tableau[source]) - down
+    down = position.down[index]
+    return down > 0 and move.count == len(position.tableau[index]) - down
 
 
 def shows_unseen(position: Position, move: Move) -> bool:
@@ -96,7 +96,13 @@ def _options(position: Position) -> Iterator[tuple[Position, list[Move], Move, b
     again, the pass limit stops it, or a draw would show an unseen card; at
     each stop the top waste card's moves are tried. Stock moves are reported
     but not followed on their own: tableau moves commute with them.
+
+    Klondike's relatives (docs/variants.md) take every legal move as it is,
+    stock moves included (``_plain_options``).
     """
+    if not position.rules.is_klondike:
+        yield from _plain_options(position)
+        return
     for move in position.legal_moves():
         if move.is_draw or move.is_recycle or is_pointless_recall(position, move):
             continue
@@ -119,6 +125,14 @@ def _options(position: Position) -> Iterator[tuple[Position, list[Move], Move, b
         splits.add(split)
         for move in _waste_moves(current):
             yield current, path, move, True
+
+
+def _plain_options(position: Position) -> Iterator[tuple[Position, list[Move], Move, bool]]:
+    """Every legal move of ``position``, each followed (``explore`` stops at
+    the informative ones): the options of a game other than Klondike, whose
+    stock may deal onto the columns and whose cards may be twins."""
+    for move in position.legal_moves():
+        yield position, [], move, True
 
 
 def _stock_move(position: Position) -> Move | None:
@@ -192,8 +206,10 @@ def is_pointless_recall(position: Position, move: Move) -> bool:
     at ``recall_skipped`` in ``search_quiet.h``, whose ``RECALLS_SOUND`` mode is
     this rule). The rule without recall (only the opposite colour home) is not
     enough: a black 4 recalled onto a red 5 can take a red 3 off face-down cards.
+    The proof is made for Klondike's table, so no recall of another game is
+    skipped.
     """
-    if not move.source.is_foundation:
+    if not move.source.is_foundation or not position.rules.is_klondike:
         return False
     suit = move.source - Pile.FC
     rank = position.foundations[suit]
