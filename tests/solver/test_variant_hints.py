@@ -1,0 +1,160 @@
+"""Hints, the progress check, auto finish, "still winnable?" and the review in
+Klondike's relatives (docs/variants.md): fair, never stuck, never a crash."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bonanza.core import Card, Deal, Position, Rules
+from bonanza.core.cards import RANK_COUNT
+from bonanza.core.view import PlayerView
+from bonanza.solver.advisor import SolverAdvisor
+from bonanza.solver.fair import AdviceKind, advise
+from bonanza.solver.progress import progress_possible
+from bonanza.solver.review import review, still_winnable
+from bonanza.solver.search import solve
+from tests.core.strategies import random_position
+from tests.solver.test_hint import shuffle_hidden
+from tests.solver.variant_positions import GAMES, small_variant_position, strict
+
+QUICK = 0.05
+"""A hint budget (seconds) that keeps these tests quick."""
+POSITIONS = 12
+"""Positions per game for the fairness and "names a move" checks."""
+
+
+def positions_in_play(game: str, count: int) -> list[Position]:
+    """Random-play positions with hidden cards left and moves to choose from."""
+    rules = Rules.preset(game)
+    found: list[Position] = []
+    seed = 0
+    while len(found) < count:
+        seed += 1
+        position = random_position(seed, seed * 7 % 45, rules)
+        if not PlayerView.of(position).is_known() and len(position.legal_moves()) > 1:
+            found.append(position)
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_shuffling_the_hidden_cards_never_changes_a_variant_hint(game: str) -> None:
+    chooser = random.Random(game)
+    changed = 0
+    for number, position in enumerate(positions_in_play(game, POSITIONS)):
+        twin = shuffle_hidden(position, chooser)
+        changed += twin != position
+        view, twin_view = PlayerView.of(position), PlayerView.of(twin)
+        assert twin_view == view
+        assert advise(twin_view, budget=QUICK, seed=number) == advise(
+            view, budget=QUICK, seed=number
+        )
+    assert changed >= POSITIONS - 1  # the shuffles really moved hidden cards
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_variant_hint_names_a_legal_move_unless_none_makes_progress(game: str) -> None:
+    named = 0
+    for number, position in enumerate(positions_in_play(game, POSITIONS)):
+        advice = advise(PlayerView.of(position), budget=QUICK, seed=number)
+        if advice.move is None:
+            assert advice.kind is AdviceKind.NO_PROGRESS
+            assert progress_possible(position) is False
+        else:
+            assert advice.move in position.legal_moves()
+            assert advice.text
+            named += 1
+    assert named >= POSITIONS - 2
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_session_advisor_hints_from_the_deal(game: str) -> None:
+    rules = Rules.preset(game)
+    position = Position.initial(Deal.from_number(9, rules.decks), rules)
+    hint = SolverAdvisor(budget=QUICK).hint(PlayerView.of(position))
+    assert hint.move in position.legal_moves()
+    assert SolverAdvisor().progress(position) is True  # the stock is unseen
+
+
+def known_positions(game: str) -> list[Position]:
+    """Small positions with every card face up and no stock (the stock's
+    cards laid on the columns), so the player knows every card."""
+    rules = Rules.preset(game)
+    found = []
+    for seed in range(12):
+        position = small_variant_position(seed, rules, 10, face_up=True)
+        for index, card in enumerate(position.stock):
+            position.tableau[index % rules.columns].append(card)
+        position.stock = []
+        found.append(position)
+    return found
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_auto_finish_wins_a_known_won_variant_position(game: str) -> None:
+    finished = 0
+    for position in known_positions(game):
+        view = PlayerView.of(position)
+        assert view.is_known()
+        line = SolverAdvisor().finish(view)
+        if solve(position, node_limit=50_000).solved:
+            assert line is not None
+        if line is not None:
+            assert position.wins_with(line)
+            finished += 1
+    assert finished >= 6
+
+
+HEARTS = 2
+
+
+def stuck(game: str, *, free: bool = False) -> Position:
+    """Hearts home to the 4, every other card home; the 5♥ face down under the
+    7♥, the 6♥ under the 8♥, the 9♥ under the J♥, the 10♥ under the Q♥, the K♥
+    alone; Kings only into spaces and no recall: nothing can ever turn up.
+    With ``free`` the 5♥ lies face up on the 7♥ instead: it goes home and the
+    7♥ turns up."""
+    rules = strict(game)
+    homes = [RANK_COUNT] * rules.foundations
+    homes[HEARTS] = 4
+    first = ["7H", "5H"] if free else ["5H", "7H"]
+    piles = [first, ["6H", "8H"], ["9H", "JH"], ["TH", "QH"], ["KH"]]
+    tableau = [[Card.parse(text) for text in pile] for pile in piles]
+    tableau += [[] for _ in range(rules.columns - len(tableau))]
+    down = [len(column) - 1 if column else 0 for column in tableau]
+    return Position(rules, tableau, down, [], [], homes)
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_progress_check_proves_a_stuck_variant_position(game: str) -> None:
+    position = stuck(game)
+    assert progress_possible(position) is False
+    advice = advise(PlayerView.of(position), budget=QUICK)
+    assert advice.move is None
+    assert advice.kind is AdviceKind.NO_PROGRESS
+    assert progress_possible(stuck(game, free=True)) is True
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_still_winnable_and_the_review_answer_in_every_game(game: str) -> None:
+    rules = Rules.preset(game)
+    positions = [Position.initial(Deal.from_number(4, rules.decks), rules)]
+    chooser = random.Random(4)
+    moves = []
+    for _ in range(12):
+        legal = positions[-1].legal_moves()
+        if not legal:
+            break
+        move = chooser.choice(legal)
+        after = positions[-1].copy()
+        after.apply(move)
+        moves.append(move)
+        positions.append(after)
+    assert still_winnable(positions[-1], time_limit=0.2) in ("winnable", "lost", "unknown")
+    found = review(positions, moves, time_limit=0.2, total_limit=1.0)
+    assert found.finding in ("lost_at", "still_winnable", "never_winnable", "unknown")
+    assert found.text
+    if found.line:
+        assert found.index is not None
+        assert positions[found.index].wins_with(found.line)
