@@ -9,6 +9,7 @@ import pytest
 
 from bonanza.core import Card, Deal, Position, Rules
 from bonanza.core.cards import RANK_COUNT
+from bonanza.core.rules import StockMode
 from bonanza.core.view import PlayerView
 from bonanza.solver.advisor import SolverAdvisor
 from bonanza.solver.fair import AdviceKind, advise
@@ -77,14 +78,23 @@ def test_the_session_advisor_hints_from_the_deal(game: str) -> None:
 
 
 def known_positions(game: str) -> list[Position]:
-    """Small positions with every card face up and no stock (the stock's
-    cards laid on the columns), so the player knows every card."""
+    """Small positions the player knows whole, as play can reach them: a card
+    on each column and the rest on the waste, or in Easthaven (no waste, and
+    deals land on anything) every card face up in the columns."""
     rules = Rules.preset(game)
     found = []
     for seed in range(12):
-        position = small_variant_position(seed, rules, 10, face_up=True)
-        for index, card in enumerate(position.stock):
-            position.tableau[index % rules.columns].append(card)
+        dealt = rules.stock_mode is StockMode.EVERY_COLUMN
+        position = small_variant_position(seed, rules, 10, face_up=dealt)
+        for index, column in enumerate(position.tableau):
+            if dealt:
+                column += position.stock[index::rules.columns]
+            else:
+                position.waste += column[:-1]
+                del column[:-1]
+            position.down[index] = 0
+        if not dealt:
+            position.waste += position.stock
         position.stock = []
         found.append(position)
     return found
