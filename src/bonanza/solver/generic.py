@@ -48,7 +48,7 @@ and its share of the set's slots (measured with ``tracemalloc``)."""
 FRAME_BYTES: Final = 1_500
 """Bytes one position on the search path costs (a copy and its move list)."""
 CLOCK_EVERY: Final = 256
-"""Positions stored between two looks at the clock."""
+"""Positions generated between two looks at the clock."""
 SEPARATOR: Final = 255
 """The byte between the parts of a key: no card id, count or rank reaches it."""
 _TWIN_TABLE: Final = bytes(byte % DECK_SIZE if byte < MAX_DECKS * DECK_SIZE else byte
@@ -211,8 +211,9 @@ def search(
             if line:
                 line.pop()
             continue
-        if limits.node_limit is not None and nodes >= limits.node_limit:
-            return _outcome(limits, "unknown", [], nodes, seen, memory, stack, "nodes")
+        limit = _limit_hit(limits, nodes, memory + len(stack) * FRAME_BYTES)
+        if limit is not None:
+            return _outcome(limits, "unknown", [], nodes, seen, memory, stack, limit)
         move = frame.moves[frame.next]
         frame.next += 1
         child = frame.position.copy()
@@ -226,9 +227,6 @@ def search(
             continue
         seen.add(key)
         memory += len(key) + KEY_OVERHEAD
-        limit = _limit_hit(limits, len(seen), memory + len(stack) * FRAME_BYTES)
-        if limit is not None:
-            return _outcome(limits, "unknown", [], nodes, seen, memory, stack, limit)
         stack.append(_Frame(child, _ordered(child, chooser)))
         line.append(move)
     return _outcome(limits, "unsolvable", [], nodes, seen, memory, stack)
@@ -241,12 +239,15 @@ def _ordered(position: Position, chooser: random.Random | None) -> list[Move]:
     return move_order(position, moves)
 
 
-def _limit_hit(limits: _Limits, stored: int, memory: int) -> Limit | None:
-    """The limit a search that has stored ``stored`` positions in ``memory``
-    bytes has reached, if any (the clock is read every ``CLOCK_EVERY``)."""
+def _limit_hit(limits: _Limits, nodes: int, memory: int) -> Limit | None:
+    """The limit a search that has generated ``nodes`` positions and holds
+    ``memory`` bytes has reached, if any (the clock is read every
+    ``CLOCK_EVERY`` positions)."""
+    if limits.node_limit is not None and nodes >= limits.node_limit:
+        return "nodes"
     if memory > limits.memory_limit:
         return "memory"
-    if (limits.deadline is not None and stored % CLOCK_EVERY == 0
+    if (limits.deadline is not None and nodes % CLOCK_EVERY == 0
             and time.perf_counter() >= limits.deadline):
         return "time"
     return None
