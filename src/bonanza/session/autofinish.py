@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bonanza.core.moves import Move, Pile
+from bonanza.core.moves import Move
 from bonanza.core.position import Position
 
 
@@ -17,7 +17,7 @@ def _next_step(position: Position) -> Move | None:
     best_rank = 99
     for move in position.legal_moves():
         if move.dest.is_foundation and not move.source.is_foundation:
-            rank = position.foundations[move.dest - Pile.FC]
+            rank = position.foundations[move.dest.foundation_index]
             if rank < best_rank:
                 best, best_rank = move, rank
     if best is not None:
