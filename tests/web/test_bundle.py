@@ -73,6 +73,37 @@ def test_what_the_joining_cannot_keep_is_refused(
         join_modules(write(tmp_path, files), ["a.js"])
 
 
+COMMENTED = (
+    "/**\n * The module.\n */\n"
+    "// a line comment\n"
+    'const url = "http://x/y"; // kept: after code\n'
+    "  /* an indented block */\n"
+    "export const half = (x) => x\n"
+    "  * 0.5;\n"
+    "console.log(url, half(4));\n"
+)
+
+
+def test_comments_on_lines_of_their_own_are_left_out_and_the_code_still_runs(
+    tmp_path: Path,
+) -> None:
+    joined = join_modules(write(tmp_path, {"a.js": COMMENTED}), ["a.js"])
+    assert "The module" not in joined.text and "a line comment" not in joined.text
+    assert "an indented block" not in joined.text
+    assert "// kept: after code" in joined.text and "  * 0.5;" in joined.text
+    if NODE is None:
+        pytest.skip("node runs the joined script")
+    script = write(tmp_path, {"joined.mjs": joined.text}) / "joined.mjs"
+    ran = subprocess.run([NODE, str(script)], capture_output=True, text=True, check=True)
+    assert ran.stdout == "http://x/y 2\n"
+
+
+def test_a_module_with_a_text_over_several_lines_keeps_its_comments(tmp_path: Path) -> None:
+    module = "const text = `one\n// not a comment here\n`;\n// a comment\nconsole.log(text);\n"
+    joined = join_modules(write(tmp_path, {"a.js": module}), ["a.js"])
+    assert "// not a comment here" in joined.text and "// a comment" in joined.text
+
+
 def test_sheets_join_in_their_order(tmp_path: Path) -> None:
     write(tmp_path, {"one.css": "a { color: red; }\n", "two.css": "b { color: blue; }\n"})
     joined = join_sheets(tmp_path, ["two.css", "one.css"])

@@ -9,10 +9,11 @@ them (``static_files``), again whenever one of them changes.
 The modules are joined as the browser would run them: each module's code in its
 own function, run once, in the order the browser runs modules (a module's imports
 first, in the order they are written), its exports handed on as an object to the
-modules importing it. That holds for what the page's modules use and nothing more,
-and anything else is refused: imports are ``import { a, b as c } from "./x.js";``
-of files in the folder, exports are declarations (``export function``, ``class``,
-``const``), and imports never go round in a cycle.
+modules importing it; comments on lines of their own are left out. That holds for
+what the page's modules use and nothing more, and anything else is refused:
+imports are ``import { a, b as c } from "./x.js";`` of files in the folder,
+exports are declarations (``export function``, ``class``, ``const``), and imports
+never go round in a cycle.
 """
 
 from __future__ import annotations
@@ -31,6 +32,10 @@ EXPORT: Final = re.compile(
 )
 OTHER: Final = re.compile(r"^\s*(?:import|export)\b(?!\s*\()", re.M)
 """An import or export that no pattern above reads (``export let``, ``export default``...)."""
+LINE_COMMENT: Final = re.compile(r"^[ \t]*//[^\n]*\n", re.M)
+BLOCK_COMMENT: Final = re.compile(r"^[ \t]*/\*.*?\*/[ \t]*\n", re.M | re.S)
+"""Comments on lines of their own: the joined script leaves them out (they are about a
+third of the page's weight). A comment after code on its line stays."""
 NAMED: Final = re.compile(r"^(?P<name>[A-Za-z_$][\w$]*)(?:\s+as\s+(?P<alias>[A-Za-z_$][\w$]*))?$")
 
 
@@ -75,7 +80,7 @@ def _read(path: Path, folder: Path) -> _Module:
         for found in IMPORT.finditer(text)
     )
     exports = tuple(found["name"] for found in EXPORT.finditer(text))
-    body = EXPORT.sub("", IMPORT.sub("", text))
+    body = without_comments(EXPORT.sub("", IMPORT.sub("", text)))
     other = OTHER.search(body)
     if other is not None:
         line = body[other.start() :].strip().splitlines()[0]
@@ -84,6 +89,15 @@ def _read(path: Path, folder: Path) -> _Module:
         if folder not in source.parents or not source.is_file():
             raise BundleError(f"{where} imports {source.name!r}, which is not in the folder")
     return _Module(path, imports, exports, body)
+
+
+def without_comments(body: str) -> str:
+    """``body`` without its comments on lines of their own. A module with a template
+    literal over several lines (an odd number of backticks on a line) is left whole,
+    since a line of such a text may begin with ``//`` or ``/*``."""
+    if any(line.count("`") % 2 for line in body.splitlines()):
+        return body
+    return LINE_COMMENT.sub("", BLOCK_COMMENT.sub("", body))
 
 
 def _variable(path: Path, folder: Path) -> str:
