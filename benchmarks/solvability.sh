@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The solvability report's runs (docs/solvability.md): deals 1-2000 of each
+# rule set, one job each, 10 s per deal. Every run resumes its .jsonl, so an
+# interrupted script picks up where it stopped. Usage:
+#   bash benchmarks/solvability.sh [DEALS] [TIME_LIMIT]
+# then:
+#   bonanza report benchmarks/results/solvability/*.jsonl --out docs/solvability.md
+set -euo pipefail
+deals=${1:-1-2000}
+limit=${2:-10}
+out=benchmarks/results/solvability
+mkdir -p "$out"
+run() {  # name, then analyze's rule options
+  local name=$1; shift
+  bonanza analyze --deals "$deals" --time-limit "$limit" --jobs 1 --no-progress \
+    "$@" --out "$out/$name.jsonl"
+}
+run klondike-draw1 --rules klondike
+run klondike-draw3 --rules klondike-3
+run klondike-draw2 --rules klondike --draw 2
+run klondike-draw1-passes1 --rules klondike --passes 1
+run klondike-draw1-passes3 --rules klondike --passes 3
+run klondike-draw3-passes1 --rules klondike-3 --passes 1
+run klondike-draw3-passes3 --rules klondike-3 --passes 3
+run klondike-draw1-no-recall --rules klondike --no-recall
+run klondike-draw3-no-recall --rules klondike-3 --no-recall
+run klondike-draw1-any-empty --rules klondike --empty any
+run westcliff --rules westcliff
+run easthaven --rules easthaven
+run double-klondike --rules double-klondike
