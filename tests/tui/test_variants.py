@@ -21,7 +21,7 @@ from bonanza.core.errors import RulesError
 from bonanza.core.view import PlayerView
 from bonanza.session import Hint
 from bonanza.storage import SQLiteStorage
-from bonanza.tui.app import PROGRESS_DELAY, BonanzaApp, column_key, not_yet
+from bonanza.tui.app import HINT_FAILED, PROGRESS_DELAY, BonanzaApp, column_key, not_yet
 from bonanza.tui.help_screen import HelpScreen
 from bonanza.tui.new_deal_screen import NewDealChoice, NewDealScreen
 from bonanza.tui.pile_view import PileView, card_label, column_text, pile_text
@@ -375,6 +375,27 @@ async def test_a_hint_the_solver_cannot_give_yet_says_so_in_one_line(
         await pilot.pause(PROGRESS_DELAY)
         await settle_refused(app, pilot)
         assert app.is_running and app.game.move_count == 1
+
+
+class BrokenAdvisor:
+    """An advisor with a bug: it raises something other than ``RulesError``."""
+
+    def hint(self, view: PlayerView) -> Hint:
+        raise ValueError("a bug in the search")
+
+    def progress(self, position: Position) -> bool | None:
+        raise ValueError("a bug in the search")
+
+
+async def test_a_bug_in_a_relatives_search_reads_as_a_failure_not_as_not_available(
+    storage: SQLiteStorage,
+) -> None:
+    app = relative_app(storage, "easthaven", advisor=BrokenAdvisor())
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("h")
+        await settle_refused(app, pilot)
+        assert message(app) == HINT_FAILED
+        assert app.is_running
 
 
 async def test_a_hint_the_advisor_gives_in_a_relative_lights_its_piles(

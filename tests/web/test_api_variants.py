@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from bonanza.core import VARIANT_PRESETS, Deal, Game, Position, Rules
+from bonanza.core import VARIANT_PRESETS, Deal, Game, Position, Rules, RulesError
 from bonanza.core.cards import DECK_SIZE, Card, twinned
 from bonanza.core.notation import format_move
 from bonanza.session import Hint
@@ -270,13 +270,23 @@ def test_a_double_klondike_card_never_tells_its_deck(client: TestClient) -> None
 
 
 class FailingAdvisor:
-    """A solver that does not play the game yet: every question raises."""
+    """A solver that does not play the game yet: every question raises ``RulesError``."""
 
     def hint(self, view: Any) -> Hint:
-        raise ValueError("the search plays Klondike only")
+        raise RulesError("the search plays Klondike only")
 
     def progress(self, position: Position) -> bool | None:
-        raise ValueError("the search plays Klondike only")
+        raise RulesError("the search plays Klondike only")
+
+
+class BrokenAdvisor:
+    """A solver with a bug: every question raises something other than ``RulesError``."""
+
+    def hint(self, view: Any) -> Hint:
+        raise ValueError("a bug in the search")
+
+    def progress(self, position: Position) -> bool | None:
+        raise ValueError("a bug in the search")
 
 
 @pytest.fixture
@@ -286,6 +296,19 @@ def failing(tmp_path: Path) -> Iterator[TestClient]:
     )
     with TestClient(app) as test:
         yield test
+
+
+def test_a_bug_in_a_relatives_search_is_a_server_error_not_a_notice(tmp_path: Path) -> None:
+    """Only a refusal of the rules (``RulesError``) reads "not available": any
+    other error is a bug, answered and logged as one, as in Klondike."""
+    app = create_app(
+        SQLiteStorage(tmp_path / "games.db"), limits=ServerLimits(), advisor=BrokenAdvisor()
+    )
+    with TestClient(app, raise_server_exceptions=False) as broken:
+        state = start(broken, "westcliff", "3")
+        hint = broken.get(f"/api/games/{state['id']}/hint")
+        assert hint.status_code == 500
+        assert "not available" not in hint.text
 
 
 def test_a_solver_that_fails_for_a_relative_answers_in_words_not_a_server_error(

@@ -78,8 +78,8 @@ AUTO_OFFER: Final = "Press A to finish"
 AUTO_STOPPED: Final = "Auto finish stopped"
 HINT_FAILED: Final = "No hint: the search failed"
 NOT_YET: Final = "{what} {verb} not available for {game} yet"
-"""Said when a search raises for one of Klondike's relatives: the solver
-does not play that game yet."""
+"""Said when a search refuses the rules in play (``RulesError``): no search
+plays that table yet."""
 NEW_DEAL_QUESTION: Final = "Start a new deal? This game will count as lost."
 RESTART_QUESTION: Final = (
     "Restart this deal? All cards go back to the start. Redo can replay your moves."
@@ -104,7 +104,7 @@ def column_key(pile: Pile) -> str:
 
 
 def not_yet(what: str, rules: Rules, *, plural: bool = False) -> str:
-    """The notice for a search that raised in one of Klondike's relatives, such as
+    """The notice for a search that refused the rules in play, such as
     ``Hints are not available for Westcliff yet``."""
     return NOT_YET.format(what=what, verb="are" if plural else "is", game=rules.title)
 
@@ -711,11 +711,11 @@ class BonanzaApp(App[None]):
         rules: Rules | None = None,
     ) -> str:  # fmt: skip
         """What to say when a search gave no answer: ``failed``, or, when it
-        raised ``error`` in a game the solver does not play yet (a ``RulesError``,
-        or any error in one of Klondike's relatives), that ``what`` is not
-        available there."""
+        raised ``RulesError`` (no search plays the rules in play yet), that
+        ``what`` is not available there. Any other error is a bug, and
+        gets ``failed`` in every game."""
         rules = rules or self.session.rules
-        if isinstance(error, RulesError) or (error is not None and not rules.is_klondike):
+        if isinstance(error, RulesError):
             return not_yet(what, rules, plural=plural)
         return failed
 

@@ -21,9 +21,9 @@
 - The progress check first tries a small budget on the event loop, which
   decides nearly every position in well under a millisecond; only the rest
   go to the workers.
-- For Klondike's relatives, a solver that cannot answer yet (it raises) gives an
-  answer that says so in words (``not_yet``), never a server error; Klondike's
-  failures are raised as ever.
+- A solver that refuses the rules in play (it raises ``RulesError``: a table no
+  search plays yet) gives an answer that says so in words (``not_yet``), never
+  a server error. Any other failure is a bug and is raised, in every game.
 - A client that goes away is not watched for: polling for it cost more than
   the searches themselves (p99 of a move 33 ms without, 96 ms with, in
   ``benchmarks/server.py --progress``), and the deadline bounds the waste.
@@ -44,7 +44,7 @@ import anyio
 import anyio.to_process
 import anyio.to_thread
 
-from bonanza.core import Game, Move, Position, Rules
+from bonanza.core import Game, Move, Position, Rules, RulesError
 from bonanza.core.notation import format_move
 from bonanza.core.packed import pack
 from bonanza.core.view import PlayerView
@@ -73,14 +73,12 @@ def not_yet(
     *,
     quiet: bool = False,
 ) -> T:
-    """``work()``; where it raises for one of Klondike's relatives (a solver that
-    does not play that game yet), ``fallback`` of the words that say so, logged
-    unless ``quiet``. Klondike's failures are raised as ever."""
+    """``work()``; where it raises ``RulesError`` (no search plays these rules
+    yet), ``fallback`` of the words that say so, logged unless ``quiet``. Any
+    other error is a bug, and is raised as it is, whatever the game."""
     try:
         return work()
-    except Exception:
-        if rules.is_klondike:
-            raise
+    except RulesError:
         if not quiet:
             log.warning("%s failed for %s", feature, rules.title, exc_info=True)
         verb = "are" if feature.endswith("s") else "is"
