@@ -130,3 +130,51 @@ def test_the_arrays_are_copies_unless_asked_otherwise() -> None:
     assert not np.array_equal(obs, before)
     with pytest.raises(ValueError, match="read-only"):
         obs[0, 0] = 0
+
+
+def test_a_reset_mask_deals_anew_only_the_games_it_marks() -> None:
+    env = make(max_steps=2)
+    env.reset(seed=[10 + game for game in range(GAMES)])
+    for _ in range(2):
+        env.step(env.action_space.sample())  # every game is now truncated: due for a new deal
+    played, numbers = env.positions(), env.deal_numbers()
+    marked = np.array([game % 2 == 0 for game in range(GAMES)])
+    seeds = [50 + game for game in range(GAMES)]
+    obs, info = env.reset(seed=seeds, options={"reset_mask": marked})
+    for game in range(GAMES):
+        if marked[game]:  # dealt as the single env deals that game's seed
+            assert np.array_equal(obs[game], KlondikeEnv().reset(seed=seeds[game])[0])
+        else:  # untouched: same deal, same position, still due for its autoreset
+            assert env.positions()[game] == played[game]
+            assert env.deal_numbers()[game] == numbers[game]
+        legal = sorted(legal_actions(env.positions()[game]))
+        assert np.flatnonzero(info["action_mask"][game]).tolist() == legal
+    fresh = [env.positions()[game] for game in range(GAMES) if marked[game]]
+    action = np.array(
+        [sorted(legal_actions(p))[0] if marked[g] else 0 for g, p in enumerate(env.positions())]
+    )
+    _, _, terminated, truncated, _ = env.step(action)
+    for game in range(GAMES):
+        if marked[game]:  # a fresh game moved: not reset again
+            assert env.positions()[game] != fresh[game // 2] and not truncated[game]
+        else:  # the autoreset still due: a new deal, the action ignored
+            assert env.deal_numbers()[game] != numbers[game]
+    assert not terminated.any()
+
+
+@pytest.mark.parametrize(
+    ("mask", "error", "words"),
+    [
+        ([True] * GAMES, TypeError, "numpy array of bools"),
+        (np.ones(GAMES, dtype=np.int8), TypeError, "numpy array of bools"),
+        (np.ones(GAMES + 1, dtype=np.bool_), ValueError, r"shape \(6,\)"),
+        (np.zeros(GAMES, dtype=np.bool_), ValueError, "marks no game"),
+    ],
+)
+def test_a_bad_reset_mask_is_refused_by_name(mask: Any, error: type, words: str) -> None:
+    env = make()
+    env.reset(seed=1)
+    before = env.positions()
+    with pytest.raises(error, match=words):
+        env.reset(options={"reset_mask": mask})
+    assert env.positions() == before

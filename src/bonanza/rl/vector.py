@@ -70,8 +70,14 @@ class KlondikeVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         """Deal every game anew: ``options["deals"]`` (one deal ID per game), else
         deal numbers drawn from generators seeded by ``seed``: one int for all
         games, or one per game (game i then starts with the deal that
-        ``KlondikeEnv().reset(seed=seed[i])`` deals)."""
+        ``KlondikeEnv().reset(seed=seed[i])`` deals).
+
+        ``options["reset_mask"]`` (booleans, one per game, at least one true, as
+        Gymnasium's vector environments take it) deals anew only the games it
+        marks; the others play on where they are. The observation and mask
+        returned are every game's."""
         deals: Sequence[DealId] | None = (options or {}).get("deals")
+        chosen = self._reset_mask((options or {}).get("reset_mask"))
         if deals is not None and len(deals) != self.num_envs:
             raise ValueError(f"options['deals'] gives {len(deals)} deals for {self.num_envs} games")
         if seed is None or isinstance(seed, int):
@@ -82,6 +88,8 @@ class KlondikeVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         else:
             raise ValueError(f"seed gives {len(seed)} seeds for {self.num_envs} games")
         for game, generator in enumerate(generators):
+            if not chosen[game]:
+                continue
             first, chooser = generator.integers(DEAL_NUMBERS, size=2, dtype=np.uint64).tolist()
             self._engine.batch.seed(game, chooser)
             self._engine.deal(game, first if deals is None else deals[game])
@@ -118,6 +126,20 @@ class KlondikeVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
     def positions(self) -> list[Position]:
         """Every game's position as a ``bonanza.core.Position``."""
         return [self._engine.position(game) for game in range(self.num_envs)]
+
+    def _reset_mask(self, mask: object) -> np.ndarray:
+        """The games a reset deals anew: every one, or those ``mask`` marks."""
+        if mask is None:
+            return self._every
+        if not isinstance(mask, np.ndarray) or mask.dtype != np.bool_:
+            raise TypeError(f"options['reset_mask'] must be a numpy array of bools, not {mask!r}")
+        if mask.shape != (self.num_envs,):
+            raise ValueError(
+                f"options['reset_mask'] must have shape ({self.num_envs},), not {mask.shape}"
+            )
+        if not mask.any():
+            raise ValueError("options['reset_mask'] marks no game to reset")
+        return mask
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._out(self._engine.mask), "_action_mask": self._every}
