@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from bonanza.core import (
     Deal,
@@ -13,6 +15,7 @@ from bonanza.core import (
     Position,
     Rules,
 )
+from bonanza.core.position import home_cards
 from tests.core.tables import table
 
 T1, T2, T3 = Pile.T1, Pile.T2, Pile.T3
@@ -167,3 +170,10 @@ def test_illegal_move_error_names_move_and_position() -> None:
     with pytest.raises(IllegalMoveError, match=r"12 is not legal in KS/QD/KD/-/-/-/-") as info:
         position.play(Move(T1, T2, 1))
     assert "does not go on" in str(info.value)
+
+
+@given(st.lists(st.integers(0, 13), min_size=4, max_size=4))
+def test_the_cards_home_are_each_suits_lowest_ranks(heights: list[int]) -> None:
+    """One deck: a card is home when its rank is at most its suit's foundation height."""
+    expected = {card for card in range(52) if card % 13 < heights[card // 13]}
+    assert home_cards(heights) == expected

@@ -81,6 +81,12 @@ def run_start(column: list[Card], down: int) -> int:
 def home_cards(foundations: list[int]) -> set[int]:
     """The ids of the cards on the foundations. With two decks, a rank home
     once is always the twin ``c + 52`` (``Position.apply`` keeps it so)."""
+    if len(foundations) == SUIT_COUNT:  # one deck: each foundation holds its suit's lowest ranks
+        return {
+            suit * RANK_COUNT + rank
+            for suit, height in enumerate(foundations)
+            for rank in range(height)
+        }
     cards: set[int] = set()
     for suit in range(SUIT_COUNT):
         for rank in range(1, RANK_COUNT + 1):
