@@ -13,7 +13,7 @@ def test_every_card_round_trips_through_its_text() -> None:
 def test_card_fields() -> None:
     card = Card.parse("7H")
     assert (card.rank, card.suit, card.is_red) == (Rank.SEVEN, Suit.HEARTS, True)
-    assert card.symbol == "7♥"
+    assert card.symbol == card.face == "7♥"
     assert card.name == "seven of hearts"
     assert Card.parse("td") == Card.of(10, Suit.DIAMONDS)
     assert not Card.parse("KS").is_red and not Card.parse("AC").is_red
@@ -30,3 +30,11 @@ def test_malformed_card_names_the_input(text: str) -> None:
         Card.parse(text)
     with pytest.raises(ValueError):
         Card.parse(text)
+
+
+def test_a_ten_reads_10_in_words_and_t_in_grids() -> None:
+    ten = Card.parse("TD")
+    assert (ten.face, ten.symbol) == ("10♦", "T♦")
+    assert [card.face for card in CARDS if card.suit is Suit.SPADES][9:] == [
+        "10♠", "J♠", "Q♠", "K♠",
+    ]

@@ -110,7 +110,7 @@ def test_the_words_name_the_move_and_the_layouts() -> None:
     assert advice.move is not None
     assert f"of {advice.samples} layouts that fit what you have seen" in advice.text
     if not advice.move.is_draw and not advice.move.is_recycle:
-        assert position.moving_cards(advice.move)[0].symbol in advice.text
+        assert position.moving_cards(advice.move)[0].face in advice.text
 
 
 def test_a_safe_card_goes_home_without_sampling() -> None:

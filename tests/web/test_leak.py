@@ -147,7 +147,8 @@ def assert_no_leak(
     for card in hidden:
         code = str(CARDS[card])
         assert not re.search(rf"\b{code}\b", text), f"{code} leaked in {text[:300]}"
-        assert CARDS[card].symbol not in text, f"{CARDS[card].symbol} leaked in {text[:300]}"
+        for face in (CARDS[card].symbol, CARDS[card].face):
+            assert face not in text, f"{face} leaked in {text[:300]}"
         assert CARDS[card].name not in lowered, f"{CARDS[card].name} leaked in {text[:300]}"
     tried = 0
     if session.is_over:

@@ -61,6 +61,7 @@ MAX_DECKS: Final = 2
 
 SUIT_LETTERS: Final = "CDHS"
 RANK_LETTERS: Final = "A23456789TJQK"
+TEN_RANK_INDEX: Final = RANK_LETTERS.index("T")
 _RANK_NAMES: Final = (
     "ace", "two", "three", "four", "five", "six", "seven",
     "eight", "nine", "ten", "jack", "queen", "king",
@@ -125,6 +126,13 @@ class Card(int):
     def symbol(self) -> str:
         """The display form with a suit symbol, such as ``7♥``."""
         return RANK_LETTERS[self % RANK_COUNT] + "♣♦♥♠"[SUIT_OF[self]]
+
+    @property
+    def face(self) -> str:
+        """The card as its corner shows it, for words meant for a player: ``10♥``,
+        ``Q♠`` (``symbol`` keeps one letter per rank, ``T♥``, for grids)."""
+        rank = self % RANK_COUNT
+        return ("10" if rank == TEN_RANK_INDEX else RANK_LETTERS[rank]) + "♣♦♥♠"[SUIT_OF[self]]
 
     @property
     def name(self) -> str:

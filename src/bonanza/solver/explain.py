@@ -27,7 +27,7 @@ def action(move: Move, position: Position) -> str:
     if move.is_recycle:
         return "Turn the waste over"
     cards = position.moving_cards(move)
-    what = cards[0].symbol if cards else "the card"
+    what = cards[0].face if cards else "the card"
     if move.count > 1:
         what += f" and the {move.count - 1} card{'s' if move.count > 2 else ''} on it"
     if move.dest.is_foundation:
@@ -35,7 +35,7 @@ def action(move: Move, position: Position) -> str:
     column = position.tableau[move.dest.column_index]
     if not column:
         return f"Move {what} to the empty {move.dest.label}"
-    return f"Move {what} onto {ALL_CARDS[column[-1]].symbol}"
+    return f"Move {what} onto {ALL_CARDS[column[-1]].face}"
 
 
 def effect(move: Move, position: Position) -> str | None:
@@ -63,7 +63,7 @@ def _next_useful(position: Position) -> str | None:
         top = board.waste[-1]
         if any(move.source is Pile.WASTE for move in board.legal_moves()):
             away = "the next draw" if draws == 1 else f"{_number(draws)} draws away"
-            return f"the {ALL_CARDS[top].symbol} you can play is {away}"
+            return f"the {ALL_CARDS[top].face} you can play is {away}"
     return None
 
 
