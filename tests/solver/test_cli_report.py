@@ -11,7 +11,6 @@ import matplotlib.image
 import pytest
 
 from bonanza.cli import EXIT_BAD_INPUT, main
-from bonanza.core import Rules
 from bonanza.solver.stats import wilson_interval
 from tests.solver.test_cli_errors import assert_one_line_error, run_cli
 
@@ -68,7 +67,7 @@ def test_markdown_report_names_each_rule_set_with_share_and_interval(
     assert status == 0
     report = out.read_text()
     for draw, path in zip(DRAWS, results, strict=True):
-        name = Rules(draw=int(draw), thoughtful=True).to_text().rsplit(" scoring=", 1)[0]
+        name = f"Klondike: draw {draw}, unlimited passes, king to empty, recall"
         solved, deals, share = expected_share(path)
         low_high = share.split("interval ")[1].rstrip(" %)")
         assert f"{name}: {solved}/{deals} solvable, {share}" in printed
@@ -117,3 +116,29 @@ def test_bad_input_is_one_line(
     assert status == EXIT_BAD_INPUT
     assert_one_line_error(err, "report", "pip install 'bonanza[report]'")
     assert not (tmp_path / "r.md").exists()
+
+
+def test_each_game_is_named_in_words_and_scoring_does_not_split_a_rule_set(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from bonanza.core import Rules, Scoring
+
+    rows = {
+        "westcliff.jsonl": [Rules.preset("westcliff")],
+        "vegas.jsonl": [Rules.preset("vegas-3"), Rules(draw=3, passes=3)],  # scored apart only
+    }
+    for file, rule_sets in rows.items():
+        lines = [
+            json.dumps({"id": str(number), "deal": str(number), "result": "solved",
+                        "seconds": 0.01, "nodes": 5, "rules": rules.to_dict()})
+            for number, rules in enumerate(rule_sets, 1)
+        ]
+        (tmp_path / file).write_text("\n".join(lines) + "\n")
+    out = tmp_path / "report.md"
+    status, printed, _ = run_cli(
+        capsys, "report", str(tmp_path / "westcliff.jsonl"), str(tmp_path / "vegas.jsonl"),
+        "--out", str(out),
+    )
+    assert status == 0 and Rules.preset("vegas-3").scoring is Scoring.VEGAS
+    assert "Westcliff: draw 1, 1 pass, any to empty, no recall: 1/1 solvable" in printed
+    assert "Klondike: draw 3, 3 passes, king to empty, recall: 2/2 solvable" in printed

@@ -102,8 +102,13 @@ class RuleSet:
 
 
 def _rule_set_name(rules: Rules) -> str:
-    """The rules as ``to_text`` writes them, less scoring (which does not change solvability)."""
-    return " ".join(field for field in rules.to_text().split() if not field.startswith("scoring="))
+    """The game and its rules in words, such as ``Klondike: draw 3, 1 pass, king to
+    empty, recall`` or ``Westcliff: draw 1, 1 pass, any to empty, no recall``;
+    less scoring, and less "thoughtful" (the solver sees every card either way),
+    which change no verdict."""
+    plain = dataclasses.replace(rules, scoring=Scoring.STANDARD, thoughtful=False)
+    words = str(plain).removesuffix(", standard scoring")
+    return f"{plain.title}: {words}" if plain.is_klondike else words
 
 
 def _number(value: object, path: str, number: int, name: str) -> float:
