@@ -24,7 +24,8 @@
  * between reaches nothing new, and when a card is reachable both within the
  * current pass and after a recycle the former is kept (same position with
  * fewer recycles used, which dominates).  The solution is expanded into the
- * single draws and recycles when it is reported.
+ * single draws and recycles when it is reported, and then cut short through
+ * its own positions (search_shortcut.h).
  *
  * Pruning rules (each one proven sound in the comment at its code):
  *   1. safe foundation moves are played at once, with a different rule when
@@ -100,8 +101,9 @@
  *   search_sides.h      side searches (rule 11) and the portfolio;
  *   search_quiet.h      the quiet-move search of bonanza.solver.progress (its
  *                       own question and prunings, not the solver's);
- *   _search.c           (this file) the engine's atomic moves and the Python
- *                       binding.
+ *   search_shortcut.h   the engine's atomic moves, and a winning line cut
+ *                       short through its own positions;
+ *   _search.c           (this file) the Python binding.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
@@ -124,114 +126,7 @@
 #include "search_run.h"
 #include "search_sides.h"
 #include "search_quiet.h"
-
-/* ---- atomic moves (engine semantics) ------------------------------------- */
-
-typedef struct {
-    uint8_t src, dst, count;
-} Atomic;
-
-/* May `card` go onto column d, as the engine has it (every empty column). */
-static inline int atomic_fits(const State *s, const Rules *r, int card, int d)
-{
-    return s->len[d] ? fits_on(card, s->col[d][s->len[d] - 1])
-                     : r->any_empty || card_rank(card) == 13;
-}
-
-/* Every legal move of the position, as the engine lists them (any order),
- * in the engine's pile numbers. */
-static int legal_atomic(const State *s, const Rules *r, Atomic *out)
-{
-    int n = 0;
-    int waste_top = s->ptr ? s->talon[s->ptr - 1] : -1;
-    for (int c = 0; c < s->ncols; c++) {
-        int len = s->len[c];
-        if (!len) continue;
-        int top = s->col[c][len - 1];
-        if (card_rank(top) == s->found[card_suit(top)] + 1)
-            out[n++] = (Atomic){(uint8_t)col_pile(c), (uint8_t)(P_FOUND + card_suit(top)), 1};
-        int first = run_base(s, r, c), last = r->partial ? len : first + 1;
-        for (int i = first; i < last; i++)
-            for (int d = 0; d < s->ncols; d++)
-                if (d != c && atomic_fits(s, r, s->col[c][i], d))
-                    out[n++] = (Atomic){(uint8_t)col_pile(c), (uint8_t)col_pile(d), (uint8_t)(len - i)};
-    }
-    if (waste_top >= 0) {
-        if (card_rank(waste_top) == s->found[card_suit(waste_top)] + 1)
-            out[n++] = (Atomic){P_WASTE, (uint8_t)(P_FOUND + card_suit(waste_top)), 1};
-        for (int d = 0; d < s->ncols; d++)
-            if (atomic_fits(s, r, waste_top, d))
-                out[n++] = (Atomic){P_WASTE, (uint8_t)col_pile(d), 1};
-    }
-    if (r->recall) {
-        for (int suit = 0; suit < 4; suit++) {
-            if (!s->found[suit]) continue;
-            int card = suit * 13 + s->found[suit] - 1;
-            for (int d = 0; d < s->ncols; d++)
-                if (atomic_fits(s, r, card, d))
-                    out[n++] = (Atomic){(uint8_t)(P_FOUND + suit), (uint8_t)col_pile(d), 1};
-        }
-    }
-    int left = s->tlen - s->ptr;
-    if (r->deals) {
-        if (left > 0)
-            out[n++] = (Atomic){P_STOCK, (uint8_t)col_pile(0),
-                                (uint8_t)(left < s->ncols ? left : s->ncols)};
-    } else if (left > 0) {
-        out[n++] = (Atomic){P_STOCK, P_WASTE, (uint8_t)(left < r->draw ? left : r->draw)};
-    } else if (s->ptr > 0 && can_recycle(s, r)) {
-        out[n++] = (Atomic){P_WASTE, P_STOCK, (uint8_t)s->ptr};
-    }
-    return n;
-}
-
-/* Expand a search line into atomic moves, replaying it from `start`. */
-static PyObject *expand_line(const State *start, const Rules *r, const SMove *line, size_t n)
-{
-    PyObject *list = PyList_New(0);
-    if (!list) return NULL;
-    State s = *start;
-    for (size_t k = 0; k < n; k++) {
-        SMove m = line[k];
-        int dst;
-        if (m.kind == K_TAL) {
-            int cur = s.ptr, total = s.tlen;
-            if (m.recycle) {
-                while (cur < total) {
-                    int turn = total - cur < r->draw ? total - cur : r->draw;
-                    PyObject *t = Py_BuildValue("(iii)", P_STOCK, P_WASTE, turn);
-                    if (!t || PyList_Append(list, t) < 0) { Py_XDECREF(t); Py_DECREF(list); return NULL; }
-                    Py_DECREF(t);
-                    cur += turn;
-                }
-                PyObject *t = Py_BuildValue("(iii)", P_WASTE, P_STOCK, total);
-                if (!t || PyList_Append(list, t) < 0) { Py_XDECREF(t); Py_DECREF(list); return NULL; }
-                Py_DECREF(t);
-                cur = 0;
-            }
-            while (cur < m.q) {
-                int turn = total - cur < r->draw ? total - cur : r->draw;
-                PyObject *t = Py_BuildValue("(iii)", P_STOCK, P_WASTE, turn);
-                if (!t || PyList_Append(list, t) < 0) { Py_XDECREF(t); Py_DECREF(list); return NULL; }
-                Py_DECREF(t);
-                cur += turn;
-            }
-            if (cur != m.q) {
-                Py_DECREF(list);
-                PyErr_SetString(PyExc_RuntimeError, "internal error: talon move misses its card");
-                return NULL;
-            }
-        }
-        apply_move(&s, &m);
-        int src = m.kind == K_T2F || m.kind == K_T2T ? col_pile(m.src)
-                : m.kind == K_TAL ? P_WASTE : m.kind == K_DEAL ? P_STOCK : P_FOUND + m.src;
-        dst = m.dst == DST_FOUND ? P_FOUND + card_suit(m.card) : col_pile(m.dst);
-        PyObject *t = Py_BuildValue("(iii)", src, dst, (int)m.count);
-        if (!t || PyList_Append(list, t) < 0) { Py_XDECREF(t); Py_DECREF(list); return NULL; }
-        Py_DECREF(t);
-    }
-    return list;
-}
+#include "search_shortcut.h"
 
 /* ---- Python interface ------------------------------------------------------ */
 
@@ -372,7 +267,7 @@ static PyObject *py_legal_moves(PyObject *self, PyObject *args)
                           &r.deals))
         return NULL;
     if (!build_state(columns, downs, talon, ptr, found, rec, &r, &s)) return NULL;
-    Atomic out[2048];
+    Atomic out[MAX_ATOMIC];
     int n = legal_atomic(&s, &r, out);
     PyObject *list = PyList_New(n);
     if (!list) return NULL;
@@ -425,6 +320,20 @@ static int release_sigint(void)
     return stopped ? PyErr_CheckSignals() : 0;
 }
 
+/* The atomic line as a list of (source, dest, count) tuples. */
+static PyObject *line_list(const AtomLine *line)
+{
+    PyObject *list = PyList_New((Py_ssize_t)line->len);
+    if (!list) return NULL;
+    for (size_t k = 0; k < line->len; k++) {
+        Atomic a = line->moves[k];
+        PyObject *t = Py_BuildValue("(iii)", a.src, a.dst, a.count);
+        if (!t) { Py_DECREF(list); return NULL; }
+        PyList_SET_ITEM(list, (Py_ssize_t)k, t);
+    }
+    return list;
+}
+
 static PyObject *py_solve(PyObject *self, PyObject *args)
 {
     (void)self;
@@ -435,12 +344,13 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     Py_ssize_t memory_limit;
     unsigned int prune = PRUNE_ALL, sides = SIDES_DEFAULT;
     unsigned long long seed = 0;
+    int shorten = SHORTEN_NONE;
     Search *x = calloc(1, sizeof(Search));
     if (!x) return PyErr_NoMemory();
-    if (!PyArg_ParseTuple(args, "OOOiOiiippppdKn|IIK", &columns, &downs, &talon, &ptr, &found,
+    if (!PyArg_ParseTuple(args, "OOOiOiiippppdKn|IIKi", &columns, &downs, &talon, &ptr, &found,
                           &rec, &x->r.draw, &x->r.recycles_allowed, &x->r.any_empty,
                           &x->r.recall, &x->r.partial, &x->r.deals, &time_limit, &node_limit,
-                          &memory_limit, &prune, &sides, &seed)
+                          &memory_limit, &prune, &sides, &seed, &shorten)
         || !build_state(columns, downs, talon, ptr, found, rec, &x->r, &x->s)) {
         free(x);
         return NULL;
@@ -450,6 +360,14 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "unknown prune or side-search switches");
         return NULL;
     }
+    if (shorten < SHORTEN_NONE || shorten > SHORTEN_GREEDY) {
+        free(x);
+        PyErr_SetString(PyExc_ValueError, "shorten must be 0 (no), 1 (shortest) or 2 (greedy)");
+        return NULL;
+    }
+    /* The rules and start as given, for the short line (search_shortcut.h). */
+    Rules rules = x->r;
+    State given = x->s;
     /* A winning line needs at most one recycle per talon card: between two
      * recycles with no talon card played, the second recycle and the draws
      * before it can be left out (the other moves do not touch the talon).
@@ -470,37 +388,55 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     size_t cap = FIRST_SLOTS;
     if (!tt_init(&x->tt, cap)) { free(x); return PyErr_NoMemory(); }
     x->used = sizeof(Search) + 2 * cap * sizeof(uint64_t);
-    int result;
-    double t0 = now_seconds(), seconds;
+    int result, expanded = 1;
+    size_t states = 0, found_len = 0;
+    AtomLine line = {NULL, 0, 0};
+    double t0 = now_seconds(), seconds, shorten_seconds = 0;
     x->t0 = t0;
     int catching = catch_sigint();
     Py_BEGIN_ALLOW_THREADS
     result = x->o.seed ? run_search(x) : solve_portfolio(x, &start);
+    states = x->tt.count;
+    if (result == 1) {
+        /* The table is done with: give its memory back before the line's. */
+        keys_free(x->tt.keys, 2 * (x->tt.mask + 1));
+        x->tt.keys = NULL;
+        expanded = expand_atomic(&start, &x->r, x->path, x->plen, &line);
+        found_len = line.len;
+        if (expanded == 1 && shorten) {
+            double t1 = now_seconds();
+            shorten_line(&given, &rules, &line, x->budget, time_limit < 0 ? -1.0 : t0 + time_limit,
+                         shorten == SHORTEN_GREEDY);
+            shorten_seconds = now_seconds() - t1;
+        }
+    }
     Py_END_ALLOW_THREADS
     seconds = now_seconds() - t0;
-    if (catching && release_sigint() < 0) { free_search(x); free(x); return NULL; }
-    PyObject *line;
-    if (result == 1) {
-        line = expand_line(&start, &x->r, x->path, x->plen);
-        if (!line) { free_search(x); free(x); return NULL; }
-    } else {
-        line = PyList_New(0);
-        if (!line) { free_search(x); free(x); return NULL; }
+    int interrupted = catching && release_sigint() < 0;
+    if (interrupted || expanded != 1) {
+        if (!interrupted && expanded == 0) PyErr_NoMemory();
+        else if (!interrupted) PyErr_SetString(PyExc_RuntimeError, "internal error: talon move misses its card");
+        free(line.moves); free_search(x); free(x);
+        return NULL;
     }
+    PyObject *moves = line_list(&line);
+    free(line.moves);
+    if (!moves) { free_search(x); free(x); return NULL; }
     static const char *limits[] = {NULL, "nodes", "time", "memory", "interrupted"};
     const char *status = result == 1 ? "solved" : result == 0 ? "unsolvable" : "unknown";
     const char *limit = result < 0 ? limits[x->limit] : NULL;
     PyObject *fired = PyTuple_New(FIRED_SLOTS);
-    if (!fired) { Py_DECREF(line); free_search(x); free(x); return NULL; }
+    if (!fired) { Py_DECREF(moves); free_search(x); free(x); return NULL; }
     for (int k = 0; k < FIRED_SLOTS; k++) {
         PyObject *count = PyLong_FromUnsignedLongLong((unsigned long long)x->fired[k]);
-        if (!count) { Py_DECREF(fired); Py_DECREF(line); free_search(x); free(x); return NULL; }
+        if (!count) { Py_DECREF(fired); Py_DECREF(moves); free_search(x); free(x); return NULL; }
         PyTuple_SET_ITEM(fired, k, count);
     }
-    PyObject *ret = Py_BuildValue("(sNKdzKnN)", status, line,
+    PyObject *ret = Py_BuildValue("(sNKdzKnNnd)", status, moves,
                                   (unsigned long long)(x->nodes + x->probe_nodes),
-                                  seconds, limit, (unsigned long long)x->tt.count,
-                                  (Py_ssize_t)x->used, fired);
+                                  seconds, limit, (unsigned long long)states,
+                                  (Py_ssize_t)x->used, fired,
+                                  (Py_ssize_t)(found_len - line.len), shorten_seconds);
     free_search(x);
     free(x);
     return ret;
@@ -581,9 +517,13 @@ static PyMethodDef methods[] = {
     {"solve", py_solve, METH_VARARGS,
      "solve(columns, downs, talon, waste_size, foundations, recycles, draw, recycles_allowed,\n"
      "      any_empty, recall, partial, deals, time_limit, node_limit, memory_limit,\n"
-     "      prune=PRUNE_ALL, sides=SIDES_DEFAULT, seed=0)\n"
-     "-> (result, moves, nodes, seconds, limit, states, bytes, fired)\n\n"
+     "      prune=PRUNE_ALL, sides=SIDES_DEFAULT, seed=0, shorten=0)\n"
+     "-> (result, moves, nodes, seconds, limit, states, bytes, fired, cut, cut_seconds)\n\n"
      "fired[k] counts the firings of pruning rule k (fired[0]: side-search wins).\n"
+     "shorten 1 cuts a winning line short through its own positions (the shortest\n"
+     "plan, the greedy one past the time limit; 2: the greedy one; see\n"
+     "search_shortcut.h); cut is the moves it took out, cut_seconds its time\n"
+     "(part of seconds).\n"
      "The talon is the waste (bottom first) then the stock (next card first);\n"
      "columns are 1 to 10 lists; deals: the stock deals onto every column (no waste);\n"
      "recycles_allowed is -1 for unlimited; time_limit < 0, node_limit 0 and\n"

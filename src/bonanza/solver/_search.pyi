@@ -27,9 +27,11 @@ def solve(
     prune: int = ...,
     sides: int = ...,
     seed: int = ...,
+    shorten: int = ...,
     /,
 ) -> tuple[
-    str, list[tuple[int, int, int]], int, float, str | None, int, int, tuple[int, ...]
+    str, list[tuple[int, int, int]], int, float, str | None, int, int, tuple[int, ...], int,
+    float,
 ]: ...
 def legal_moves(
     columns: Sequence[Sequence[int]],
