@@ -142,3 +142,34 @@ def test_each_game_is_named_in_words_and_scoring_does_not_split_a_rule_set(
     assert status == 0 and Rules.preset("vegas-3").scoring is Scoring.VEGAS
     assert "Westcliff: draw 1, 1 pass, any to empty, no recall: 1/1 solvable" in printed
     assert "Klondike: draw 3, 3 passes, king to empty, recall: 2/2 solvable" in printed
+
+
+def test_notes_follow_the_sources_and_unknowns_give_the_upper_share(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from bonanza.core import Rules
+
+    verdicts = ["solved", "solved", "unknown", "unsolvable"]
+    rows = [
+        json.dumps({"id": str(number), "deal": str(number), "result": verdict, "seconds": 0.1,
+                    "nodes": 5, "rules": Rules(thoughtful=True).to_dict()})
+        for number, verdict in enumerate(verdicts, 1)
+    ]
+    (tmp_path / "d1.jsonl").write_text("\n".join(rows) + "\n")
+    notes = tmp_path / "notes.md"
+    notes.write_text("## How these runs were made\n\nOne job, 10 s a deal.\n")
+    out = tmp_path / "report.md"
+    args = ("report", str(tmp_path / "d1.jsonl"), "--notes", str(notes), "--out")
+    assert run_cli(capsys, *args, str(out))[0] == 0
+    report = out.read_text()
+    assert report.index("From ") < report.index("## How these runs were made")
+    assert report.index("One job, 10 s a deal.") < report.index("## Solvable share")
+    row = share_row(report, "Klondike: draw 1, unlimited passes, king to empty, recall")
+    assert (row["share %"], row["share if every unknown were solvable %"]) == ("50.00", "75.00")
+    page = tmp_path / "report.html"
+    assert run_cli(capsys, *args, str(page))[0] == 0
+    assert "<p>One job, 10 s a deal.</p>" in page.read_text()
+    status, _, err = run_cli(capsys, "report", str(tmp_path / "d1.jsonl"), "--notes",
+                             str(tmp_path / "missing.md"), "--out", str(tmp_path / "r.md"))
+    assert status == EXIT_BAD_INPUT
+    assert_one_line_error(err, "report", "cannot read --notes")

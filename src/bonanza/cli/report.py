@@ -67,6 +67,10 @@ def register(subparsers: Any) -> None:
         help="the report, .md (Markdown) or .html; plots go beside it (default: report.md)",
     )
     parser.add_argument(
+        "--notes", metavar="F",
+        help="a Markdown file to put after the report's sources: how the runs were made",
+    )
+    parser.add_argument(
         "--figures", choices=FIGURE_FORMATS, default="png", help="plot format (default: png)"
     )
     parser.set_defaults(func=run)
@@ -301,14 +305,16 @@ class Figure(NamedTuple):
 def share_table(rule_sets: Sequence[RuleSet]) -> list[list[str]]:
     """Per rule set: deals, solvable share and interval, counts, and the published share."""
     rows = [["rule set", "deals", "solvable", "share %", "95 % Wilson interval %",
-             "unsolvable", "unknown", "errors (not counted)", "published %"]]
+             "unsolvable", "unknown", "share if every unknown were solvable %",
+             "errors (not counted)", "published %"]]
     for rule_set in rule_sets:
         share, low, high = rule_set.share()
         counts, published = rule_set.tally.counts, rule_set.published
+        at_most = 100 * (counts["solved"] + counts["unknown"]) / max(rule_set.tally.finished, 1)
         rows.append([
             rule_set.name, str(rule_set.tally.finished), str(counts["solved"]), f"{share:.2f}",
             f"{low:.2f}-{high:.2f}", str(counts["unsolvable"]), str(counts["unknown"]),
-            str(counts["error"]),
+            f"{at_most:.2f}", str(counts["error"]),
             f"{published.percent:.2f} ± {published.margin:.2f} ({published.source})"
             if published else "none",
         ])
@@ -337,8 +343,12 @@ def nodes_table(rule_sets: Sequence[RuleSet]) -> list[list[str]]:
     return rows
 
 
-def _markdown(title: str, sources: str, sections: list[tuple[str, list[list[str]], Figure]]) -> str:
+def _markdown(
+    title: str, sources: str, sections: list[tuple[str, list[list[str]], Figure]], notes: str = ""
+) -> str:
     parts = [f"# {title}", "", sources, ""]
+    if notes:
+        parts += [notes.strip(), ""]
     for heading, table, figure in sections:
         parts += [f"## {heading}", "", f"![{figure.caption}]({figure.file})", "", figure.beside, ""]
         parts.append("| " + " | ".join(table[0]) + " |")
@@ -348,10 +358,14 @@ def _markdown(title: str, sources: str, sections: list[tuple[str, list[list[str]
     return "\n".join(parts)
 
 
-def _html(title: str, sources: str, sections: list[tuple[str, list[list[str]], Figure]]) -> str:
+def _html(
+    title: str, sources: str, sections: list[tuple[str, list[list[str]], Figure]], notes: str = ""
+) -> str:
     escape = html.escape
     parts = [f"<!doctype html>\n<html><head><meta charset='utf-8'><title>{escape(title)}</title>"
              "</head><body>", f"<h1>{escape(title)}</h1>", f"<p>{escape(sources)}</p>"]
+    parts += [f"<p>{escape(paragraph)}</p>" for paragraph in notes.strip().split("\n\n")
+              if paragraph.strip()]
     for heading, table, figure in sections:
         parts += [f"<h2>{escape(heading)}</h2>",
                   f"<figure><img src='{escape(figure.file)}' alt='{escape(figure.caption)}'>"
@@ -374,6 +388,18 @@ def _published_note(rule_sets: Sequence[RuleSet]) -> str:
     if not notes:
         return "No published share for these rule sets."
     return "; ".join(notes) + "."
+
+
+def _notes(path: str | None) -> str:
+    """The text of ``--notes``, if given (Markdown, put after the report's sources)."""
+    if path is None:
+        return ""
+    try:
+        with open(path, encoding="utf-8") as file:
+            return file.read()
+    except (OSError, UnicodeDecodeError) as error:
+        reason = getattr(error, "strerror", None) or "not UTF-8 text"
+        raise InputError(f"cannot read --notes {path}: {reason}") from None
 
 
 def run(args: argparse.Namespace) -> int:
@@ -402,7 +428,7 @@ def run(args: argparse.Namespace) -> int:
     ]
     sources = "From " + ", ".join(args.results) + "; rows with errors are not counted."
     render = _html if REPORT_SUFFIXES[suffix] == "html" else _markdown
-    text = render("Solvability report", sources, sections)
+    text = render("Solvability report", sources, sections, _notes(args.notes))
     try:
         with open(args.out, "w", encoding="utf-8") as file:
             file.write(text)
