@@ -67,6 +67,7 @@ HINTED_SLICES = 5
 """The deals hinted, in slices that the test workers share out."""
 
 
+@pytest.mark.python_bound
 @pytest.mark.parametrize("first", range(1, HINTED_DEALS + 1, HINTED_DEALS // HINTED_SLICES))
 def test_following_hints_never_repeats_a_position(first: int) -> None:
     """100 seeded deals (in five slices), draw 1 and 3 in turn, 120 hinted moves at most each."""

@@ -59,8 +59,6 @@ def test_fixture(name: str, text: str, rules: Rules, expected: str, brute: bool)
     position = Position.from_text(text, rules)
     result = solve(position)
     assert result.result == expected, name
-    if brute:
-        assert winnable(position) == (expected == "solved")
     if expected == "solved":
         board = position.copy()
         for move in result.moves:
@@ -71,3 +69,15 @@ def test_fixture(name: str, text: str, rules: Rules, expected: str, brute: bool)
         assert result.moves == []
     assert result.nodes >= 1
     assert result.limit is None
+
+
+BRUTE_FIXTURES = [fixture for fixture in FIXTURES if fixture[4]]
+
+
+@pytest.mark.python_bound
+@pytest.mark.parametrize(("name", "text", "rules", "expected"),
+                         [fixture[:4] for fixture in BRUTE_FIXTURES],
+                         ids=[fixture[0] for fixture in BRUTE_FIXTURES])
+def test_fixture_by_brute_force(name: str, text: str, rules: Rules, expected: str) -> None:
+    """The brute-force search, with no pruning at all, gives the fixture's verdict too."""
+    assert winnable(Position.from_text(text, rules)) == (expected == "solved"), name

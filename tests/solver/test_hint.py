@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -51,6 +52,7 @@ def test_a_safe_card_goes_home_first() -> None:
     assert hint(position) in (Move(Pile.T1, Pile.FS, 1), Move(Pile.T4, Pile.FC, 1))
 
 
+@pytest.mark.python_bound
 def test_following_hints_never_goes_round_in_circles() -> None:
     for number in (1, 2, 9):
         game = Game(Deal.from_number(number), Rules(draw=3 if number % 2 else 1))

@@ -83,6 +83,7 @@ REFERENCE_SLICES = 3
 """The sampled positions are compared in slices that the test workers share out."""
 
 
+@pytest.mark.python_bound
 @pytest.mark.parametrize("part", range(REFERENCE_SLICES))
 def test_the_c_search_answers_as_the_python_reference(part: int) -> None:
     counts: Counter[tuple[Answer, Answer]] = Counter()
