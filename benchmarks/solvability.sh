@@ -5,8 +5,9 @@
 # the generic search (no compiled core, no pruning), some thirty times slower per
 # position, so it gets a shorter limit: DOUBLE_LIMIT, 2 s by default. Usage:
 #   bash benchmarks/solvability.sh [DEALS] [TIME_LIMIT] [DOUBLE_LIMIT]
-# then:
-#   bonanza report benchmarks/results/solvability/*.jsonl --out docs/solvability.md
+# At the end each file loses its solved deals' spelled-out lines (`moves`, about
+# 14 kB a row, which the report does not read; a rerun still resumes), and the
+# report is written to docs/solvability.md with its plots beside it.
 set -euo pipefail
 deals=${1:-1-2000}
 limit=${2:-10}
@@ -31,3 +32,14 @@ run klondike-draw1-any-empty --rules klondike --empty any
 run westcliff --rules westcliff
 run easthaven --rules easthaven
 limit=$double_limit run double-klondike --rules double-klondike
+python - "$out"/*.jsonl <<'PYTHON'
+import json, sys
+for path in sys.argv[1:]:
+    with open(path) as file:
+        rows = [json.loads(line) for line in file if line.strip()]
+    with open(path, "w") as file:
+        for row in rows:
+            row.pop("moves", None)
+            file.write(json.dumps(row) + "\n")
+PYTHON
+bonanza report "$out"/*.jsonl --notes benchmarks/solvability-notes.md --out docs/solvability.md
