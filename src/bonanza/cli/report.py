@@ -30,8 +30,13 @@ REPORT_SUFFIXES: Final = {".md": "markdown", ".html": "html"}
 FIGURE_FORMATS: Final = ("png", "svg")
 PERCENT: Final = 100
 DPI: Final = 120
-FIGURE_SIZE: Final = (7.0, 4.0)  # inches
-LABEL_WIDTH: Final = 30  # characters per line of a rule set's name beside a plot
+FIGURE_SIZE: Final = (7.0, 4.0)  # inches, at least
+ROW_INCHES: Final = 0.5  # height per rule set in the share plot (two-line names)
+LEGEND_ROW_INCHES: Final = 0.2  # height per rule set in the other plots' legends
+LEGEND_WIDTH_INCHES: Final = 3.0  # room for a legend beside a plot
+FLIER_SIZE: Final = 2  # points: with thousands of deals, outliers are many
+DEFAULT_COLOURS: Final = 10  # matplotlib's colour cycle; more rule sets take tab20's
+LABEL_WIDTH: Final = 48  # characters per line of a rule set's name beside a plot
 PUBLISHED_OFFSET: Final = 0.2  # how far above its measured share a published one is drawn
 FEWEST_NODES: Final = 1  # nodes are plotted on a log scale, where 0 cannot go
 MISSING_MATPLOTLIB: Final = (
@@ -219,7 +224,8 @@ def _pyplot() -> Any:
 
 def plot_shares(pyplot: Any, rule_sets: Sequence[RuleSet], path: str) -> None:
     """Each rule set's solvable share with its interval, and the published value beside it."""
-    figure, axes = pyplot.subplots(figsize=FIGURE_SIZE)
+    width, height = FIGURE_SIZE
+    figure, axes = pyplot.subplots(figsize=(width, max(height, ROW_INCHES * len(rule_sets))))
     labelled: set[str] = set()
     for index, rule_set in enumerate(rule_sets):
         share, low, high = rule_set.share()
@@ -241,16 +247,17 @@ def plot_shares(pyplot: Any, rule_sets: Sequence[RuleSet], path: str) -> None:
 
 def plot_times(pyplot: Any, rule_sets: Sequence[RuleSet], path: str) -> None:
     """The distribution of seconds per deal (a CDF on a log scale), one line per rule set."""
-    figure, axes = pyplot.subplots(figsize=FIGURE_SIZE)
+    figure, axes = pyplot.subplots(figsize=_legend_size(rule_sets))
     smallest = _smallest_time(rule_sets)
-    for rule_set in rule_sets:
+    for index, rule_set in enumerate(rule_sets):
         times = sorted(max(seconds, smallest) for seconds in rule_set.tally.seconds)
         fractions = [(rank + 1) / len(times) for rank in range(len(times))]
-        axes.step(times, fractions, where="post", label=rule_set.name)
+        axes.step(times, fractions, where="post", label=rule_set.name,
+                  color=_colour(pyplot, index, len(rule_sets)))
     axes.set_xscale("log")
     axes.set_xlabel("seconds per deal (log scale)")
     axes.set_ylabel("share of deals done within")
-    axes.legend(fontsize=6, loc="lower right")
+    _legend_beside(axes)
     _save(pyplot, figure, path)
 
 
@@ -262,7 +269,7 @@ def _smallest_time(rule_sets: Sequence[RuleSet]) -> float:
 
 def plot_nodes(pyplot: Any, rule_sets: Sequence[RuleSet], path: str) -> None:
     """Nodes searched per deal for each verdict, a box per rule set and verdict."""
-    figure, axes = pyplot.subplots(figsize=FIGURE_SIZE)
+    figure, axes = pyplot.subplots(figsize=_legend_size(rule_sets))
     width = 0.8 / len(rule_sets)
     for index, rule_set in enumerate(rule_sets):
         shown = [verdict for verdict in VERDICTS if rule_set.nodes[verdict]]
@@ -270,21 +277,41 @@ def plot_nodes(pyplot: Any, rule_sets: Sequence[RuleSet], path: str) -> None:
         boxes = axes.boxplot(
             [[max(nodes, FEWEST_NODES) for nodes in rule_set.nodes[v]] for v in shown],
             positions=positions, widths=width * 0.9, patch_artist=True, manage_ticks=False,
+            flierprops={"markersize": FLIER_SIZE},
         )
+        colour = _colour(pyplot, index, len(rule_sets))
         for box in boxes["boxes"]:
-            box.set_facecolor(f"C{index}")
-        axes.plot([], [], "s", color=f"C{index}", label=rule_set.name)
+            box.set_facecolor(colour)
+        axes.plot([], [], "s", color=colour, label=rule_set.name)
     axes.set_xticks(range(len(VERDICTS)), list(VERDICTS))
     axes.set_yscale("log")
     axes.set_ylabel("nodes searched (log scale)")
-    axes.legend(fontsize=6, loc="best")
+    _legend_beside(axes)
     _save(pyplot, figure, path)
+
+
+def _legend_size(rule_sets: Sequence[RuleSet]) -> tuple[float, float]:
+    """A figure with room for a legend of every rule set beside the plot."""
+    width, height = FIGURE_SIZE
+    return width + LEGEND_WIDTH_INCHES, max(height, LEGEND_ROW_INCHES * len(rule_sets))
+
+
+def _legend_beside(axes: Any) -> None:
+    """The legend to the right of the plot, where it hides no line or box."""
+    axes.legend(fontsize=6, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+
+
+def _colour(pyplot: Any, index: int, count: int) -> Any:
+    """Rule set ``index``'s colour: the usual cycle, or tab20's for more rule sets than it holds."""
+    if count <= DEFAULT_COLOURS:
+        return f"C{index}"
+    return pyplot.get_cmap("tab20")(index % 20)
 
 
 def _save(pyplot: Any, figure: Any, path: str) -> None:
     figure.tight_layout()
     try:
-        figure.savefig(path, dpi=DPI)
+        figure.savefig(path, dpi=DPI, bbox_inches="tight")
     except OSError as error:
         raise InputError(f"cannot write {path}: {error.strerror}") from None
     finally:
