@@ -17,8 +17,12 @@ peek. Its policy, in order:
 
 A move that would lead back to a position already played is chosen only
 when nothing else is left, so following the hints never goes round in
-circles. The budget is counted in solver nodes, not seconds, so a hint is
-the same for the same view and seed on any machine.
+circles. Nor, among moves that score alike, does it choose one that puts the
+columns and foundations back as they were earlier while the stock and waste
+hold the same cards (``_back_moves``): moving a run away and straight back
+around a few draws only wastes moves, and could go on for hundreds. The
+budget is counted in solver nodes, not seconds, so a hint is the same for
+the same view and seed on any machine.
 
 Where the C core does not take the rules (Klondike's relatives, for now),
 layouts are solved by the generic search (``generic.py``), some thirty times
@@ -33,7 +37,7 @@ import hashlib
 import math
 import random
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Final, TypeVar
 
 from bonanza.core.moves import Move
 from bonanza.core.position import Position
@@ -49,6 +53,8 @@ from bonanza.solver.quiet import (
     turns_up,
 )
 from bonanza.solver.search import Verdict, compiled, solve, verdict
+
+_T = TypeVar("_T")
 
 DEFAULT_BUDGET: Final = 1.0
 """Seconds one hint may take on one core, at most (counted as solver nodes)."""
@@ -188,7 +194,7 @@ def advise(view: PlayerView, *, budget: float = DEFAULT_BUDGET, seed: int = 0) -
     if not budget > 0:
         raise ValueError(f"budget must be positive, not {budget!r}")
     layout = view.layout(sorted(view.unseen))
-    moves, same, every = _useful_moves(view, layout)
+    moves, same, every, back = _useful_moves(view, layout)
     if not every:
         return Advice(None, explain.NO_MOVES, AdviceKind.NO_PROGRESS)
     if not moves:  # every move leads back: going round in circles, unless proven not
@@ -207,7 +213,7 @@ def advise(view: PlayerView, *, budget: float = DEFAULT_BUDGET, seed: int = 0) -
         known = _known_advice(view, layout, moves, nodes)
         if known is not None:
             return known
-    return _sampled_advice(view, layout, moves, same, nodes, budget, seed)
+    return _sampled_advice(view, layout, moves, same, back, nodes, budget, seed)
 
 
 # -- the moves worth trying ---------------------------------------------------------
@@ -215,10 +221,11 @@ def advise(view: PlayerView, *, budget: float = DEFAULT_BUDGET, seed: int = 0) -
 
 def _useful_moves(
     view: PlayerView, layout: Position
-) -> tuple[list[Move], dict[Move, Move], list[Move]]:
+) -> tuple[list[Move], dict[Move, Move], list[Move], frozenset[Move]]:
     """The legal moves, one per distinct outcome and without pointless recalls,
     that lead somewhere not played before; for every legal move, the one kept
-    for its outcome; and the kept moves including those that lead back."""
+    for its outcome; the kept moves including those that lead back; and those
+    of the first that undo earlier moves (see ``_back_moves``)."""
     known = {int(card) for card in view.rules.cards} - set(view.unseen)
     outcomes: dict[ViewKey, Move] = {}
     same: dict[Move, Move] = {}
@@ -232,7 +239,42 @@ def _useful_moves(
         if key != here:  # (a king and its run from one column alone to a space)
             same[move] = outcomes.setdefault(key, move)
     fresh = [move for key, move in outcomes.items() if key not in view.earlier]
-    return fresh, same, list(outcomes.values())
+    return fresh, same, list(outcomes.values()), _back_moves(view, outcomes, set(fresh))
+
+
+def _back_moves(view: PlayerView, outcomes: dict[ViewKey, Move],
+                among: set[Move]) -> frozenset[Move]:
+    """The moves of ``among`` that put the columns and foundations back as
+    they were at an earlier position, while the stock and waste hold the
+    same cards as then (in any order); draws and recycles excepted.
+
+    Such a move never gains anything: draws and recycles touch only the stock
+    and waste, and tableau and foundation moves only the columns and
+    foundations, so the draws in between could have been made without
+    leaving. It is still allowed when it scores clearly best (a move away
+    may have been a mistake).
+    """
+    wanted: dict[tuple[object, object], dict[tuple[str, ...], Move]] = {}
+    for key, move in outcomes.items():
+        if move in among and not (move.is_draw or move.is_recycle):
+            columns, stock, waste, foundations, _ = key
+            wanted.setdefault((columns, foundations), {})[_pile_cards(stock, waste)] = move
+    if not wanted:
+        return frozenset()
+    back: set[Move] = set()
+    for columns, stock, waste, foundations, _ in view.earlier:
+        by_cards = wanted.get((columns, foundations))
+        if by_cards:
+            undoing = by_cards.get(_pile_cards(stock, waste))
+            if undoing is not None:
+                back.add(undoing)
+    return frozenset(back)
+
+
+def _pile_cards(stock: object, waste: object) -> tuple[str, ...]:
+    """The cards in the stock and waste (a view key's), in a fixed order."""
+    assert isinstance(stock, tuple) and isinstance(waste, tuple)
+    return tuple(sorted(map(repr, stock + waste)))
 
 
 def _is_safe_home(layout: Position, move: Move) -> bool:
@@ -302,6 +344,7 @@ def _sampled_advice(
     layout: Position,
     moves: list[Move],
     same: dict[Move, Move],
+    back: frozenset[Move],
     nodes: _Nodes,
     budget: float,
     seed: int,
@@ -336,31 +379,40 @@ def _sampled_advice(
     tried = [candidate for candidate in alive if candidate.scores]
     if not tried:  # a budget too small for even one solve
         tried = candidates
-    best = _choose(tried, layout, same, nodes)
+    best = _choose(tried, layout, same, back, nodes)
     samples = len(best.scores)
     wins = sum(best.scores)
     if wins > 0:
         text = explain.sampled(best.move, layout, wins, samples)
         return Advice(best.move, text, AdviceKind.SAMPLED, wins, samples)
-    return _looks_lost(view, layout, moves, same, nodes, samples)
+    return _looks_lost(view, layout, moves, same, back, nodes, samples)
 
 
 def _choose(tried: list[_Candidate], layout: Position, same: dict[Move, Move],
-            nodes: _Nodes) -> _Candidate:
-    """The best move; among moves within noise of it, the one that starts the
-    shortest line of quiet moves to progress (see ``_nearest_progress``).
+            back: frozenset[Move], nodes: _Nodes) -> _Candidate:
+    """The best move; among moves within noise of it, and not moving back
+    (``back``) where some do not, the one that starts the shortest line of
+    quiet moves to progress (see ``_nearest_progress``).
 
     Hindsight scores reversible moves alike (each layout's solver can undo
     them), so without this the hints could shuffle cards back and forth.
     """
     leader = max(tried, key=lambda c: (c.mean, c.votes))
-    close = {c.move: c for c in tried if c is leader or _is_close(leader, c)}
+    close = _not_back({c.move: c for c in tried if c is leader or _is_close(leader, c)}, back)
+    if leader.move not in close:
+        leader = max(close.values(), key=lambda c: (c.mean, c.votes))
     if len(close) == 1:
         return leader
     nearest = _nearest_progress(layout, same, set(close), nodes)
     if nearest is not None:
         return close[nearest]
     return min(close.values(), key=lambda c: (c.preference, -c.mean, -c.votes))
+
+
+def _not_back(moves: dict[Move, _T], back: frozenset[Move]) -> dict[Move, _T]:
+    """``moves`` without those that move back, unless that leaves none."""
+    kept = {move: value for move, value in moves.items() if move not in back}
+    return kept or moves
 
 
 def _is_close(leader: _Candidate, other: _Candidate) -> bool:
@@ -443,11 +495,13 @@ def _is_stuck(layout: Position, node_limit: int) -> bool:
 
 
 def _looks_lost(view: PlayerView, layout: Position, moves: list[Move], same: dict[Move, Move],
-                nodes: _Nodes, samples: int) -> Advice:
+                back: frozenset[Move], nodes: _Nodes, samples: int) -> Advice:
     """No layout won: the first move of the shortest quiet line to progress, else
-    the move that keeps most options, unless none makes progress."""
+    the move that keeps most options (neither moving back where another will
+    do), unless none makes progress."""
     if _is_stuck(layout, QUICK_STUCK_NODES):
         return Advice(None, explain.STUCK, AdviceKind.NO_PROGRESS, 0.0, samples)
+    moves = list(_not_back(dict.fromkeys(moves), back))
     nearest = _nearest_progress(layout, same, set(moves), nodes)
     if nearest is not None:
         return Advice(nearest, explain.looks_lost(nearest, layout, samples),
