@@ -49,8 +49,9 @@
  * what follows) and left out where they are not (they change nothing).
  * The memory (the last indices' table, 32 to 64 bytes a position, and its
  * filter, 1 or 2; the plan and the new line, 14) is allocated after the
- * search's table is freed, and only if it fits the search's memory budget; if it does not, or Ctrl-C comes, the line is kept
- * as found.  Figures: docs/solver.md, "Winning lines".
+ * search's table is freed, and only if it fits the search's memory
+ * budget; if it does not, the line is kept as found (on Ctrl-C the solve
+ * raises KeyboardInterrupt, and no line is returned).  Figures: docs/solver.md, "Winning lines".
  */
 #ifndef BONANZA_SEARCH_SHORTCUT_H
 #define BONANZA_SEARCH_SHORTCUT_H
@@ -494,8 +495,12 @@ static int plan_shortest(Shortcut *x, double deadline)
         }
         atomic_apply(&s, x->moves[i], &m);
     }
-    /* (dist[n] is finite: the line's own moves are edges.)  The plan is
-     * pred reversed. */
+    /* dist[n] is finite, since the line's own moves are edges; should a
+     * change ever make the line's moves and legal_atomic disagree, pred
+     * would hold unset entries, so that case gives up here (0: the greedy
+     * plan, which checks each step, or the line as found). The plan is pred
+     * reversed. */
+    if (dist[x->n] == NOT_ON_LINE) return 0;
     for (size_t j = x->n; j != x->first; j = x->pred[j]) x->next[x->pred[j]] = (uint32_t)j;
     return 1;
 }
