@@ -385,6 +385,9 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     x->deadline = time_limit;
     x->node_limit = node_limit;
     x->budget = memory_limit > 0 ? (size_t)memory_limit : (size_t)1 << 30;
+    /* The whole budget: the portfolio lowers x->budget by its side searches'
+     * memory, which is freed before the line is shortened. */
+    size_t memory_budget = x->budget;
     size_t cap = FIRST_SLOTS;
     if (!tt_init(&x->tt, cap)) { free(x); return PyErr_NoMemory(); }
     x->used = sizeof(Search) + 2 * cap * sizeof(uint64_t);
@@ -405,7 +408,11 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
         found_len = line.len;
         if (expanded == 1 && shorten) {
             double t1 = now_seconds();
-            shorten_line(&given, &rules, &line, x->budget, time_limit < 0 ? -1.0 : t0 + time_limit,
+            /* What is still held beside the shortening: the search's path
+             * and the expanded line. */
+            size_t held = x->plen * sizeof(*x->path) + line.cap * sizeof(*line.moves);
+            size_t room = memory_budget > held ? memory_budget - held : 0;
+            shorten_line(&given, &rules, &line, room, time_limit < 0 ? -1.0 : t0 + time_limit,
                          shorten == SHORTEN_GREEDY);
             shorten_seconds = now_seconds() - t1;
         }
