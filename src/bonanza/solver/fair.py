@@ -10,8 +10,10 @@ peek. Its policy, in order:
    random and solved, the same layouts for every move (paired samples), and
    the move that wins in the most of them is chosen. Moves that fall clearly
    behind are dropped after each round, so the close ones get the samples;
-   ties go to the move the solver itself played first most often, then to
-   the move that shows the player most (see ``_preference``);
+   ties go to the move the solver itself played first most often (so that
+   hint after hint follows one plan), failing a clear one to the move that
+   starts the shortest quiet line to progress, then to the move that shows
+   the player most (see ``_choose``);
 4. no layout wins: the move that keeps the most options, unless the
    quiet-move search proves that no move makes progress.
 
@@ -391,11 +393,17 @@ def _sampled_advice(
 def _choose(tried: list[_Candidate], layout: Position, same: dict[Move, Move],
             back: frozenset[Move], nodes: _Nodes) -> _Candidate:
     """The best move; among moves within noise of it, and not moving back
-    (``back``) where some do not, the one that starts the shortest line of
-    quiet moves to progress (see ``_nearest_progress``).
+    (``back``) where some do not: the one the layouts' solver played first
+    most often, if one did so strictly most; else the one that starts the
+    shortest line of quiet moves to progress (see ``_nearest_progress``).
 
     Hindsight scores reversible moves alike (each layout's solver can undo
     them), so without this the hints could shuffle cards back and forth.
+    The solver's first moves are one plan, which the next hint's layouts
+    mostly share: following them, hint after hint, goes somewhere. (The
+    shortest quiet line to progress, alone, led draw-1 games to wander for
+    hundreds of moves in positions that most layouts win in a few dozen
+    solver nodes.)
     """
     leader = max(tried, key=lambda c: (c.mean, c.votes))
     close = _not_back({c.move: c for c in tried if c is leader or _is_close(leader, c)}, back)
@@ -403,6 +411,10 @@ def _choose(tried: list[_Candidate], layout: Position, same: dict[Move, Move],
         leader = max(close.values(), key=lambda c: (c.mean, c.votes))
     if len(close) == 1:
         return leader
+    planned = max(close.values(), key=lambda c: c.votes)
+    if planned.votes > 0 and all(c.votes < planned.votes for c in close.values()
+                                 if c is not planned):
+        return planned
     nearest = _nearest_progress(layout, same, set(close), nodes)
     if nearest is not None:
         return close[nearest]
