@@ -1,10 +1,14 @@
-"""Klondike's hints are exactly what they were before the variants came in.
+"""Klondike's hints are exactly what they were when recorded.
 
-``data/klondike_hints.json`` (made by ``record_klondike_hints.py`` on the code
-before the hint modules learned Klondike's relatives) holds 66 Klondike views,
-draw 1 and 3 and thoughtful, with the hint given there at a small budget and
-at the default one. The play-strength benchmarks rely on a fixed seed giving
-the same hint; so does a player's replay of a game.
+``data/klondike_hints.json`` (made by ``record_klondike_hints.py``) holds 66
+Klondike views, draw 1 and 3 and thoughtful, with the hint given there at a
+small budget and at the default one. It was first recorded before the hint
+modules learned Klondike's relatives, and recorded again, on purpose, when
+the hint's choice among tied moves changed (commit 461f348: the solver's
+plan before the shortest quiet line to progress). The play-strength
+benchmarks rely on a fixed seed giving the same hint; so does a player's
+replay of a game. A change that alters a hint here must be meant, and then
+needs a new play-strength run.
 """
 
 from __future__ import annotations
