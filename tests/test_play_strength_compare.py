@@ -2,26 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 
+from tests.benchmark_script import load
 
-def _script() -> ModuleType:
-    path = Path(__file__).parents[1] / "benchmarks" / "play_strength_compare.py"
-    spec = importlib.util.spec_from_file_location("play_strength_compare", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-COMPARE = _script()
+COMPARE = load("play_strength_compare", "play_strength_compare")
 
 
 def _write(path: Path, results: dict[str, bool]) -> str:

@@ -3,12 +3,10 @@ any pass limit, and Ctrl-C."""
 
 from __future__ import annotations
 
-import importlib.util
 import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -16,6 +14,7 @@ import pytest
 from bonanza.core import Deal, Position, Rules
 from bonanza.solver import Prune, solve
 from bonanza.solver.switches import SINGLE_RULES
+from tests.benchmark_script import load
 from tests.solver.test_cli_errors import default_sigint
 
 # Rule 13 called this deal lost (draw 1, default rules, every card known).
@@ -34,13 +33,7 @@ SIGINT_GRACE = 2.0  # seconds allowed for a search to stop on Ctrl-C
 
 
 def _harness() -> ModuleType:
-    path = Path(__file__).parents[2] / "benchmarks" / "soundness.py"
-    spec = importlib.util.spec_from_file_location("soundness_harness", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
+    return load("soundness", "soundness_harness")
 
 
 def _replays_to_a_win(position: Position, result_moves: list) -> bool:  # type: ignore[type-arg]
