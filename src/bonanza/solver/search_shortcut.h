@@ -51,7 +51,8 @@
  * filter, 1 or 2; the plan and the new line, 14) is allocated after the
  * search's table is freed, and only if it fits the search's memory
  * budget; if it does not, the line is kept as found (on Ctrl-C the solve
- * raises KeyboardInterrupt, and no line is returned).  Figures: docs/solver.md, "Winning lines".
+ * raises KeyboardInterrupt, and no line is returned).
+ * Figures: docs/solver.md, "Winning lines".
  */
 #ifndef BONANZA_SEARCH_SHORTCUT_H
 #define BONANZA_SEARCH_SHORTCUT_H
