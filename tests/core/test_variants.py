@@ -33,6 +33,7 @@ from bonanza.core.errors import (
     RulesError,
 )
 from bonanza.core.moves import FOUNDATIONS, TABLEAU
+from bonanza.core.rules import ALL_PRESETS
 from bonanza.core.safety import never_needed
 from bonanza.core.scoring import initial_score
 
@@ -389,3 +390,14 @@ def test_saved_games_reload(name: str) -> None:
     for again in (Game.from_json(game.to_json()), Game.from_text(game.to_text())):
         assert again.position == game.position and again.redo_moves == game.redo_moves
         assert again.deal == game.deal and again.rules == rules
+
+
+@pytest.mark.parametrize("first", sorted(ALL_PRESETS))
+def test_a_table_is_shared_by_the_presets_of_one_game_only(first: str) -> None:
+    """Deal numbers lay out alike on the same table; "had this deal before" relies on it."""
+    rules = ALL_PRESETS[first]
+    for name, other in ALL_PRESETS.items():
+        assert rules.same_table(other) == (rules.game == other.game), name
+        if rules.same_table(other):
+            deal = Deal.from_number(5, rules.decks)
+            assert deal.layout(rules) == deal.layout(other), name

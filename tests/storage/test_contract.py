@@ -181,13 +181,33 @@ def test_finished_games_are_won_and_lost_oldest_first_without_their_state(store:
     assert games[0] == dataclasses.replace(finished("early", NOW + 10, Status.LOST), state={})
 
 
+KLONDIKE = Rules.preset("klondike")
+
+
 def test_has_played_deal_counts_any_game_of_the_player(store: Any) -> None:
     deal = record("g", deal=3).deal
-    assert not store.has_played_deal("ann", deal)
+    assert not store.has_played_deal("ann", deal, KLONDIKE)
     store.insert_game(record("g", deal=3, status=Status.ABANDONED))
-    assert store.has_played_deal("ann", deal)
-    assert not store.has_played_deal("bob", deal)
-    assert not store.has_played_deal("ann", record("x", deal=4).deal)
+    assert store.has_played_deal("ann", deal, KLONDIKE)
+    assert store.has_played_deal("ann", deal, Rules(draw=3))  # the same layout, drawn by 3
+    assert not store.has_played_deal("bob", deal, KLONDIKE)
+    assert not store.has_played_deal("ann", record("x", deal=4).deal, KLONDIKE)
+
+
+@pytest.mark.parametrize("other", ["double-klondike", "westcliff", "easthaven"])
+def test_a_deal_number_of_another_game_is_another_deal(store: Any, other: str) -> None:
+    """Deal 5 of Double Klondike (or of Westcliff's table) is not Klondike's deal 5."""
+    rules = Rules.preset(other)
+    game = Session.new(Deal.from_number(5, rules.decks), rules, NOW)
+    other_game = GameRecord.of("other", "ann", game, NOW)
+    store.insert_game(dataclasses.replace(other_game, status=Status.LOST, finished_at=NOW))
+    assert game.game.deal.id == "5"
+    for pruned in (False, True):
+        assert store.has_played_deal("ann", "5", rules)
+        assert not store.has_played_deal("ann", "5", KLONDIKE)
+        assert store.prune_finished(NOW + 1) == (0 if pruned else 1)
+    store.insert_game(record("klondike", deal=5))
+    assert store.has_played_deal("ann", "5", KLONDIKE)
 
 
 def test_archiving_takes_finished_games_out_of_the_statistics(store: Any) -> None:
@@ -620,7 +640,8 @@ def figures(store: Any) -> dict[str, Any]:
         "daily": daily_statistics(games, 1, utc_day(CUTOFF + 100 * DAY)),
         "records": records_set(games, last_win),
         "bob": store.finished_games("bob"),
-        "deals": [store.has_played_deal("ann", record("x", deal=n).deal) for n in range(45)],
+        "deals": [store.has_played_deal("ann", record("x", deal=n).deal, KLONDIKE)
+                  for n in range(45)],
     }
 
 

@@ -196,6 +196,11 @@ class Rules:
         staircase, a stock drawn to the waste (any draw, passes or options)."""
         return all(getattr(self, name) == _DEFAULTS[name] for name in _LAYOUT_FIELDS)
 
+    def same_table(self, other: Rules) -> bool:
+        """Whether a deal lays out alike under both: the same decks, columns,
+        deal shape, stock and waste (draw, passes and options may differ)."""
+        return all(getattr(self, name) == getattr(other, name) for name in _LAYOUT_FIELDS)
+
     @property
     def game(self) -> str:
         """The game's name: ``klondike``, or the preset whose table this is,

@@ -18,7 +18,7 @@ from bonanza.session.errors import (
 )
 from bonanza.session.events import Action, Event
 from bonanza.session.finisher import Finisher
-from bonanza.session.records import GameRecord, rules_key
+from bonanza.session.records import GameRecord, rules_key, rules_of_key
 from bonanza.session.session import MAX_MOVES, Outcome, Session
 from bonanza.session.stats import bankroll, export_game, statistics
 from bonanza.session.status import Origin, Status
@@ -47,5 +47,6 @@ __all__ = [
     "export_game",
     "random_deal",
     "rules_key",
+    "rules_of_key",
     "statistics",
 ]

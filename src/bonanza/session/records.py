@@ -16,6 +16,11 @@ def rules_key(rules: Rules) -> str:
     return json.dumps(rules.to_dict(), sort_keys=True, separators=(",", ":"))
 
 
+def rules_of_key(key: str) -> Rules:
+    """The rule set a ``rules_key`` was made from."""
+    return Rules.from_dict(json.loads(key))
+
+
 @dataclass
 class GameRecord:
     """One game of one player, as stored.

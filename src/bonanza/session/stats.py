@@ -15,7 +15,7 @@ from typing import Any, Final
 
 from bonanza.core.rules import Rules, Scoring
 from bonanza.core.scoring import vegas_bankroll
-from bonanza.session.records import GameRecord
+from bonanza.session.records import GameRecord, rules_of_key
 from bonanza.session.status import Status
 
 
@@ -59,7 +59,7 @@ def _groups(games: Iterable[GameRecord]) -> list[dict[str, Any]]:
         if game.status in (Status.WON, Status.LOST):
             groups.setdefault(game.rules_key, []).append(game)
     entries = [
-        group_stats(Rules.from_dict(json.loads(key)), group) for key, group in groups.items()
+        group_stats(rules_of_key(key), group) for key, group in groups.items()
     ]
     entries.sort(key=lambda e: (e["draw"], e["label"]))
     return entries
@@ -119,7 +119,7 @@ def records_set(earlier: Iterable[GameRecord], game: GameRecord) -> dict[str, An
         and g.status in (Status.WON, Status.LOST)
         and is_headline(g)
     ]
-    rules = Rules.from_dict(json.loads(game.rules_key))
+    rules = rules_of_key(game.rules_key)
     old = group_stats(rules, before)
     if not old["won"]:
         return {"in_records": True, "first_win": True, "records": []}

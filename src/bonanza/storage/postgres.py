@@ -18,6 +18,7 @@ from psycopg.rows import TupleRow
 from psycopg.sql import SQL, Identifier
 from psycopg_pool import ConnectionPool
 
+from bonanza.core.rules import Rules
 from bonanza.session.records import GameRecord
 from bonanza.session.status import Status
 from bonanza.storage.protocol import (
@@ -37,6 +38,7 @@ from bonanza.storage.rows import (
     SUMMARY_COLUMNS,
     game_record,
     game_row,
+    on_same_table,
 )
 from bonanza.storage.schema import POSTGRES_MIGRATIONS, pending
 from bonanza.storage.urls import redacted
@@ -280,13 +282,13 @@ class PostgresStorage:
         )
         return [game_record(row[:-1]) for row in rows]
 
-    def has_played_deal(self, player: str, deal: str) -> bool:
-        row = self._one(
-            "SELECT EXISTS (SELECT 1 FROM games WHERE player=%s AND deal=%s)"
-            " OR EXISTS (SELECT 1 FROM folded_games WHERE player=%s AND deal=%s)",
+    def has_played_deal(self, player: str, deal: str, rules: Rules) -> bool:
+        keys = self._all(
+            "SELECT DISTINCT rules_key FROM games WHERE player=%s AND deal=%s"
+            " UNION SELECT DISTINCT rules_key FROM folded_games WHERE player=%s AND deal=%s",
             (player, deal) * 2,
         )
-        return bool(row[0])
+        return on_same_table([key for key, in keys], rules)
 
     def archive_finished_games(self, player: str) -> int:
         # Both tables in one statement: one snapshot, one commit.

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
+from bonanza.core.rules import Rules
 from bonanza.session.records import GameRecord
 
 
@@ -135,8 +136,10 @@ class Storage(Protocol):
         """
         ...
 
-    def has_played_deal(self, player: str, deal: str) -> bool:
-        """Whether the player has had a game of this deal before (any status, pruned or not)."""
+    def has_played_deal(self, player: str, deal: str, rules: Rules) -> bool:
+        """Whether the player has had a game of this deal on the same table as ``rules``
+        before (any draw or options, any status, pruned or not): Klondike's deal 5
+        is not Double Klondike's."""
         ...
 
     def archive_finished_games(self, player: str) -> int:

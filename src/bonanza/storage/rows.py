@@ -11,7 +11,8 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from bonanza.session.records import GameRecord
+from bonanza.core.rules import Rules
+from bonanza.session.records import GameRecord, rules_of_key
 from bonanza.session.status import Origin, Status
 
 FIELDS = (
@@ -45,6 +46,11 @@ FINISHED_STATUSES = (str(Status.WON), str(Status.LOST))
 """The games the statistics count (``finished_games``)."""
 OVER_STATUSES = (*FINISHED_STATUSES, str(Status.ABANDONED))
 """The games that are over: the ones pruning may fold."""
+
+
+def on_same_table(keys: list[str], rules: Rules) -> bool:
+    """Whether any of these rules keys is of a table laid out as ``rules``'s."""
+    return any(rules_of_key(key).same_table(rules) for key in keys)
 
 
 def _json(value: Any) -> str:

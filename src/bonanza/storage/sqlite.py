@@ -18,6 +18,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
+from bonanza.core.rules import Rules
 from bonanza.session.records import GameRecord
 from bonanza.session.status import Status
 from bonanza.storage.protocol import (
@@ -37,6 +38,7 @@ from bonanza.storage.rows import (
     SUMMARY_COLUMNS,
     game_record,
     game_row,
+    on_same_table,
 )
 from bonanza.storage.schema import SCHEMA_VERSION, SQLITE_LEGACY_COLUMNS, SQLITE_MIGRATIONS, pending
 
@@ -330,13 +332,13 @@ class SQLiteStorage:
         )
         return [game_record(row[:-1]) for row in rows]
 
-    def has_played_deal(self, player: str, deal: str) -> bool:
-        row = self._one(
-            "SELECT EXISTS (SELECT 1 FROM games WHERE player=? AND deal=?)"
-            " OR EXISTS (SELECT 1 FROM folded_games WHERE player=? AND deal=?)",
+    def has_played_deal(self, player: str, deal: str, rules: Rules) -> bool:
+        keys = self._all(
+            "SELECT DISTINCT rules_key FROM games WHERE player=? AND deal=?"
+            " UNION SELECT DISTINCT rules_key FROM folded_games WHERE player=? AND deal=?",
             (player, deal) * 2,
         )
-        return bool(row[0])
+        return on_same_table([key for key, in keys], rules)
 
     def archive_finished_games(self, player: str) -> int:
         def archive(db: sqlite3.Connection) -> int:

@@ -287,7 +287,7 @@ class BonanzaApp(App[None]):
                 self._end_others(playing, record.id, now)
                 return session, record
         try:
-            seen = self.storage.has_played_deal(self.player, deal)
+            seen = self.storage.has_played_deal(self.player, deal, session.rules)
         except StorageError as error:
             self._notes.append(f"Could not read the stored games: {error}")
             seen = False
@@ -311,7 +311,7 @@ class BonanzaApp(App[None]):
         else:
             deal, origin = self._random_deal(rules), Origin.RANDOM
             try:
-                if self.storage.has_played_deal(self.player, deal.id):
+                if self.storage.has_played_deal(self.player, deal.id, rules):
                     origin = Origin.REPLAY
             except StorageError as error:
                 self._notes.append(f"Could not read the stored games: {error}")

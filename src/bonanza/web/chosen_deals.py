@@ -86,7 +86,7 @@ def winnable_start(
     taken = stock.take(rules, grade)
     if taken is None:
         raise ApiError(409, NONE_READY)
-    seen = storage.has_played_deal(player, taken.deal.id)
+    seen = storage.has_played_deal(player, taken.deal.id, rules)
     announce = f"New winnable deal, {taken.grade}"
     if taken.grade is not grade:
         announce = f"No {grade} deal was ready: this winnable deal is {taken.grade}"
@@ -118,7 +118,7 @@ def daily_start(
     if daily is None:
         raise ApiError(409, DAILY_NOT_READY.format(day=day_text(day)))
     deal = Deal.parse(daily.deal)
-    seen = storage.has_played_deal(player, deal.id)
+    seen = storage.has_played_deal(player, deal.id, rules)
     return StockedStart(
         deal, rules, Origin.REPLAY if seen else Origin.SHARED,
         f"Daily deal of {day_text(day)}, {draw}-card draw, {daily.grade}",

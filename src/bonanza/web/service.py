@@ -19,7 +19,6 @@ the cached game is refused only once the cache is found current.
 from __future__ import annotations
 
 import copy
-import json
 import secrets
 import time
 from collections import OrderedDict
@@ -43,6 +42,7 @@ from bonanza.session import (
     Status,
     bankroll,
     random_deal,
+    rules_of_key,
 )
 from bonanza.session.deals import DEAL_NUMBER_BITS
 from bonanza.session.stats import records_set
@@ -407,11 +407,11 @@ class GameService:
                 raise ApiError(
                     409, "this shared deal opens once the game it was shared from is over"
                 )
-            shared = _rules_of(found.rules_key)
+            shared = rules_of_key(found.rules_key)
             return Deal.parse(found.deal, shared.decks), shared, Origin.SHARED
         if replay is not None:
             old, _session = await self._current(player, replay)
-            again = _rules_of(old.rules_key)
+            again = rules_of_key(old.rules_key)
             return Deal.parse(old.deal, again.decks), again, Origin.REPLAY
         if deal_text is not None:
             try:
@@ -419,7 +419,7 @@ class GameService:
             except BonanzaError as error:
                 raise ApiError(422, f"that is not a deal: {error}") from None
         deal = _with_decks(self.random_deals(), rules.decks)
-        seen = await self._store(self.storage.has_played_deal, player, deal.id)
+        seen = await self._store(self.storage.has_played_deal, player, deal.id, rules)
         return deal, rules, Origin.REPLAY if seen else Origin.RANDOM
 
     async def _end(self, player: str, game_id: str, now: float) -> None:
@@ -659,10 +659,6 @@ def _with_decks(deal: Deal, decks: int) -> Deal:
     if deal.number is not None:
         return Deal.from_number(deal.number, decks)
     return Deal.from_number(secrets.randbits(DEAL_NUMBER_BITS), decks)
-
-
-def _rules_of(key: str) -> Rules:
-    return Rules.from_dict(json.loads(key))
 
 
 __all__ = ["GameService"]
