@@ -11,6 +11,8 @@ import pytest
 
 from bonanza.cli import EXIT_BAD_INPUT, main
 from bonanza.cli.db import SECONDS_PER_DAY
+from bonanza.core import Deal, Rules
+from bonanza.session import GameRecord, Session
 from bonanza.session.stats import statistics
 from bonanza.session.status import Status
 from bonanza.storage import SCHEMA_VERSION, SQLiteStorage, open_storage
@@ -56,7 +58,8 @@ def with_old_games(spec: str | Path) -> None:
 def figures(spec: str | Path) -> Any:
     store: Any = open_storage(spec)
     try:
-        return [(store.finished_games(p), statistics(store.finished_games(p))) for p in "ann bob"]
+        games = [store.finished_games(player) for player in ("ann", "bob")]
+        return [(mine, statistics(mine)) for mine in games]
     finally:
         store.close()
 
@@ -107,6 +110,37 @@ def test_prune_folds_old_finished_games_and_keeps_the_statistics(
     assert kept == {"old-playing", "recent"}
     _, out, _ = run(capsys, "db", "prune", "--db", str(path))  # 90 days by default
     assert out.startswith("folded 0 games")
+
+
+def test_prune_can_end_games_left_in_play_first(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "games.db"
+    with_old_games(path)
+    now = time.time()
+    store: Any = open_storage(path)
+    left = Session.new(Deal.from_number(8), Rules(), now - 100 * SECONDS_PER_DAY)
+    left.play("sw", now - 99 * SECONDS_PER_DAY)
+    store.insert_game(GameRecord.of("left", "ann", left, now - 99 * SECONDS_PER_DAY))
+    back = Session.new(Deal.from_number(9), Rules(), now - 100 * SECONDS_PER_DAY)
+    back.play("sw", now - SECONDS_PER_DAY)  # created long ago, played yesterday
+    store.insert_game(GameRecord.of("back", "ann", back, now - SECONDS_PER_DAY))
+    store.close()
+    played_before = figures(path)[0][1]["groups"][0]["played"]
+    status, out, _ = run(
+        capsys, "db", "prune", "--db", str(path), "--older-than", str(DAYS), "--end-idle"
+    )
+    lines = out.splitlines()
+    assert status == 0 and lines[0].startswith("ended 2 games left in play with no action since")
+    assert lines[1].startswith("folded 5 games finished before ")
+    with sqlite3.connect(path) as db:
+        kept = {row[0]: row[1] for row in db.execute("SELECT id, status FROM games")}
+        folded = dict(db.execute("SELECT id, status FROM folded_games").fetchall())
+    assert kept == {"back": "playing", "recent": "won"}
+    assert folded["left"] == "lost" and folded["old-playing"] == "abandoned"
+    assert figures(path)[0][1]["groups"][0]["played"] == played_before + 1  # the game left
+    _, out, _ = run(capsys, "db", "prune", "--db", str(path), "--end-idle")
+    assert out.startswith("ended 0 games left in play")
 
 
 def test_the_default_store_is_the_one_serve_and_play_use(

@@ -210,6 +210,16 @@ def test_a_deal_number_of_another_game_is_another_deal(store: Any, other: str) -
     assert store.has_played_deal("ann", "5", KLONDIKE)
 
 
+def test_games_in_play_before_a_time_are_every_players_oldest_first(store: Any) -> None:
+    store.insert_game(record("ann-new", created_at=NOW + 50))
+    store.insert_game(record("bob-old", player="bob", created_at=NOW + 10))
+    store.insert_game(record("ann-old", created_at=NOW + 20))
+    store.insert_game(finished("ann-over", NOW + 30, created_at=NOW))
+    assert [g.id for g in store.games_in_play_before(NOW + 50)] == ["bob-old", "ann-old"]
+    assert store.games_in_play_before(NOW + 51)[-1] == record("ann-new", created_at=NOW + 50)
+    assert store.games_in_play_before(NOW + 10) == []
+
+
 def test_archiving_takes_finished_games_out_of_the_statistics(store: Any) -> None:
     assert store.archive_finished_games("ann") == 0
     store.insert_game(finished("won", NOW + 1))

@@ -1,5 +1,6 @@
 """``bonanza db``: look after the game store: ``upgrade`` its schema, show its ``stats``
-(size per table), ``prune`` old finished games (their statistics stay).
+(size per table), ``prune`` old finished games (their statistics stay), with
+``--end-idle`` ending first the games left in play as long.
 
 ``--db`` names the store as ``bonanza serve --db`` does (default: this machine's SQLite
 file); like every option it can also be set by its environment variable
@@ -52,6 +53,12 @@ def register(subparsers: Any) -> None:
         metavar="DAYS",
         default=str(DEFAULT_PRUNE_DAYS),
         help=f"fold games finished more than DAYS days ago (default {DEFAULT_PRUNE_DAYS:g})",
+    )
+    prune.add_argument(
+        "--end-idle",
+        action="store_true",
+        help="first end the games left in play with no action for DAYS days, as leaving"
+        " ends them (lost once they count, abandoned before), so that they are folded too",
     )
     prune.set_defaults(func=run_prune)
     for action in (upgrade, stats, prune):
@@ -145,16 +152,49 @@ def run_prune(args: argparse.Namespace) -> int:
         days = prune_days(args.older_than)
         spec = store_spec(args)
     before = time.time() - days * SECONDS_PER_DAY
+    cutoff = datetime.datetime.fromtimestamp(before, datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     store = open_store(spec)
     try:
+        if args.end_idle:
+            ended, unread = end_idle_games(store, before)
+            note = f" ({_games(unread)} could not be read back and stay in play)" if unread else ""
+            print(f"ended {_games(ended)} left in play with no action since {cutoff}{note}")
         count = store.prune_finished(before)
     except StorageError as error:
         raise BonanzaError(str(error)) from None
     finally:
         store.close()
-    cutoff = datetime.datetime.fromtimestamp(before, datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     print(
-        f"folded {count:,} game{'s' if count != 1 else ''} finished before {cutoff}"
+        f"folded {_games(count)} finished before {cutoff}"
         f" ({days:g} days ago) in {where(spec)}: their moves are gone, their statistics kept"
     )
     return 0
+
+
+def end_idle_games(store: Storage, before: float) -> tuple[int, int]:
+    """End every game in play with no action since ``before``, as leaving ends it:
+    how many were ended, and how many could not be read back (left as they are).
+    A game its player takes up meanwhile is left to them."""
+    from bonanza.core.errors import SaveError
+    from bonanza.session.idle import ended_if_idle
+    from bonanza.storage import StaleGameError
+
+    ended = unread = 0
+    for record in store.games_in_play_before(before):
+        try:
+            update = ended_if_idle(record, before)
+        except SaveError:
+            unread += 1
+            continue
+        if update is None:
+            continue
+        try:
+            store.update_game(update)
+        except StaleGameError:
+            continue  # the player acted meanwhile
+        ended += 1
+    return ended, unread
+
+
+def _games(count: int) -> str:
+    return f"{count:,} game{'s' if count != 1 else ''}"

@@ -320,6 +320,14 @@ class PostgresStorage:
 
         return self._run(count)
 
+    def games_in_play_before(self, before: float) -> list[GameRecord]:
+        rows = self._all(
+            f"SELECT {COLUMNS} FROM games WHERE status=%s AND created_at<%s"
+            " ORDER BY created_at, seq",
+            (str(Status.PLAYING), before),
+        )
+        return [game_record(row) for row in rows]
+
     def prune_finished(self, before: float) -> int:
         return self._write(PRUNE, (*OVER_STATUSES, before))
 

@@ -193,6 +193,11 @@ class Storage(Protocol):
         return the one stored (the first choice stands)."""
         ...
 
+    def games_in_play_before(self, before: float) -> list[GameRecord]:
+        """Every player's games in play created before ``before`` (a Unix time),
+        oldest first: the games a host may end as left (``bonanza.session.idle``)."""
+        ...
+
     def prune_finished(self, before: float) -> int:
         """Fold every game that is over (won, lost or abandoned) and finished before
         ``before`` (a Unix time): delete it with its state, keeping its other columns for

@@ -361,6 +361,14 @@ class SQLiteStorage:
 
         return self._run(count)
 
+    def games_in_play_before(self, before: float) -> list[GameRecord]:
+        rows = self._all(
+            f"SELECT {COLUMNS} FROM games WHERE status=? AND created_at<?"
+            " ORDER BY created_at, rowid",
+            (str(Status.PLAYING), before),
+        )
+        return [game_record(row) for row in rows]
+
     def prune_finished(self, before: float) -> int:
         def prune(db: sqlite3.Connection) -> int:
             params = (*OVER_STATUSES, before)
