@@ -61,18 +61,26 @@ def is_safe_to_send_home(position: Position, card: int) -> bool:
     return never_needed(position.foundations, card, recall=position.rules.recall)
 
 
+def is_safe_move_home(position: Position, move: Move) -> bool:
+    """Whether ``move`` sends a card home that no winning line can need, from a
+    tableau top or, with draw 1 only, from the waste (see the module: with
+    draw 3, even an ace off the waste can turn a won deal lost)."""
+    if not move.dest.is_foundation or move.source.is_foundation:
+        return False
+    if move.source == Pile.WASTE and position.rules.draw != 1:
+        return False
+    return is_safe_to_send_home(position, position.moving_cards(move)[0])
+
+
 def safe_move_home(position: Position, keep: Collection[int] = ()) -> Move | None:
-    """A move that sends a card home safely, lowest rank first, or None: from a
-    tableau top, or from the waste with draw 1 (see the module). Cards in
-    ``keep`` are never chosen."""
+    """A move that sends a card home safely (``is_safe_move_home``), lowest
+    rank first, or None. Cards in ``keep`` are never chosen."""
     best: tuple[int, Move] | None = None
     for move in position.legal_moves():
-        if not move.dest.is_foundation or move.source.is_foundation:
-            continue
-        if move.source == Pile.WASTE and position.rules.draw != 1:
+        if not is_safe_move_home(position, move):
             continue
         card = position.moving_cards(move)[0]
-        if card in keep or not is_safe_to_send_home(position, card):
+        if card in keep:
             continue
         if best is None or RANK_OF[card] < best[0]:
             best = (RANK_OF[card], move)

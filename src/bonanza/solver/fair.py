@@ -43,6 +43,7 @@ from typing import Final, TypeVar
 
 from bonanza.core.moves import Move
 from bonanza.core.position import Position
+from bonanza.core.safety import is_safe_move_home
 from bonanza.core.view import PlayerView, ViewKey, masked_key
 from bonanza.solver import explain
 from bonanza.solver.lines import clean_line
@@ -51,7 +52,6 @@ from bonanza.solver.quiet import (
     explore,
     is_informative,
     is_pointless_recall,
-    is_safe_card,
     turns_up,
 )
 from bonanza.solver.search import Verdict, compiled, solve, verdict
@@ -280,9 +280,9 @@ def _pile_cards(stock: object, waste: object) -> tuple[str, ...]:
 
 
 def _is_safe_home(layout: Position, move: Move) -> bool:
-    if not move.dest.is_foundation or move.source.is_foundation:
-        return False
-    return is_safe_card(layout, layout.moving_cards(move)[0])
+    """A safe move home (``bonanza.core.safety``): never from the waste with
+    draw 3, where taking a card off the waste can lose a won deal."""
+    return is_safe_move_home(layout, move)
 
 
 def _preference(layout: Position, move: Move) -> tuple[int, ...]:

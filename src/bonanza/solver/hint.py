@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from bonanza.core.moves import Move
 from bonanza.core.position import Position
+from bonanza.core.safety import is_safe_move_home
 from bonanza.solver.quiet import (
     Budget,
     Step,
     explore,
     is_known,
-    is_safe_card,
     shows_unseen,
     turns_up,
 )
@@ -33,10 +33,9 @@ SOLVER_MEMORY = 128 * 2**20
 
 
 def is_safe_to_foundation(position: Position, move: Move) -> bool:
-    """Whether ``move`` sends home a card no tableau card could still need."""
-    if not move.dest.is_foundation or move.source.is_foundation:
-        return False
-    return is_safe_card(position, position.moving_cards(move)[0])
+    """Whether ``move`` sends home a card no tableau card could still need, and
+    not off the waste with draw 3 (``bonanza.core.safety.is_safe_move_home``)."""
+    return is_safe_move_home(position, move)
 
 
 def hint(position: Position, node_limit: int = DEFAULT_NODE_LIMIT) -> Move | None:

@@ -17,7 +17,7 @@ from bonanza.core.cards import RED
 from bonanza.core.moves import Move, Pile
 from bonanza.core.position import PARENTS, Position
 from bonanza.core.rules import EmptyColumn
-from bonanza.core.safety import TWIN_SUIT, is_safe_to_send_home
+from bonanza.core.safety import TWIN_SUIT
 
 
 def turns_up(position: Position, move: Move) -> bool:
@@ -187,13 +187,6 @@ def explore(position: Position, budget: Budget) -> Iterator[Step]:
             if budget.spent:
                 return
             heapq.heappush(queue, (step_depth, next(order), child, step_first))
-
-
-def is_safe_card(position: Position, card: int) -> bool:
-    """Whether no card still out could ever be built on ``card`` in the tableau,
-    so it may go home without losing a win (``bonanza.core.safety``: an ace or
-    two, or its lower opposite-colour cards home; under recall, its twin suit too)."""
-    return is_safe_to_send_home(position, card)
 
 
 def is_pointless_recall(position: Position, move: Move) -> bool:
