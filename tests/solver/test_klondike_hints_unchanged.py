@@ -8,7 +8,8 @@ the hint's choice among tied moves changed (commit 461f348: the solver's
 plan before the shortest quiet line to progress), and again when a card off
 the waste stopped counting as a safe move home with draw 3 (session 30:
 every draw-1 case stayed exactly as it was; of the draw-3 cases, 7 walks
-that follow hints went another way and one hint changed). The play-strength
+that follow hints went another way and one hint changed). A forced hint's
+words changed once since, where the other moves lead back (no move did). The play-strength
 benchmarks rely on a fixed seed giving the same hint; so does a player's
 replay of a game. A change that alters a hint here must be meant, and then
 needs a new play-strength run.

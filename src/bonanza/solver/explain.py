@@ -16,6 +16,7 @@ LOST: Final = (
 )
 STUCK: Final = "No sequence of moves can make progress: undo, or deal again"
 LAYOUTS: Final = "layouts that fit what you have seen"
+ONLY_NEW: Final = "The other useful moves lead back to positions already played."
 
 
 def action(move: Move, position: Position) -> str:
@@ -82,7 +83,11 @@ def safe(move: Move, position: Position) -> str:
     return f"{action(move, position)}: no card can ever need it in the tableau."
 
 
-def forced(move: Move, position: Position) -> str:
+def forced(move: Move, position: Position, *, others_go_back: bool = False) -> str:
+    """The only useful move; ``others_go_back`` when other moves lead back to
+    a position already played (then it is only the one way on)."""
+    if others_go_back:
+        return f"{_sentence(move, position)}. {ONLY_NEW}"
     return f"{_sentence(move, position)}. It is the only move that can help."
 
 

@@ -209,7 +209,8 @@ def advise(view: PlayerView, *, budget: float = DEFAULT_BUDGET, seed: int = 0) -
     if len(moves) == 1:
         if not is_informative(layout, moves[0]) and _is_stuck(layout, QUICK_STUCK_NODES):
             return Advice(None, explain.STUCK, AdviceKind.NO_PROGRESS)
-        return Advice(moves[0], explain.forced(moves[0], layout), AdviceKind.FORCED)
+        text = explain.forced(moves[0], layout, others_go_back=len(every) > 1)
+        return Advice(moves[0], text, AdviceKind.FORCED)
     nodes = _Nodes(budget, COMPILED if compiled(layout) else GENERIC)
     if view.is_known():
         known = _known_advice(view, layout, moves, nodes)
