@@ -6,12 +6,15 @@ where the hint sent a never-needed card (an ace, once) home off the waste
 without sampling, as a safe move. Taking a card off the waste changes which
 cards later draws turn up: in each game the exact solver wins the position
 before that move and proves it lost after, so the hint threw the deal away.
-Now such a move is sampled like any other, and the hint plays on.
+Now such a move is sampled, and the hint plays on. It is still chosen where
+it scores within noise of the best move: it clears the waste and can never
+block the tableau, so it comes before the solver's plan among near-ties.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from unittest import mock
 
 import pytest
 
@@ -79,3 +82,26 @@ def _waste_ace(draw: int) -> Position:
     draw_3, deal, played, _ = cases()[0]
     position = session_after(draw_3, deal, played).position
     return Position.from_text(position.to_text(), Rules(draw=draw))
+
+
+# Deals of the 461f348 run where the waste card went home and the game was
+# won, and the hint without that move would draw or move a column card instead.
+CLOSE_CALLS = [
+    ("13346493494674717350", ["13", "sw", "sw"]),
+    ("2563467838154489945", ["23", "sw", "sw", "sw", "w2"]),
+]
+
+
+@pytest.mark.parametrize(("deal", "played"), CLOSE_CALLS)
+def test_a_waste_card_that_scores_with_the_best_still_goes_home(
+    deal: str, played: list[str]
+) -> None:
+    session = session_after(3, deal, played)
+    view, seed = session.view(), move_seed(RUN_SEED, deal, len(played))
+    advice = fair.advise(view, seed=seed)
+    assert advice.kind is fair.AdviceKind.SAMPLED
+    assert advice.move is not None and format_move(advice.move) == "wf"
+    # Without the rule, the solver's plan or a draw decides instead.
+    with mock.patch.object(fair, "_is_unneeded_home", lambda *_: False):
+        other = fair.advise(view, seed=seed)
+    assert other.move is not None and format_move(other.move) != "wf"

@@ -41,9 +41,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Final, TypeVar
 
-from bonanza.core.moves import Move
+from bonanza.core.moves import Move, Pile
 from bonanza.core.position import Position
-from bonanza.core.safety import is_safe_move_home
+from bonanza.core.safety import is_safe_move_home, is_safe_to_send_home
 from bonanza.core.view import PlayerView, ViewKey, masked_key
 from bonanza.solver import explain
 from bonanza.solver.lines import clean_line
@@ -286,6 +286,20 @@ def _is_safe_home(layout: Position, move: Move) -> bool:
     return is_safe_move_home(layout, move)
 
 
+def _is_unneeded_home(layout: Position, move: Move) -> bool:
+    """A card that no tableau card can ever need, sent home off the waste.
+
+    With draw 3 this is no safe move (``_is_safe_home``): taking a card off
+    the waste changes which cards later draws turn up, and can lose a won
+    deal. That is what the sampled layouts measure, so the move is sampled,
+    and chosen when it scores within noise of the best (``_choose``): it
+    clears the waste and can never block the tableau.
+    """
+    if move.source != Pile.WASTE or not move.dest.is_foundation:
+        return False
+    return is_safe_to_send_home(layout, layout.moving_cards(move)[0])
+
+
 def _preference(layout: Position, move: Move) -> tuple[int, ...]:
     """How much a move shows or settles, for breaking ties (smaller first):
     turning up a card, a card home, a card off the waste, a tableau move,
@@ -382,7 +396,8 @@ def _sampled_advice(
     tried = [candidate for candidate in alive if candidate.scores]
     if not tried:  # a budget too small for even one solve
         tried = candidates
-    best = _choose(tried, layout, same, back, nodes)
+    homing = frozenset(move for move in moves if _is_unneeded_home(layout, move))
+    best = _choose(tried, layout, same, back, nodes, homing)
     samples = len(best.scores)
     wins = sum(best.scores)
     if wins > 0:
@@ -392,11 +407,14 @@ def _sampled_advice(
 
 
 def _choose(tried: list[_Candidate], layout: Position, same: dict[Move, Move],
-            back: frozenset[Move], nodes: _Nodes) -> _Candidate:
+            back: frozenset[Move], nodes: _Nodes,
+            homing: frozenset[Move] = frozenset()) -> _Candidate:
     """The best move; among moves within noise of it, and not moving back
-    (``back``) where some do not: the one the layouts' solver played first
-    most often, if one did so strictly most; else the one that starts the
-    shortest line of quiet moves to progress (see ``_nearest_progress``).
+    (``back``) where some do not: a card no tableau card can need sent home
+    off the waste (``homing``, see ``_is_unneeded_home``); else the one the
+    layouts' solver played first most often, if one did so strictly most;
+    else the one that starts the shortest line of quiet moves to progress
+    (see ``_nearest_progress``).
 
     Hindsight scores reversible moves alike (each layout's solver can undo
     them), so without this the hints could shuffle cards back and forth.
@@ -412,6 +430,9 @@ def _choose(tried: list[_Candidate], layout: Position, same: dict[Move, Move],
         leader = max(close.values(), key=lambda c: (c.mean, c.votes))
     if len(close) == 1:
         return leader
+    for candidate in close.values():
+        if candidate.move in homing:
+            return candidate
     planned = max(close.values(), key=lambda c: c.votes)
     if planned.votes > 0 and all(c.votes < planned.votes for c in close.values()
                                  if c is not planned):
