@@ -3,14 +3,16 @@
 The engine takes a ``PlayerView``, which holds no hidden card, so it cannot
 peek. Its policy, in order:
 
-1. a safe move home (no card can ever need that card in the tableau), or the
-   only useful move: no sampling needed;
+1. a safe move home (no card can ever need that card in the tableau, and it
+   does not come off the waste with draw 3), or the only useful move: no
+   sampling needed;
 2. every card known: the solver's line with its detours cut out;
 3. otherwise hindsight optimisation: layouts that fit the view are drawn at
    random and solved, the same layouts for every move (paired samples), and
    the move that wins in the most of them is chosen. Moves that fall clearly
    behind are dropped after each round, so the close ones get the samples;
-   ties go to the move the solver itself played first most often (so that
+   ties go to a card no tableau card can need sent home off the waste, then
+   to the move the solver itself played first most often (so that
    hint after hint follows one plan), failing a clear one to the move that
    starts the shortest quiet line to progress, then to the move that shows
    the player most (see ``_choose``);
