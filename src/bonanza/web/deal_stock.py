@@ -214,9 +214,13 @@ class DealStock:
 
     def take(self, rules: Rules, grade: Grade) -> Taken | None:
         """A stocked winnable deal for ``rules``: of ``grade``, else of the nearest
-        grade in stock; None when none is ready. The filler then refills."""
+        grade in stock; None when none is ready. The filler then refills.
+
+        The stock is looked at before the filler is told of ``rules``: a rule set
+        asked for the first time finds nothing, never a deal found meanwhile."""
+        taken = self._take(rules, grade)
         self.want(rules)
-        return self._take(rules, grade)
+        return taken
 
     def counts(self, rules: Rules) -> dict[str, int]:
         """How many deals of each grade are ready for ``rules``."""
