@@ -15,34 +15,19 @@ from unittest import mock
 import pytest
 
 from bonanza.cli.autoplay import move_seed
-from bonanza.core import Deal, Rules
 from bonanza.core.notation import format_move, parse_move
 from bonanza.core.view import PlayerView
-from bonanza.session import Session
 from bonanza.solver import fair
+from tests.solver.recorded import RUN_SEED, moments, session_after
 
 CASES = Path(__file__).parent / "data" / "back_moves.tsv"
-RUN_SEED = 2024
-"""The play-strength runs' seed, which the hint seeds follow from."""
-
-
-def back_cases() -> list[tuple[int, str, list[str], str]]:
-    cases = []
-    for line in CASES.read_text().splitlines():
-        if not line.startswith("#"):
-            draw, deal, played, back = line.split("\t")
-            cases.append((int(draw), deal, played.split(), back))
-    return cases
 
 
 def view_after(draw: int, deal: str, played: list[str]) -> PlayerView:
-    session = Session.new(Deal.parse(deal), Rules(draw=draw), 0.0)
-    for text in played:
-        session.play(parse_move(text, session.position), 0.0)
-    return session.view()
+    return session_after(draw, deal, played).view()
 
 
-@pytest.mark.parametrize(("draw", "deal", "played", "back"), back_cases(),
+@pytest.mark.parametrize(("draw", "deal", "played", "back"), moments(CASES),
                          ids=lambda value: str(value)[:20])
 def test_where_the_old_hint_moved_a_run_back_the_hint_now_plays_on(
     draw: int, deal: str, played: list[str], back: str
@@ -63,7 +48,7 @@ def test_where_the_old_hint_moved_a_run_back_the_hint_now_plays_on(
 
 
 def test_draws_are_never_moves_back_and_nothing_is_without_a_history() -> None:
-    draw, deal, played, back = back_cases()[0]
+    draw, deal, played, back = moments(CASES)[0]
     view = view_after(draw, deal, played)
     layout = view.layout(sorted(view.unseen))
     *_, moving_back = fair._useful_moves(view, layout)

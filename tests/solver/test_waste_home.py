@@ -19,36 +19,18 @@ from unittest import mock
 import pytest
 
 from bonanza.cli.autoplay import move_seed
-from bonanza.core import Deal, Position, Rules
+from bonanza.core import Position, Rules
 from bonanza.core.notation import format_move, parse_move
 from bonanza.core.safety import is_safe_move_home, safe_move_home
-from bonanza.session import Session
 from bonanza.solver import fair
 from bonanza.solver.hint import hint
 from bonanza.solver.search import solve
+from tests.solver.recorded import RUN_SEED, moments, session_after
 
 CASES = Path(__file__).parent / "data" / "waste_home_draw3.tsv"
-RUN_SEED = 2024
-"""The play-strength run's seed, which the hint seeds follow from."""
 
 
-def cases() -> list[tuple[int, str, list[str], str]]:
-    found = []
-    for line in CASES.read_text().splitlines():
-        if not line.startswith("#"):
-            draw, deal, played, home = line.split("\t")
-            found.append((int(draw), deal, played.split(), home))
-    return found
-
-
-def session_after(draw: int, deal: str, played: list[str]) -> Session:
-    session = Session.new(Deal.parse(deal), Rules(draw=draw), 0.0)
-    for text in played:
-        session.play(parse_move(text, session.position), 0.0)
-    return session
-
-
-@pytest.mark.parametrize(("draw", "deal", "played", "home"), cases(),
+@pytest.mark.parametrize(("draw", "deal", "played", "home"), moments(CASES),
                          ids=lambda value: str(value)[:20])
 def test_the_hint_no_longer_throws_a_draw_3_deal_away_off_the_waste(
     draw: int, deal: str, played: list[str], home: str
@@ -79,7 +61,7 @@ def test_the_same_card_off_the_waste_is_safe_with_draw_1() -> None:
 
 def _waste_ace(draw: int) -> Position:
     """Deal 4775464889056209364 where the hint sent the ace of hearts home off the waste."""
-    draw_3, deal, played, _ = cases()[0]
+    draw_3, deal, played, _ = moments(CASES)[0]
     position = session_after(draw_3, deal, played).position
     return Position.from_text(position.to_text(), Rules(draw=draw))
 
