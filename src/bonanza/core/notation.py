@@ -6,7 +6,7 @@ The grammar is documented in docs/engine.md.
 from __future__ import annotations
 
 import re
-from typing import Final
+from typing import TYPE_CHECKING, Final, NamedTuple
 
 from bonanza.core.cards import (
     ALL_CARDS,
@@ -25,8 +25,11 @@ from bonanza.core.errors import (
     PositionSyntaxError,
 )
 from bonanza.core.moves import COLUMN_INDEX, Move, Pile
-from bonanza.core.position import Position, run_start
 from bonanza.core.rules import Rules, StockMode
+from bonanza.core.runs import run_start
+
+if TYPE_CHECKING:  # a position reads and writes its text with these functions
+    from bonanza.core.position import Position
 
 _PILE: Final = r"(10|[1-9]|s|w|t|f(?:[cdhs]2?)?)"
 _MOVE_RE: Final = re.compile(_PILE + _PILE + r"(?::([0-9]{1,2}))?")
@@ -244,8 +247,20 @@ def _read_cards(text: str, field: str) -> list[tuple[Card, bool]]:
     return cards
 
 
-def parse_position(text: str, rules: Rules) -> Position:
-    """Read a position's one-line text under ``rules``."""
+class PositionParts(NamedTuple):
+    """A position's fields after its rules, as ``Position`` takes them."""
+
+    tableau: list[list[Card]]
+    down: list[int]
+    stock: list[Card]
+    waste: list[Card]
+    foundations: list[int]
+    recycles: int
+
+
+def read_position(text: str, rules: Rules) -> PositionParts:
+    """Read a position's one-line text under ``rules`` (``Position.from_text``
+    makes the position)."""
     fields = text.split()
     if len(fields) != 5:
         raise PositionSyntaxError(
@@ -289,9 +304,9 @@ def parse_position(text: str, rules: Rules) -> Position:
     foundations = _read_foundations(foundations_text, rules)
     if not recycles_text.isdigit():
         raise PositionSyntaxError(f"recycles {recycles_text!r} is not a count")
-    position = Position(rules, tableau, down, stock, waste, foundations, int(recycles_text))
-    _check_every_card_once(text, position)
-    return position
+    parts = PositionParts(tableau, down, stock, waste, foundations, int(recycles_text))
+    _check_every_card_once(text, parts, rules.decks)
+    return parts
 
 
 def _read_foundations(text: str, rules: Rules) -> list[int]:
@@ -306,9 +321,8 @@ def _read_foundations(text: str, rules: Rules) -> list[int]:
     return foundations
 
 
-def _check_every_card_once(text: str, position: Position) -> None:
-    """Refuse a position that does not hold each card of its decks exactly once."""
-    decks = position.rules.decks
+def _check_every_card_once(text: str, position: PositionParts, decks: int) -> None:
+    """Refuse a position that does not hold each card of its ``decks`` exactly once."""
     on_table = [c for column in position.tableau for c in column] + position.stock
     on_table += position.waste
     counts = [0] * DECK_SIZE

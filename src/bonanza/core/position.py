@@ -19,6 +19,7 @@ from bonanza.core.cards import (
 )
 from bonanza.core.deal import Deal
 from bonanza.core.errors import DealError, IllegalMoveError
+from bonanza.core.illegal import why_illegal
 from bonanza.core.moves import (
     ALL_COLUMNS,
     ALL_FOUNDATIONS,
@@ -28,7 +29,10 @@ from bonanza.core.moves import (
     Move,
     Pile,
 )
+from bonanza.core.notation import format_move, format_position, read_position
+from bonanza.core.render import render
 from bonanza.core.rules import EmptyColumn, Rules, StockMode
+from bonanza.core.runs import run_start
 
 
 def _parents(card: int, cards: int) -> tuple[int, ...]:
@@ -63,19 +67,6 @@ _STOCK, _WASTE = Pile.STOCK, Pile.WASTE
 _COLUMNS, _FOUNDATIONS = ALL_COLUMNS, ALL_FOUNDATIONS
 _WON: Final = tuple([RANK_COUNT] * SUIT_COUNT * decks for decks in range(1, MAX_DECKS + 1))
 """The foundations of a won game, by decks - 1."""
-
-
-def run_start(column: list[Card], down: int) -> int:
-    """Where the movable run at the top of a column starts: the deepest
-    face-up card from which every card lies on the one under it."""
-    at = len(column) - 1
-    while (
-        at > down
-        and RANK_OF[column[at - 1]] == RANK_OF[column[at]] + 1
-        and RED[column[at - 1]] != RED[column[at]]
-    ):
-        at -= 1
-    return at
 
 
 def home_cards(foundations: list[int]) -> set[int]:
@@ -149,14 +140,10 @@ class Position:
     @classmethod
     def from_text(cls, text: str, rules: Rules) -> Position:
         """Read a position's text (see docs/engine.md)."""
-        from bonanza.core.notation import parse_position
-
-        return parse_position(text, rules)
+        return cls(rules, *read_position(text, rules))
 
     def to_text(self, *, hide: bool = False) -> str:
         """The position's one-line text; ``hide`` writes cards the player cannot see as ``?``."""
-        from bonanza.core.notation import format_position
-
         return format_position(self, hide=hide)
 
     def copy(self) -> Position:
@@ -191,8 +178,6 @@ class Position:
         return f"Position.from_text({self.to_text()!r}, {self.rules!r})"
 
     def __str__(self) -> str:
-        from bonanza.core.render import render
-
         return render(self)
 
     # -- facts -------------------------------------------------------------
@@ -400,8 +385,6 @@ class Position:
     def play(self, move: Move) -> Card | None:
         """Play ``move`` if it is legal; return the card it turned up, if any."""
         if move not in self.legal_moves():
-            from bonanza.core.notation import format_move
-
             raise IllegalMoveError(
                 f"{format_move(move)} is not legal in {self.to_text(hide=True)}: "
                 f"{self.why_illegal(move)}"
@@ -410,8 +393,6 @@ class Position:
 
     def why_illegal(self, move: Move) -> str:
         """A short reason ``move`` is not legal here, naming only visible cards."""
-        from bonanza.core.illegal import why_illegal
-
         return why_illegal(self, move)
 
 

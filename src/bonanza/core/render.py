@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bonanza.core.cards import Card
 from bonanza.core.moves import ALL_FOUNDATIONS
-from bonanza.core.position import Position
+
+if TYPE_CHECKING:  # str(position) draws itself with ``render``
+    from bonanza.core.position import Position
 
 
 def _face(card: Card, *, unicode: bool) -> str:

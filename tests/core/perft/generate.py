@@ -68,7 +68,7 @@ CASES: list[tuple[str, str, Feature | None]] = [
 
 def _loose_column(position: Position) -> bool:
     """A column whose face-up cards are not all one run (Easthaven's deals)."""
-    from bonanza.core.position import run_start
+    from bonanza.core.runs import run_start
 
     return any(run_start(c, d) > d for c, d in zip(position.tableau, position.down, strict=True))
 
