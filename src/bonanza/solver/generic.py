@@ -37,7 +37,7 @@ from bonanza.core.moves import COLUMN_INDEX, Move
 from bonanza.core.position import Position
 from bonanza.core.rules import StockMode
 from bonanza.core.safety import never_needed
-from bonanza.solver.search import Limit, SolveResult, Verdict
+from bonanza.solver.result import Limit, SolveResult, Verdict
 from bonanza.solver.switches import SINGLE_RULES
 
 DEFAULT_MEMORY: Final = 2**30

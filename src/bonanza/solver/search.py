@@ -3,12 +3,9 @@
 Where the C core does not take the rules (``core_arguments`` raises
 ``RulesError``: Klondike's relatives, for now), ``solve`` and ``verdict``
 run the generic search over the engine's own positions instead
-(``generic.py``), which answers in the same terms."""
+(``generic.py``), which answers in the same terms (``result.py``)."""
 
 from __future__ import annotations
-
-import dataclasses
-from typing import Literal
 
 from bonanza.core.deal import Deal
 from bonanza.core.errors import InternalError, RulesError
@@ -16,11 +13,15 @@ from bonanza.core.moves import Move, Pile
 from bonanza.core.notation import format_move
 from bonanza.core.position import Position
 from bonanza.core.rules import EmptyColumn, Rules, StockMode
-from bonanza.solver import _search  # the C extension (see _search.pyi)
+from bonanza.solver import (
+    _search,  # the C extension (see _search.pyi)
+    generic,
+)
+from bonanza.solver.result import Limit as Limit  # (named here too, for callers)
+from bonanza.solver.result import SolveResult as SolveResult
+from bonanza.solver.result import Verdict as Verdict
 from bonanza.solver.switches import SIDE_WINS, SINGLE_RULES, Prune, Sides
 
-Verdict = Literal["solved", "unsolvable", "unknown"]
-Limit = Literal["nodes", "time", "memory", "interrupted"]
 CoreArguments = tuple[
     list[list[int]], list[int], list[int], int, list[int], int, int, int, bool, bool, bool, bool
 ]
@@ -36,44 +37,6 @@ a winning line needs at most one recycle per talon card)."""
 
 class SolverError(InternalError):
     """The search core returned a line the engine does not accept (a solver bug)."""
-
-
-@dataclasses.dataclass(frozen=True)
-class SolveResult:
-    """What ``solve`` found.
-
-    ``result`` is ``solved`` (``moves`` wins from the start position),
-    ``unsolvable`` (proven) or ``unknown`` (``limit`` names the limit hit).
-    ``states`` is how many distinct positions the search stored, ``memory``
-    the bytes it held.  ``fired`` counts, per pruning rule, the positions or
-    moves it pruned or forced; ``side_wins`` the wins its side searches found.
-    ``cut`` is how many moves shortening took out of the line the search
-    found, in ``cut_seconds`` (part of ``seconds``).
-    """
-
-    result: Verdict
-    moves: list[Move]
-    nodes: int
-    seconds: float
-    limit: Limit | None = None
-    states: int = 0
-    memory: int = 0
-    fired: dict[Prune, int] = dataclasses.field(default_factory=dict, compare=False)
-    side_wins: int = 0
-    cut: int = dataclasses.field(default=0, compare=False)
-    cut_seconds: float = dataclasses.field(default=0.0, compare=False)
-
-    def __repr__(self) -> str:
-        moves = " ".join(format_move(move) for move in self.moves)
-        limit = f", limit={self.limit!r}" if self.limit else ""
-        return (
-            f"SolveResult({self.result!r}, {len(self.moves)} moves [{moves}], "
-            f"nodes={self.nodes}, seconds={self.seconds:.4f}{limit})"
-        )
-
-    @property
-    def solved(self) -> bool:
-        return self.result == "solved"
 
 
 def core_arguments(position: Position) -> CoreArguments:
@@ -195,9 +158,7 @@ def _solve_generic(
     seed: int,
 ) -> SolveResult:
     """``solve`` by the generic search (rules the C core does not take)."""
-    from bonanza.solver.generic import search
-
-    result = search(position, time_limit=time_limit, node_limit=node_limit,
+    result = generic.search(position, time_limit=time_limit, node_limit=node_limit,
                     memory_limit=memory_limit, seed=seed)
     if result.solved:
         _check_win(position, result.moves)
@@ -230,9 +191,7 @@ def verdict(position: Position, node_limit: int) -> tuple[Verdict, Move | None, 
     try:
         arguments = core_arguments(position)
     except RulesError:
-        from bonanza.solver.generic import search
-
-        result = search(position, node_limit=node_limit)
+        result = generic.search(position, node_limit=node_limit)
         return result.result, result.moves[0] if result.moves else None, result.nodes
     answer, raw, nodes, *_ = _search.solve(*arguments, -1.0, node_limit, 0)
     first = Move(Pile(raw[0][0]), Pile(raw[0][1]), raw[0][2]) if raw else None

@@ -1,0 +1,54 @@
+"""What a search answers: its verdict, the limit it hit and ``SolveResult``.
+
+Both the C core's ``solve`` (``search.py``) and the generic search
+(``generic.py``) answer in these terms."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Literal
+
+from bonanza.core.moves import Move
+from bonanza.core.notation import format_move
+from bonanza.solver.switches import Prune
+
+Verdict = Literal["solved", "unsolvable", "unknown"]
+Limit = Literal["nodes", "time", "memory", "interrupted"]
+
+
+@dataclasses.dataclass(frozen=True)
+class SolveResult:
+    """What ``solve`` found.
+
+    ``result`` is ``solved`` (``moves`` wins from the start position),
+    ``unsolvable`` (proven) or ``unknown`` (``limit`` names the limit hit).
+    ``states`` is how many distinct positions the search stored, ``memory``
+    the bytes it held.  ``fired`` counts, per pruning rule, the positions or
+    moves it pruned or forced; ``side_wins`` the wins its side searches found.
+    ``cut`` is how many moves shortening took out of the line the search
+    found, in ``cut_seconds`` (part of ``seconds``).
+    """
+
+    result: Verdict
+    moves: list[Move]
+    nodes: int
+    seconds: float
+    limit: Limit | None = None
+    states: int = 0
+    memory: int = 0
+    fired: dict[Prune, int] = dataclasses.field(default_factory=dict, compare=False)
+    side_wins: int = 0
+    cut: int = dataclasses.field(default=0, compare=False)
+    cut_seconds: float = dataclasses.field(default=0.0, compare=False)
+
+    def __repr__(self) -> str:
+        moves = " ".join(format_move(move) for move in self.moves)
+        limit = f", limit={self.limit!r}" if self.limit else ""
+        return (
+            f"SolveResult({self.result!r}, {len(self.moves)} moves [{moves}], "
+            f"nodes={self.nodes}, seconds={self.seconds:.4f}{limit})"
+        )
+
+    @property
+    def solved(self) -> bool:
+        return self.result == "solved"
