@@ -331,8 +331,8 @@ def test_still_winnable_answers_only_a_word_and_a_sentence(client: TestClient) -
 def test_winnable_and_daily_deals_never_leak_hidden_cards(tmp_path: Path) -> None:
     """Deals from the stock, and the daily deals and their page: the answers name
     a grade and a day, never the deal, while the game is in play."""
+    from bonanza.play.deal_stock import DealStock
     from bonanza.solver.grading import Grade, GradedDeal
-    from bonanza.web.deal_stock import DealStock
 
     rng = random.Random(20261204)
     grades = list(Grade)

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from bonanza.play.errors import Unavailable
 from bonanza.storage import SQLiteStorage
 from bonanza.web import create_app
-from bonanza.web.errors import ApiError
 from bonanza.web.limits import ServerLimits
 from bonanza.web.page import embedded_json
 from bonanza.web.players import COOKIE
@@ -29,7 +29,7 @@ time left falls too, by a tenth of a second on a loaded machine)."""
 
 
 async def unreadable(self: GameService, player: str) -> None:
-    raise ApiError(503, "the game store is not answering")
+    raise Unavailable("the game store is not answering")
 
 
 NAVIGATION = {"Sec-Fetch-Dest": "document", "Sec-Fetch-Mode": "navigate"}
@@ -167,7 +167,7 @@ def test_a_deal_that_fails_leaves_the_page_to_ask(
     client: TestClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     async def refused(self: GameService, player: str, rules: Any, **how: Any) -> None:
-        raise ApiError(503, "the game store is not answering")
+        raise Unavailable("the game store is not answering")
 
     monkeypatch.setattr(GameService, "new_game", refused)
     assert page_data(client, headers=NAVIGATION) == {"settings": DEFAULTS, "current": None}

@@ -22,7 +22,7 @@ from typing import Any
 from bonanza.cli import hosting
 from bonanza.cli.hosting import Hosting
 from bonanza.web.limits import ServerLimits
-from bonanza.web.parent import end_with_parent
+from bonanza.play.parent import end_with_parent
 
 SETTINGS_VARIABLE = "BONANZA_SERVE_WORKER_SETTINGS"
 """Where a worker finds its settings (not an option: ``bonanza serve`` sets it)."""

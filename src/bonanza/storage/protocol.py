@@ -45,7 +45,7 @@ class Share:
 class StockedDeal:
     """A deal the solver proved winnable, kept until a player is dealt it.
 
-    ``stock_key`` names the rules it was solved under (``bonanza.web.deal_stock``),
+    ``stock_key`` names the rules it was solved under (``bonanza.play.deal_stock``),
     ``grade`` its difficulty and ``measure`` the number the grade came from
     (``bonanza.solver.grading``).
     """

@@ -14,9 +14,10 @@ from starlette.routing import Mount, Route, request_response
 from starlette.types import ASGIApp
 
 from bonanza.core import Deal
-from bonanza.session import Advisor, Finisher, random_deal
+from bonanza.play.errors import PlayError
+from bonanza.session import Advisor, Finisher, SessionError, random_deal
 from bonanza.storage import Storage
-from bonanza.web.errors import http_error, server_error
+from bonanza.web.errors import http_error, play_error, server_error
 from bonanza.web.guard import GuardMiddleware
 from bonanza.web.health import HealthMiddleware
 from bonanza.web.hosts import AllowedHostsMiddleware
@@ -78,7 +79,12 @@ def create_app(
             *routes,
             Mount("/static", files, name="static"),
         ],
-        exception_handlers={HTTPException: http_error, Exception: server_error},
+        exception_handlers={
+            HTTPException: http_error,
+            PlayError: play_error,
+            SessionError: play_error,
+            Exception: server_error,
+        },
         lifespan=lifespan,
     )
     service = GameService(

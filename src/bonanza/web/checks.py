@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from bonanza.core import BonanzaError, Move, MoveSyntaxError, Position, format_move, parse_move
-from bonanza.web.errors import ApiError
+from bonanza.play.errors import Invalid
 
 
 def checked_move(position: Position, move: Move | str) -> Move:
-    """The legal move meant, or a 422 whose message names the move and never the hidden cards.
+    """The legal move meant, or ``Invalid`` whose message names the move and never the hidden cards.
 
     Core errors name the whole position, so they are not passed on as they are.
     """
@@ -15,11 +15,11 @@ def checked_move(position: Position, move: Move | str) -> Move:
         try:
             return parse_move(move, position)
         except MoveSyntaxError:
-            raise ApiError(
-                422, f"{move!r} is not a move: write it like sw, w3, 6f, fh2 or 47:3"
+            raise Invalid(
+                f"{move!r} is not a move: write it like sw, w3, 6f, fh2 or 47:3"
             ) from None
         except BonanzaError:  # illegal, or fits several moves
-            raise ApiError(422, f"{move!r} is not legal now") from None
+            raise Invalid(f"{move!r} is not legal now") from None
     if move not in position.legal_moves():
         column = move.source.column_index  # columns 8-10 are piles 13-15
         if move.count < 1 or (
@@ -27,6 +27,6 @@ def checked_move(position: Position, move: Move | str) -> Move:
             and (column >= len(position.tableau)
                  or move.count > len(position.tableau[column]) - position.down[column])
         ):
-            raise ApiError(422, f"{format_move(move)} is not legal now: no such run of cards")
-        raise ApiError(422, f"{format_move(move)} is not legal now: {position.why_illegal(move)}")
+            raise Invalid(f"{format_move(move)} is not legal now: no such run of cards")
+        raise Invalid(f"{format_move(move)} is not legal now: {position.why_illegal(move)}")
     return move

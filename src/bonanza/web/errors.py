@@ -1,14 +1,41 @@
-"""JSON errors: every failure the API reports is ``{"error": message, "status": code}``."""
+"""JSON errors: every failure the API reports is ``{"error": message, "status": code}``.
+
+The layers below the web raise errors by meaning (``bonanza.play.errors``, the
+session's refusals); ``STATUS`` is the one place that gives each its HTTP status.
+"""
 
 from __future__ import annotations
 
 import logging
+from typing import Final
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+from bonanza.play.errors import (
+    Conflict,
+    Invalid,
+    NotFound,
+    PlayError,
+    RateLimited,
+    TooLarge,
+    Unavailable,
+)
+from bonanza.session import SessionError
+
 log = logging.getLogger("bonanza.web")
+
+STATUS: Final[dict[type[PlayError], int]] = {
+    NotFound: 404,
+    Conflict: 409,
+    TooLarge: 413,
+    Invalid: 422,
+    RateLimited: 429,
+    Unavailable: 503,
+}
+"""The HTTP status of each kind of error (a session's refusal is a conflict)."""
+CONFLICT: Final = STATUS[Conflict]
 
 
 class ApiError(HTTPException):
@@ -18,8 +45,14 @@ class ApiError(HTTPException):
         super().__init__(status_code=status_code, detail=message)
 
 
-def not_found(what: str) -> ApiError:
-    return ApiError(404, f"{what} not found")
+def status_of(error: PlayError | SessionError) -> int:
+    """The HTTP status of an error raised below the web."""
+    if isinstance(error, SessionError):  # game over, undo refused, history full...
+        return CONFLICT
+    for kind in type(error).__mro__:
+        if kind in STATUS:
+            return STATUS[kind]
+    raise TypeError(f"no status for {type(error).__name__}")
 
 
 def error_response(status: int, message: str) -> JSONResponse:
@@ -38,6 +71,12 @@ async def http_error(request: Request, exc: Exception) -> Response:
     if exc.headers:
         response.headers.update(exc.headers)
     return response
+
+
+async def play_error(request: Request, exc: Exception) -> Response:
+    """Render an error by meaning (``PlayError``, ``SessionError``) as JSON with its status."""
+    assert isinstance(exc, PlayError | SessionError)
+    return error_response(status_of(exc), str(exc))
 
 
 async def server_error(request: Request, exc: Exception) -> Response:

@@ -36,10 +36,10 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response, StreamingResponse
 
 from bonanza.core import Rules
+from bonanza.play.errors import PlayError
 from bonanza.storage import StorageError
 from bonanza.storage.player_settings import SETTINGS, player_settings
 from bonanza.web.bundle import join_modules, join_sheets
-from bonanza.web.errors import ApiError
 from bonanza.web.players import read_player
 from bonanza.web.requests import client_address
 from bonanza.web.routes import player, service
@@ -87,7 +87,7 @@ async def page_data(request: Request) -> dict[str, Any]:
     try:
         data["settings"] = await anyio.to_thread.run_sync(player_settings, svc.storage, token)
         data["current"] = await svc.current(token)
-    except (ApiError, StorageError):
+    except (PlayError, StorageError):
         pass
     return data
 
@@ -130,7 +130,7 @@ class Page:
             started = await service(request).new_game(
                 player(request), FIRST_RULES, client=client_address(request)
             )
-        except (ApiError, StorageError):  # too many new games, the store is down...
+        except (PlayError, StorageError):  # too many new games, the store is down...
             return NEW_PLAYER  # the page asks the API, which says what is wrong
         return {**NEW_PLAYER, "started": started}
 

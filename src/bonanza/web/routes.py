@@ -12,8 +12,10 @@ from starlette.routing import Route
 
 from bonanza.core import BonanzaError, Rules
 from bonanza.core.rules import CUSTOM_TABLE
+from bonanza.play.chosen_deals import QUOTED, check_deal_text, read_daily_rules, read_grade
+from bonanza.play.daily import DAILY_DRAWS
+from bonanza.play.errors import STORE_DOWN, Invalid, Unavailable
 from bonanza.session import export_game, statistics
-from bonanza.session.daily import DAILY_DRAWS
 from bonanza.storage import StorageError
 from bonanza.storage.player_settings import (
     SAFE_HOME,
@@ -22,11 +24,9 @@ from bonanza.storage.player_settings import (
     player_settings,
     setting_entries,
 )
-from bonanza.web.chosen_deals import QUOTED, check_deal_text, read_daily_rules, read_grade
-from bonanza.web.errors import ApiError
 from bonanza.web.moves_input import read_move
 from bonanza.web.requests import client_address, field, json_body
-from bonanza.web.service import STORE_DOWN, GameService
+from bonanza.web.service import GameService
 from bonanza.web.view import JSONAnswer
 
 NO_STORE = {"Cache-Control": "no-store"}
@@ -52,9 +52,9 @@ def read_rules(data: dict[str, Any]) -> Rules:
     try:
         chosen = Rules.from_dict(rules) if rules is not None else Rules.preset(preset or "klondike")
     except (BonanzaError, TypeError) as error:
-        raise ApiError(422, f"bad rules: {error}") from None
+        raise Invalid(f"bad rules: {error}") from None
     if chosen.game == CUSTOM_TABLE:
-        raise ApiError(422, f"bad rules: {CUSTOM_TABLE_REFUSED} ({chosen})")
+        raise Invalid(f"bad rules: {CUSTOM_TABLE_REFUSED} ({chosen})")
     return chosen
 
 
@@ -69,7 +69,7 @@ for it (any draw, passes and options are played on those tables)."""
 def short_text(data: dict[str, Any], name: str) -> str | None:
     value: str | None = field(data, name, str)
     if value is not None and len(value) > MAX_DEAL_TEXT:
-        raise ApiError(422, f"field {name!r} is too long to be a deal ID")
+        raise Invalid(f"field {name!r} is too long to be a deal ID")
     return value
 
 
@@ -99,7 +99,7 @@ async def daily_deals(request: Request) -> Response:
     """The player's daily statistics and calendar: ``?draw=1`` or ``?draw=3``."""
     draw = request.query_params.get("draw", "1")
     if draw not in {str(count) for count in DAILY_DRAWS}:
-        raise ApiError(422, f"draw {draw[:QUOTED]!r}: the daily deal is dealt with draw 1 or 3")
+        raise Invalid(f"draw {draw[:QUOTED]!r}: the daily deal is dealt with draw 1 or 3")
     return answer(await service(request).daily(player(request), int(draw)))
 
 
@@ -109,10 +109,10 @@ async def check_deal(request: Request) -> Response:
     data = await json_body(request)
     text = short_text(data, "deal")
     if text is None:
-        raise ApiError(422, "give deal, the text to check")
+        raise Invalid("give deal, the text to check")
     decks = field(data, "decks", int)
     if decks is not None and decks not in (1, 2):
-        raise ApiError(422, f"field 'decks' must be 1 or 2, not {decks}")
+        raise Invalid(f"field 'decks' must be 1 or 2, not {decks}")
     return answer(check_deal_text(text.strip(), decks))
 
 
@@ -186,7 +186,7 @@ async def get_settings(request: Request) -> Response:
     try:
         found = await anyio.to_thread.run_sync(player_settings, svc.storage, player(request))
     except StorageError:
-        raise ApiError(503, STORE_DOWN) from None
+        raise Unavailable(STORE_DOWN) from None
     return answer(found)
 
 
@@ -196,7 +196,7 @@ async def put_settings(request: Request) -> Response:
     try:
         changes = checked_settings(await json_body(request))
     except SettingError as error:
-        raise ApiError(422, str(error)) from None
+        raise Invalid(str(error)) from None
     svc, token = service(request), player(request)
     if SAFE_HOME in changes:  # switched in the games in play too
         await svc.set_settings(token, bool(changes.pop(SAFE_HOME)))
@@ -204,7 +204,7 @@ async def put_settings(request: Request) -> Response:
         for key, text in setting_entries(token, changes):
             await svc.writer.write(svc.storage.set_setting, key, text)
     except StorageError:
-        raise ApiError(503, STORE_DOWN) from None
+        raise Unavailable(STORE_DOWN) from None
     return await get_settings(request)
 
 

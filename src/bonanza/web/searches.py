@@ -48,11 +48,11 @@ from bonanza.core import Game, Move, Position, Rules, RulesError
 from bonanza.core.notation import format_move
 from bonanza.core.packed import pack
 from bonanza.core.view import PlayerView
+from bonanza.play.errors import RateLimited, Unavailable
 from bonanza.session import Advisor, Finisher, Session
 from bonanza.session.advisor import Hint, ask
 from bonanza.session.winnable import WinnableAnswer
 from bonanza.solver.quiet import is_known
-from bonanza.web.errors import ApiError
 from bonanza.web.limits import ServerLimits
 from bonanza.web.rate import RateLimiter
 from bonanza.web.view import move_json
@@ -164,8 +164,8 @@ class SearchPool:
         if cached is not None:
             return cached
         if not self._rate.allow(player):
-            raise ApiError(
-                429, f"too many searches: at most {self.limits.searches_per_minute} a minute"
+            raise RateLimited(
+                f"too many searches: at most {self.limits.searches_per_minute} a minute"
             )
 
         def run() -> dict[str, Any]:
@@ -184,8 +184,8 @@ class SearchPool:
             return await anyio.to_thread.run_sync(
                 run, abandon_on_cancel=True, limiter=self._workers
             )
-        raise ApiError(
-            503, f"the search took longer than {self.limits.search_deadline:g} s: try again"
+        raise Unavailable(
+            f"the search took longer than {self.limits.search_deadline:g} s: try again"
         )
 
     async def view_of(self, session: Session) -> tuple[PlayerView, str]:

@@ -9,7 +9,7 @@ Several processes may serve one store, so the store is the truth and the cache
 only saves reading it. Every write of a game is conditional on the version this
 process read (``Storage.update_game``); a request that loses that race to
 another process reads the game again and plays the player's request on it, if
-it is still allowed there, else answers 409 naming what stands in the way. A
+it is still allowed there, else refuses (``Conflict``) naming what stands in the way. A
 game served from the cache is first checked against its stored version (a
 primary-key read; on SQLite, on the event loop, in microseconds). A move is
 not checked first: its conditional write is the check, and a move refused on
@@ -24,61 +24,58 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from functools import partial
 from typing import Any
 
 import anyio
 import anyio.to_thread
 
 from bonanza.core import BonanzaError, Deal, Move, Position, Rules, Scoring
+from bonanza.play.chosen_deals import daily_overview, deal_labels
+from bonanza.play.deal_stock import DealStock
+from bonanza.play.errors import (
+    STORE_DOWN,
+    Conflict,
+    NotFound,
+    PlayError,
+    RateLimited,
+    Unavailable,
+)
+from bonanza.play.games import MAX_ID_LENGTH, StartRequest, choose_start, end, start_game
+from bonanza.play.ledger import bankroll_before
 from bonanza.session import (
     Action,
     Advisor,
     Event,
     Finisher,
     GameRecord,
-    Origin,
     Session,
     SessionError,
     Status,
-    bankroll,
     random_deal,
-    rules_of_key,
 )
-from bonanza.session.deals import DEAL_NUMBER_BITS
 from bonanza.session.stats import records_set
 from bonanza.solver.grading import Grade
 from bonanza.storage import StaleGameError, Storage, StorageError
-from bonanza.storage.player_settings import safe_home, set_safe_home
+from bonanza.storage.player_settings import set_safe_home
 from bonanza.web.checks import checked_move
-from bonanza.web.chosen_deals import (
-    StockedStart,
-    daily_overview,
-    daily_start,
-    deal_labels,
-    winnable_start,
-)
 from bonanza.web.deal_codes import deal_code
-from bonanza.web.deal_stock import DealStock
-from bonanza.web.errors import ApiError, not_found
 from bonanza.web.limits import ServerLimits
 from bonanza.web.rate import WINDOW
 from bonanza.web.searches import SearchPool
 from bonanza.web.view import game_view, move_json, position_json
 from bonanza.web.writer import PendingWrite, StoreWriter
 
-GAME_ID_BYTES = 12
 SHARE_ID_BYTES = 9
-MAX_ID_LENGTH = 64
-STORE_DOWN = "the game store is not answering: try again shortly"
 RACE_ATTEMPTS = 3
 """Times a change is tried on a freshly read game after another process changed it
-first; past that the request is answered 409 (``CHANGED_ELSEWHERE``)."""
+first; past that the request is refused (``CHANGED_ELSEWHERE``)."""
 CHANGED_ELSEWHERE = (
     "this game was being changed elsewhere (another window or device) at the same time:"
     " reload it and try again"
 )
 CHANGED_MEANWHILE = "this game was changed elsewhere (another window or device) meanwhile, and"
-"""Begins the 409 of a request that lost the race and is not allowed on the game as it is now."""
+"""Begins the refusal of a request that lost the race and is not allowed on the game now."""
 
 
 class GameService:
@@ -125,14 +122,14 @@ class GameService:
         try:
             return await anyio.to_thread.run_sync(work, *args)
         except StorageError:
-            raise ApiError(503, STORE_DOWN) from None
+            raise Unavailable(STORE_DOWN) from None
 
     async def _write(self, work: Callable[..., Any], *args: Any) -> Any:
         """A write, by the writer thread; returns once it is committed."""
         try:
             return await self.writer.write(work, *args)
         except StorageError:
-            raise ApiError(503, STORE_DOWN) from None
+            raise Unavailable(STORE_DOWN) from None
 
     def _remember(self, record: GameRecord, session: Session) -> None:
         self._cache[record.id] = (record, session)
@@ -145,7 +142,7 @@ class GameService:
             return Session.from_json(record.state, max_moves=self.limits.max_history_moves)
         except BonanzaError:
             message = f"game {record.id!r} cannot be read back: start a new one"
-            raise ApiError(409, message) from None
+            raise Conflict(message) from None
 
     async def _stored_version(self, game_id: str) -> int | None:
         """The game's version in the store (None: no such game)."""
@@ -155,12 +152,12 @@ class GameService:
         try:
             return self.storage.game_version(game_id)
         except StorageError:
-            raise ApiError(503, STORE_DOWN) from None
+            raise Unavailable(STORE_DOWN) from None
 
     async def load(
         self, player: str, game_id: str, *, check: bool = True
     ) -> tuple[GameRecord, Session]:
-        """The player's game, as stored; another player's game or an unknown ID is 404.
+        """The player's game, as stored; another player's game or an unknown ID is not found.
 
         Call it holding the game's lock (:meth:`_lock`). A cached game is checked
         against its stored version first, and read again if another process changed
@@ -183,20 +180,19 @@ class GameService:
                 else None
             )
             if found is None or found.player != player:
-                raise not_found(f"game {game_id!r}")
+                raise NotFound.of(f"game {game_id!r}")
             record, session = found, self._session_of(found)
             self._remember(record, session)
         if record.player != player:
-            raise not_found(f"game {game_id!r}")
+            raise NotFound.of(f"game {game_id!r}")
         return record, session
 
     @contextmanager
     def _rollback_on_failure(self, game_id: str) -> Iterator[None]:
         try:
             yield
-        except ApiError as error:
-            if error.status_code == 503:
-                self._cache.pop(game_id, None)  # ahead of the store: forget it
+        except Unavailable:
+            self._cache.pop(game_id, None)  # ahead of the store: forget it
             raise
 
     async def _save(self, record: GameRecord, session: Session, now: float) -> None:
@@ -211,10 +207,10 @@ class GameService:
                 # A copy: the writer reads it in its thread, while the loop goes on.
                 return self.writer.submit(self.storage.update_game, copy.copy(record))
             except StorageError:
-                raise ApiError(503, STORE_DOWN) from None
+                raise Unavailable(STORE_DOWN) from None
 
     async def _saved(self, pending: PendingWrite[None], game_id: str) -> None:
-        """Wait for a save to commit; if it failed, drop the cached game and answer 503,
+        """Wait for a save to commit; if it failed, drop the cached game (``Unavailable``),
         or raise ``StaleGameError`` if another process changed the game first."""
         with self._rollback_on_failure(game_id):
             try:
@@ -223,14 +219,14 @@ class GameService:
                 self._cache.pop(game_id, None)  # behind the store: read it again
                 raise
             except StorageError:
-                raise ApiError(503, STORE_DOWN) from None
+                raise Unavailable(STORE_DOWN) from None
 
     async def _update(
         self, player: str, game_id: str, change: Callable[[Session], bool]
     ) -> Session:
         """Apply ``change`` to the game as stored and store it, if ``change`` says it
         changed the game; on a race lost to another process, again on the game read
-        anew (409 after ``RACE_ATTEMPTS``). The game as it is then."""
+        anew (refused after ``RACE_ATTEMPTS``). The game as it is then."""
         async with self._lock(game_id):
             for _attempt in range(RACE_ATTEMPTS):
                 record, session = await self.load(player, game_id)
@@ -241,7 +237,7 @@ class GameService:
                 except StaleGameError:
                     continue
                 return session
-        raise ApiError(409, CHANGED_ELSEWHERE)
+        raise Conflict(CHANGED_ELSEWHERE)
 
     async def _current(self, player: str, game_id: str) -> tuple[GameRecord, Session]:
         """:meth:`load` under the game's lock: after any change in flight is stored."""
@@ -266,15 +262,7 @@ class GameService:
             data["deal_code"] = deal_code(session.game.deal)
         if session.rules.scoring is Scoring.VEGAS_CUMULATIVE:
             earlier = await self._store(self.storage.finished_games, record.player)
-            same = [
-                g
-                for g in earlier
-                if g.rules_key == record.rules_key
-                and g.id != record.id
-                and g.origin.is_chosen == record.origin.is_chosen
-                and not g.assisted  # as the statistics count it
-            ]
-            data["bankroll"] = bankroll(same) + session.score(self.clock())
+            data["bankroll"] = bankroll_before(earlier, record) + session.score(self.clock())
         data.update(extra)
         return data
 
@@ -327,50 +315,24 @@ class GameService:
                 WINDOW,
             )
             if not counted:
-                raise ApiError(
-                    429,
-                    f"too many new games: at most {self.limits.new_games_per_minute} a minute",
-                )
+                most = self.limits.new_games_per_minute
+                raise RateLimited(f"too many new games: at most {most} a minute")
         self.stock.start()
-        stocked: StockedStart | None = None
-        if grade is not None or daily is not None:
-            if not (deal_text is None and share is None and replay is None):
-                raise ApiError(422, "a winnable or daily deal takes no deal, share or replay")
-            stocked = await self._stocked_start(player, rules, grade, daily)
-            deal, rules, origin = stocked.deal, stocked.rules, stocked.origin
-        else:
-            deal, rules, origin = await self._choose_deal(player, rules, deal_text, share, replay)
+        request = StartRequest(rules, deal_text, share, replay, grade, daily)
+        start = await self._store(
+            choose_start, self.storage, self.stock, player, request, self.clock(),
+            self.random_deals,
+        )  # fmt: skip
         now = self.clock()
         for old in await self._store(self.storage.playing_games, player):
-            await self._end(player, old.id, now)
-        session = Session.new(
-            deal,
-            rules,
-            now,
-            origin=origin,
-            typed=deal_text,
-            max_moves=self.limits.max_history_moves,
-        )
-        session.set_safe_home(await self._store(safe_home, self.storage, player))
-        record = GameRecord.of(secrets.token_urlsafe(GAME_ID_BYTES), player, session, now)
-        if stocked is not None:
-            record.extra.update(stocked.extra)
+            await self._update(player, old.id, lambda session: end(session, now))
+        record, session = await self._store(
+            partial(start_game, max_moves=self.limits.max_history_moves),
+            self.storage, player, start, now,
+        )  # fmt: skip
         await self._write(self.storage.insert_game, record)  # not shared before it is stored
         self._remember(record, session)
-        announce = stocked.announce if stocked is not None else "New deal"
-        return await self.view(record, session, announce=announce)
-
-    async def _stocked_start(
-        self, player: str, rules: Rules, grade: Grade | None, daily: str | None
-    ) -> StockedStart:
-        if daily is not None:
-            start: StockedStart = await self._store(
-                daily_start, self.stock, self.storage, player, daily, rules.draw, self.clock()
-            )
-            return start
-        assert grade is not None
-        start = await self._store(winnable_start, self.stock, self.storage, player, rules, grade)
-        return start
+        return await self.view(record, session, announce=start.announce)
 
     async def daily(self, player: str, draw: int) -> dict[str, Any]:
         """The player's daily statistics and calendar for a draw mode."""
@@ -379,59 +341,6 @@ class GameService:
             daily_overview, self.stock, self.storage, player, draw, self.clock()
         )
         return overview
-
-    async def _choose_deal(
-        self,
-        player: str,
-        rules: Rules,
-        deal_text: str | None,
-        share: str | None,
-        replay: str | None,
-    ) -> tuple[Deal, Rules, Origin]:
-        given = [
-            name
-            for name, v in (("deal", deal_text), ("share", share), ("replay", replay))
-            if v is not None
-        ]
-        if len(given) > 1:
-            raise ApiError(422, f"give at most one of deal, share and replay, not {given}")
-        if share is not None:
-            found = (
-                await self._store(self.storage.get_share, share)
-                if len(share) <= MAX_ID_LENGTH
-                else None
-            )
-            if found is None:
-                raise not_found(f"shared deal {share!r}")
-            if not found.opens:
-                raise ApiError(
-                    409, "this shared deal opens once the game it was shared from is over"
-                )
-            shared = rules_of_key(found.rules_key)
-            return Deal.parse(found.deal, shared.decks), shared, Origin.SHARED
-        if replay is not None:
-            old, _session = await self._current(player, replay)
-            again = rules_of_key(old.rules_key)
-            return Deal.parse(old.deal, again.decks), again, Origin.REPLAY
-        if deal_text is not None:
-            try:
-                return Deal.parse(deal_text, rules.decks), rules, Origin.TYPED
-            except BonanzaError as error:
-                raise ApiError(422, f"that is not a deal: {error}") from None
-        deal = _with_decks(self.random_deals(), rules.decks)
-        seen = await self._store(self.storage.has_played_deal, player, deal.id, rules)
-        return deal, rules, Origin.REPLAY if seen else Origin.RANDOM
-
-    async def _end(self, player: str, game_id: str, now: float) -> None:
-        """End the player's game in play (a new game is starting)."""
-
-        def end(session: Session) -> bool:
-            if session.is_over:  # over already (perhaps ended by another process)
-                return False
-            session.end(now)
-            return True
-
-        await self._update(player, game_id, end)
 
     # -- reading ----------------------------------------------------------------------
 
@@ -466,19 +375,19 @@ class GameService:
                     return await self._apply(record, session, action)
                 except StaleGameError:
                     lost_race = True
-                except ApiError as refusal:
-                    if refusal.status_code >= 500:
-                        raise
+                except Unavailable:
+                    raise
+                except PlayError as refusal:
                     if not checked and await self._stored_version(game_id) != record.version:
                         lost_race = True  # refused on a cache another process left behind
                     elif lost_race:
-                        raise ApiError(409, f"{CHANGED_MEANWHILE} {refusal.detail}") from None
+                        raise Conflict(f"{CHANGED_MEANWHILE} {refusal}") from None
                     else:
                         raise
                 self._cache.pop(game_id, None)
                 record, session = await self.load(player, game_id)
                 checked = True
-        raise ApiError(409, CHANGED_ELSEWHERE)
+        raise Conflict(CHANGED_ELSEWHERE)
 
     async def _apply(
         self, record: GameRecord, session: Session, action: Callable[[Session, float], Event]
@@ -489,7 +398,7 @@ class GameService:
         try:
             event = action(session, now)
         except SessionError as error:  # game over, undo refused, history full...
-            raise ApiError(409, str(error)) from None
+            raise Conflict(str(error)) from None
         pending = self._start_save(record, session, now)
         try:  # the answer is made while the write commits; it goes out once committed
             answer = await self._event_view(record, session, event)
@@ -515,7 +424,7 @@ class GameService:
         return await self._act(player, game_id, lambda s, now: s.restart(now))
 
     async def auto_step(self, player: str, game_id: str) -> dict[str, Any]:
-        """Play the next auto-finish move (409 when auto finish is not available):
+        """Play the next auto-finish move (refused when auto finish is not available):
         the solver's line, solved first in the pool if it is not offered yet."""
         _record, session = await self._current(player, game_id)
         if not session.is_over:
@@ -532,7 +441,7 @@ class GameService:
             view, start = session.board_view(), session.position
             try:
                 line = await self.searches.finish(player, view)
-            except ApiError:
+            except PlayError:
                 line = ()
             if line:
                 async with self._lock(game_id):
@@ -578,7 +487,7 @@ class GameService:
         async with self._lock(game_id):
             _record, session = await self.load(player, game_id)
             if session.is_over:
-                raise ApiError(409, f"this game is over ({session.status}): start a new one")
+                raise Conflict(f"this game is over ({session.status}): start a new one")
             view, key = await self.searches.view_of(session)
         return await self.searches.hint(player, view, key)
 
@@ -604,7 +513,7 @@ class GameService:
             try:
                 peeked[:] = [session.peek()]
             except SessionError as error:  # the game is over
-                raise ApiError(409, str(error)) from None
+                raise Conflict(str(error)) from None
             return not was_assisted
 
         await self._update(player, game_id, peek)
@@ -613,11 +522,11 @@ class GameService:
 
     async def review(self, player: str, game_id: str) -> dict[str, Any]:
         """Where a lost game was lost, the move that lost it and a winning line
-        from there: it shows hidden cards, so only once the game is lost (409 before)."""
+        from there: it shows hidden cards, so only once the game is lost (refused before)."""
         _record, session = await self._current(player, game_id)
         if session.status is not Status.LOST:
             state = "still in play" if session.status is Status.PLAYING else str(session.status)
-            raise ApiError(409, f"a review is given once a game is lost; this one is {state}")
+            raise Conflict(f"a review is given once a game is lost; this one is {state}")
         return await self.searches.review(player, session.game)
 
 
@@ -649,16 +558,6 @@ def _steps(session: Session, event: Event) -> list[dict[str, Any]]:
         }
         for step, position in zip(shown, positions, strict=True)
     ]
-
-
-def _with_decks(deal: Deal, decks: int) -> Deal:
-    """A random deal of ``decks`` decks: the same secret number dealt with as many
-    decks (Double Klondike's deals have two), or a new one."""
-    if deal.decks == decks:
-        return deal
-    if deal.number is not None:
-        return Deal.from_number(deal.number, decks)
-    return Deal.from_number(secrets.randbits(DEAL_NUMBER_BITS), decks)
 
 
 __all__ = ["GameService"]

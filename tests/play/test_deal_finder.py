@@ -7,7 +7,7 @@ import time
 
 from bonanza.core import Position, Rules
 from bonanza.solver import solve
-from bonanza.web.deal_finder import LOWEST_PRIORITY, STOP_POLL, FinderProcess
+from bonanza.play.deal_finder import LOWEST_PRIORITY, STOP_POLL, FinderProcess
 from tests.servers import running
 
 ROUNDS = 5
@@ -52,7 +52,7 @@ def test_a_stopping_filler_gets_its_answer_at_once() -> None:
 PARENT = """
 import sys, threading, time
 from bonanza.core import Rules
-from bonanza.web.deal_finder import FinderProcess
+from bonanza.play.deal_finder import FinderProcess
 finder = FinderProcess()
 def search():
     while True:

@@ -18,9 +18,9 @@ from collections.abc import Callable
 from typing import Final
 
 from bonanza.core import Rules
+from bonanza.play.parent import end_with_parent
 from bonanza.session.deals import random_deal
 from bonanza.solver.grading import GradedDeal, grade_deal
-from bonanza.web.parent import end_with_parent
 
 LOWEST_PRIORITY: Final = 19
 """The nice value of the search process."""
@@ -45,7 +45,7 @@ def _prepare_child() -> None:
 
 
 class FinderProcess:
-    """A ``Finder`` (see :mod:`bonanza.web.deal_stock`) that searches in one child
+    """A ``Finder`` (see :mod:`bonanza.play.deal_stock`) that searches in one child
     process, started on first use (spawned: the server's threads are not forked)."""
 
     def __init__(self) -> None:

@@ -2,7 +2,7 @@
 
 A filler thread deals secret random deals, has the solver prove them winnable
 and grade them (``bonanza.solver.grading``) in a child process of the lowest
-priority (:mod:`bonanza.web.deal_finder`), and keeps ``STOCK_PER_GRADE`` of each grade per
+priority (:mod:`bonanza.play.deal_finder`), and keeps ``STOCK_PER_GRADE`` of each grade per
 rule set in the store, so a restart keeps them. Taking a deal wakes it to
 refill. Rule sets are kept for draw 1 and draw 3 (standard rules, which the
 daily deals use) and for the last few other rule sets players asked for.
@@ -27,12 +27,12 @@ from dataclasses import dataclass
 from typing import Final
 
 from bonanza.core import Deal, Rules
-from bonanza.session.daily import DAILY_DRAWS, daily_rules, day_text, utc_day
+from bonanza.play.daily import DAILY_DRAWS, daily_rules, day_text, utc_day
+from bonanza.play.deal_finder import FinderProcess
 from bonanza.session.records import rules_key
 from bonanza.solver.grading import Grade, GradedDeal
 from bonanza.storage import Storage, StorageError
 from bonanza.storage.protocol import DailyDeal, StockedDeal
-from bonanza.web.deal_finder import FinderProcess
 
 log = logging.getLogger("bonanza.web")
 

@@ -1,12 +1,12 @@
 """Starting a winnable deal or a daily deal, and the daily deals' page.
 
-Both come from the deal stock (``bonanza.web.deal_stock``), so they never wait
+Both come from the deal stock (``bonanza.play.deal_stock``), so they never wait
 on a search. The answer names the grade and the daily deal's day, never the
 deal. A winnable deal counts with the chosen deals in the statistics
 (``Origin.WINNABLE``: the player picked its difficulty). A daily deal is the
 same for every player, so its games are chosen deals there (``Origin.SHARED``,
 or ``REPLAY`` once the player had it); the first game of a day's deal played
-on that day counts in the daily statistics (``bonanza.session.daily``). These
+on that day counts in the daily statistics (``bonanza.play.daily``). These
 functions block on the store: the service runs them in a worker thread.
 """
 
@@ -17,8 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from bonanza.core import BonanzaError, Deal, Rules
-from bonanza.session import Origin
-from bonanza.session.daily import (
+from bonanza.play.daily import (
     CALENDAR_DAYS,
     DAILY_KEY,
     GRADE_KEY,
@@ -29,10 +28,11 @@ from bonanza.session.daily import (
     parse_day,
     utc_day,
 )
+from bonanza.play.deal_stock import DealStock
+from bonanza.play.errors import Conflict, Invalid
+from bonanza.session import Origin
 from bonanza.solver.grading import Grade
 from bonanza.storage import Storage
-from bonanza.web.deal_stock import DealStock
-from bonanza.web.errors import ApiError
 
 QUOTED: Final = 40
 """Characters of a bad value quoted back in an error."""
@@ -62,12 +62,12 @@ class StockedStart:
 
 
 def read_grade(text: str) -> Grade:
-    """The grade a request names (422 for any other text)."""
+    """The grade a request names (``Invalid`` for any other text)."""
     try:
         return Grade(text)
     except ValueError:
         grades = ", ".join(grade.value for grade in Grade)
-        raise ApiError(422, f"grade {text[:QUOTED]!r} is not one of {grades}") from None
+        raise Invalid(f"grade {text[:QUOTED]!r} is not one of {grades}") from None
 
 
 KLONDIKE_ONLY: Final = (
@@ -82,10 +82,10 @@ def winnable_start(
 ) -> StockedStart:
     """A stocked winnable deal of ``grade`` (or the nearest grade in stock)."""
     if not rules.is_klondike:
-        raise ApiError(422, KLONDIKE_ONLY.format(title=rules.title))
+        raise Invalid(KLONDIKE_ONLY.format(title=rules.title))
     taken = stock.take(rules, grade)
     if taken is None:
-        raise ApiError(409, NONE_READY)
+        raise Conflict(NONE_READY)
     seen = storage.has_played_deal(player, taken.deal.id, rules)
     announce = f"New winnable deal, {taken.grade}"
     if taken.grade is not grade:
@@ -100,11 +100,11 @@ def requested_day(text: str, today: datetime.date) -> datetime.date:
     """The day a request names (``today`` or ``YYYY-MM-DD`` within the calendar)."""
     day = today if text == TODAY else parse_day(text)
     if day is None:
-        raise ApiError(422, f"daily {text[:QUOTED]!r} is not 'today' nor a date like 2026-12-01")
+        raise Invalid(f"daily {text[:QUOTED]!r} is not 'today' nor a date like 2026-12-01")
     if day > today:
-        raise ApiError(422, f"the daily deal of {day_text(day)} is not out yet")
+        raise Invalid(f"the daily deal of {day_text(day)} is not out yet")
     if (today - day).days >= CALENDAR_DAYS:
-        raise ApiError(422, f"the calendar goes back {CALENDAR_DAYS} days, not to {day_text(day)}")
+        raise Invalid(f"the calendar goes back {CALENDAR_DAYS} days, not to {day_text(day)}")
     return day
 
 
@@ -116,7 +116,7 @@ def daily_start(
     day = requested_day(text, utc_day(now))
     daily = stock.daily(day, draw)
     if daily is None:
-        raise ApiError(409, DAILY_NOT_READY.format(day=day_text(day)))
+        raise Conflict(DAILY_NOT_READY.format(day=day_text(day)))
     deal = Deal.parse(daily.deal)
     seen = storage.has_played_deal(player, deal.id, rules)
     return StockedStart(
@@ -130,7 +130,7 @@ def read_daily_rules(draw: int) -> Rules:
     try:
         return daily_rules(draw)
     except ValueError as error:
-        raise ApiError(422, str(error)) from None
+        raise Invalid(str(error)) from None
 
 
 def daily_overview(
@@ -161,5 +161,5 @@ def check_deal_text(text: str, decks: int | None = None) -> dict[str, bool]:
     try:
         Deal.parse(text, decks)
     except BonanzaError:
-        raise ApiError(422, NOT_A_DEAL) from None
+        raise Invalid(NOT_A_DEAL) from None
     return {"valid": True}

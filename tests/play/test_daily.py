@@ -8,7 +8,7 @@ import pytest
 
 from bonanza.core import Deal, Rules
 from bonanza.session import GameRecord, Session, Status
-from bonanza.session.daily import (
+from bonanza.play.daily import (
     DAILY_KEY,
     calendar,
     daily_rules,

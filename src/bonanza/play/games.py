@@ -1,0 +1,182 @@
+"""A player's games: what a new game deals, and starting, resuming and ending games.
+
+One rule for every front end. A player asks for a game (:class:`StartRequest`):
+a random deal, a typed deal, a shared deal, the deal of an earlier game again,
+a stocked winnable deal of a grade, or a daily deal. :func:`choose_start`
+turns that into what to deal (:class:`Start`): the deal, its rules, where it
+came from (``Origin``: a random deal seen before is a replay; chosen deals count
+apart in the statistics) and the words that announce it. :func:`start_game`
+makes the game's session and record. These functions block on the store: the
+web runs them in a worker thread, the terminal calls them directly.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Final
+
+from bonanza.core import BonanzaError, Deal, Rules
+from bonanza.play.chosen_deals import daily_start, winnable_start
+from bonanza.play.deal_stock import DealStock
+from bonanza.play.errors import Conflict, Invalid, NotFound
+from bonanza.session import MAX_MOVES, GameRecord, Origin, Session, rules_of_key
+from bonanza.session.deals import DEAL_NUMBER_BITS
+from bonanza.solver.grading import Grade
+from bonanza.storage import Storage
+from bonanza.storage.player_settings import safe_home
+
+GAME_ID_BYTES: Final = 12
+"""Random bytes in a game's ID."""
+MAX_ID_LENGTH: Final = 64
+"""The longest game or share ID looked up in the store; a longer one is not found."""
+NEW_DEAL: Final = "New deal"
+SHARE_NOT_OPEN: Final = "this shared deal opens once the game it was shared from is over"
+NO_LAST_DEAL: Final = "no earlier game to replay: play one first"
+
+
+@dataclass(frozen=True, slots=True)
+class StartRequest:
+    """What a player asks to start: ``rules`` and at most one way to choose the deal
+    (none: a random deal). ``replay`` is the ID of an earlier game of the player's,
+    whose deal and rules are dealt again."""
+
+    rules: Rules
+    deal_text: str | None = None
+    share: str | None = None
+    replay: str | None = None
+    grade: Grade | None = None
+    daily: str | None = None
+
+    def __post_init__(self) -> None:
+        given = [
+            name
+            for name in ("deal", "share", "replay", "grade", "daily")
+            if getattr(self, "deal_text" if name == "deal" else name) is not None
+        ]
+        if len(given) > 1:
+            if {"grade", "daily"} & set(given):
+                raise Invalid("a winnable or daily deal takes no deal, share or replay")
+            raise Invalid(f"give at most one of deal, share and replay, not {given}")
+
+
+@dataclass(frozen=True, slots=True)
+class Start:
+    """What to deal: the deal, its rules and origin, the words that announce it,
+    the text the player typed (for a typed deal) and the labels kept with the game
+    (``GameRecord.extra``: a grade, a daily deal's day; never the deal)."""
+
+    deal: Deal
+    rules: Rules
+    origin: Origin
+    announce: str = NEW_DEAL
+    typed: str | None = None
+    extra: dict[str, str] = field(default_factory=dict)
+
+
+def choose_start(
+    storage: Storage,
+    stock: DealStock,
+    player: str,
+    request: StartRequest,
+    now: float,
+    random_deals: Callable[[], Deal],
+) -> Start:
+    """What ``request`` deals for ``player``; a ``PlayError`` says why not."""
+    rules = request.rules
+    if request.daily is not None:
+        stocked = daily_start(stock, storage, player, request.daily, rules.draw, now)
+        return Start(stocked.deal, stocked.rules, stocked.origin, stocked.announce,
+                     extra=stocked.extra)  # fmt: skip
+    if request.grade is not None:
+        stocked = winnable_start(stock, storage, player, rules, request.grade)
+        return Start(stocked.deal, stocked.rules, stocked.origin, stocked.announce,
+                     extra=stocked.extra)  # fmt: skip
+    if request.share is not None:
+        return _shared(storage, request.share)
+    if request.replay is not None:
+        return _replayed(storage, player, request.replay)
+    if request.deal_text is not None:
+        try:
+            deal = Deal.parse(request.deal_text, rules.decks)
+        except BonanzaError as error:
+            raise Invalid(f"that is not a deal: {error}") from None
+        return Start(deal, rules, Origin.TYPED, typed=request.deal_text)
+    deal = with_decks(random_deals(), rules.decks)
+    seen = storage.has_played_deal(player, deal.id, rules)
+    return Start(deal, rules, Origin.REPLAY if seen else Origin.RANDOM)
+
+
+def _shared(storage: Storage, share: str) -> Start:
+    found = storage.get_share(share) if len(share) <= MAX_ID_LENGTH else None
+    if found is None:
+        raise NotFound.of(f"shared deal {share!r}")
+    if not found.opens:
+        raise Conflict(SHARE_NOT_OPEN)
+    rules = rules_of_key(found.rules_key)
+    return Start(Deal.parse(found.deal, rules.decks), rules, Origin.SHARED)
+
+
+def _replayed(storage: Storage, player: str, game_id: str) -> Start:
+    """The deal and rules of the player's game ``game_id`` (another player's is not found)."""
+    old = storage.get_game(game_id) if len(game_id) <= MAX_ID_LENGTH else None
+    if old is None or old.player != player:
+        raise NotFound.of(f"game {game_id!r}")
+    rules = rules_of_key(old.rules_key)
+    return Start(Deal.parse(old.deal, rules.decks), rules, Origin.REPLAY)
+
+
+def last_game(storage: Storage, player: str, client: str) -> GameRecord:
+    """The player's latest game on ``client``, whose deal "play it again" replays."""
+    latest = storage.latest_game(player, client)
+    if latest is None:
+        raise Conflict(NO_LAST_DEAL)
+    return latest
+
+
+def start_game(
+    storage: Storage,
+    player: str,
+    start: Start,
+    now: float,
+    *,
+    client: str = "web",
+    max_moves: int = MAX_MOVES,
+) -> tuple[GameRecord, Session]:
+    """A new game of ``start`` for ``player``, with their settings; not stored yet."""
+    session = Session.new(
+        start.deal, start.rules, now, origin=start.origin, typed=start.typed, max_moves=max_moves
+    )
+    session.set_safe_home(safe_home(storage, player))
+    record = GameRecord.of(new_game_id(), player, session, now, client=client)
+    record.extra.update(start.extra)
+    return record, session
+
+
+def new_game_id() -> str:
+    return secrets.token_urlsafe(GAME_ID_BYTES)
+
+
+def end(session: Session, now: float) -> bool:
+    """End a game in play because another starts (lost, once it counts); whether it
+    changed (a game already over, perhaps ended elsewhere, is left as it is)."""
+    if session.is_over:
+        return False
+    session.end(now)
+    return True
+
+
+def with_decks(deal: Deal, decks: int) -> Deal:
+    """A random deal of ``decks`` decks: the same secret number dealt with as many
+    decks (Double Klondike's deals have two), or a new one."""
+    if deal.decks == decks:
+        return deal
+    if deal.number is not None:
+        return Deal.from_number(deal.number, decks)
+    return Deal.from_number(secrets.randbits(DEAL_NUMBER_BITS), decks)
+
+
+def newest_last(records: Iterable[GameRecord]) -> list[GameRecord]:
+    """``records`` in the order they were created."""
+    return sorted(records, key=lambda record: record.created_at)
