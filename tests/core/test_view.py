@@ -11,8 +11,8 @@ from bonanza.core import Deal, Game, Position, Rules
 from bonanza.core.view import PlayerView, visible_cards
 from bonanza.session import Session
 from bonanza.solver.fair import sample_layout
+from tests.core.hidden import shuffle_hidden
 from tests.core.strategies import games
-from tests.solver.test_hint import shuffle_hidden
 
 
 @settings(max_examples=200, deadline=None)

@@ -15,9 +15,9 @@ from bonanza.solver.fair import Advice, AdviceKind, advise
 from bonanza.solver.lines import clean_line
 from bonanza.solver.quiet import position_key
 from bonanza.solver.search import solve
+from tests.core.hidden import shuffle_hidden
 from tests.core.strategies import random_position
 from tests.core.tables import table
-from tests.solver.test_hint import shuffle_hidden
 
 QUICK = 0.01
 """A hint budget (seconds) that keeps these tests quick."""

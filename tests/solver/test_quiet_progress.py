@@ -14,8 +14,8 @@ from hypothesis import strategies as st
 from bonanza.core import Deal, EmptyColumn, Move, Pile, Position, Rules
 from bonanza.solver.progress import progress_possible_python, quiet_progress
 from bonanza.solver.quiet import is_informative, is_known, is_pointless_recall
+from tests.core.hidden import shuffle_hidden
 from tests.core.tables import table
-from tests.solver.test_hint import shuffle_hidden
 
 RULE_SETS = (
     Rules(),

@@ -16,8 +16,8 @@ from bonanza.solver.fair import AdviceKind, advise
 from bonanza.solver.progress import progress_possible
 from bonanza.solver.review import review, still_winnable
 from bonanza.solver.search import solve
+from tests.core.hidden import shuffle_hidden
 from tests.core.strategies import random_position
-from tests.solver.test_hint import shuffle_hidden
 from tests.solver.variant_positions import GAMES, small_variant_position, strict
 
 QUICK = 0.05
