@@ -19,7 +19,8 @@ import httpx
 import pytest
 
 from bonanza.cli import build_parser
-from bonanza.cli.serve import NOT_HTTP, limits_from, option
+from bonanza.cli.serve import limits_from, option
+from bonanza.cli.serving import NOT_HTTP
 from bonanza.web.limits import ServerLimits
 from tests.servers import Server, free_port, running
 
@@ -245,7 +246,7 @@ def test_a_request_that_is_not_http_gets_400_in_json(server: int, request_bytes:
 
 
 def test_a_large_head_within_the_limit_is_served(server: int) -> None:
-    from bonanza.cli.serve import MAX_HEAD_BYTES
+    from bonanza.cli.serving import MAX_HEAD_BYTES
 
     filler = b"a" * (MAX_HEAD_BYTES - 1024)
     with connect(server) as sock:

@@ -19,10 +19,10 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from bonanza.cli import hosting
+from bonanza.cli import hosting, serving
 from bonanza.cli.hosting import Hosting
-from bonanza.web.limits import ServerLimits
 from bonanza.play.parent import end_with_parent
+from bonanza.web.limits import ServerLimits
 
 SETTINGS_VARIABLE = "BONANZA_SERVE_WORKER_SETTINGS"
 """Where a worker finds its settings (not an option: ``bonanza serve`` sets it)."""
@@ -77,12 +77,11 @@ def app() -> Any:
     A store that cannot be opened (``bonanza serve`` opened it, but it may have gone
     since) ends the worker with one logged line; uvicorn starts another in its place.
     """
-    from bonanza.cli import serve
     from bonanza.storage import StorageError, local_player, open_storage, redacted
 
     given = settings()
     end_with_parent()
-    serve.prepare_process()
+    serving.prepare_process()
     try:
         storage = open_storage(
             given.db, synchronous=given.limits.sync, background_checkpoints=True
@@ -92,8 +91,8 @@ def app() -> Any:
         log.error("worker %d cannot open %s: %s", os.getpid(), redacted(given.db), error)
         sys.exit(WORKER_FAILED)
     player = local_player(storage) if given.local_player else None
-    served = serve.served_app(storage, given.limits, given.hosting, player)
-    serve.freeze_loaded_objects()
+    served = serving.served_app(storage, given.limits, given.hosting, player)
+    serving.freeze_loaded_objects()
     return served
 
 
@@ -107,6 +106,4 @@ def __getattr__(name: str) -> type[asyncio.Protocol]:
 
 @functools.cache
 def _protocol() -> type[asyncio.Protocol]:
-    from bonanza.cli.serve import header_timeout_protocol
-
-    return header_timeout_protocol(settings().limits.header_timeout)
+    return serving.header_timeout_protocol(settings().limits.header_timeout)

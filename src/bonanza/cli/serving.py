@@ -1,0 +1,136 @@
+"""What every serving process runs, alone (``bonanza serve``) or as one of
+``--workers N`` (``workers.py``): its setup, the app and the HTTP protocol."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import json
+import sys
+from typing import TYPE_CHECKING
+
+from bonanza.cli import hosting
+from bonanza.web.limits import ServerLimits
+
+if TYPE_CHECKING:
+    from starlette.types import ASGIApp
+
+    from bonanza.storage import Storage
+
+BAD_REQUEST = 400
+NOT_HTTP = "the request is not valid HTTP/1.1 (or its headers are too large)"
+MAX_HEAD_BYTES = 16 * 1024
+"""A request head (request line and headers) above this is refused (400), as h11's
+default limit did; httptools sets none."""
+THREAD_SWITCH_SECONDS = 0.0005
+
+
+def prepare_process() -> None:
+    """Set up a serving process: the thread switch interval and the logs."""
+    # Storage writes and searches run in threads; a worker that is done waits for
+    # the GIL up to the switch interval (5 ms by default) while the event loop
+    # works, which adds straight to the request's latency.
+    sys.setswitchinterval(THREAD_SWITCH_SECONDS)
+
+
+def served_app(
+    storage: Storage, limits: ServerLimits, settings: hosting.Hosting, player: str | None
+) -> ASGIApp:
+    """The app one serving process runs on ``storage``, its requests logged."""
+    from bonanza.web import create_app
+    from bonanza.web.access_log import AccessLog
+
+    hosting.configure_logging(settings.log_format)
+    app = create_app(
+        storage,
+        limits=limits,
+        local_player=player,
+        allowed_hosts=settings.allowed_hosts,
+        secure_cookies=settings.proxy_headers,
+    )
+    return AccessLog(app)
+
+
+def freeze_loaded_objects() -> None:
+    """Keep what is loaded by now (modules, the app), which lives as long as the server,
+    out of the collector's full passes, which otherwise walk it every time."""
+    gc.collect()
+    gc.freeze()
+
+
+def header_timeout_protocol(seconds: float) -> type[asyncio.Protocol]:
+    """uvicorn's httptools protocol, closing a connection whose request head takes over
+    ``seconds``, and answering a request that is not HTTP in JSON like the API's other errors.
+
+    uvicorn has no such timeout (its keep-alive timer stops at a request's first
+    byte), so a client sending its headers a byte at a time, or a connection that
+    never sends anything, would be held open for ever. Here a timer starts when
+    the connection opens or a request's first bytes arrive, and stops once the
+    parser has the whole head; if it fires first, the connection is closed.
+    (httptools parses in C: about a third of a move's server time went to h11.)
+    """
+    from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
+
+    bad_request = json.dumps({"error": NOT_HTTP, "status": BAD_REQUEST}).encode()
+    bad_request_head = b"".join(
+        (
+            STATUS_LINE[BAD_REQUEST],
+            b"content-type: application/json\r\n",
+            b"content-length: " + str(len(bad_request)).encode() + b"\r\n",
+            b"connection: close\r\n\r\n",
+        )
+    )
+
+    class HeaderTimeoutProtocol(HttpToolsProtocol):
+        _head_timer: asyncio.TimerHandle | None = None
+        _head_bytes = 0  # received since the head began, while it is not complete
+        _in_head = True
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._start_head_timer()
+
+        def data_received(self, data: bytes) -> None:
+            if self._in_head:
+                self._head_bytes += len(data)
+            super().data_received(data)
+            too_long = self._in_head and self._head_bytes > MAX_HEAD_BYTES
+            if too_long and not self.transport.is_closing():
+                self.send_400_response(NOT_HTTP)
+
+        def on_message_begin(self) -> None:
+            super().on_message_begin()
+            self._in_head = True
+            self._start_head_timer()
+
+        def on_headers_complete(self) -> None:
+            self._stop_head_timer()
+            self._in_head = False
+            self._head_bytes = 0
+            super().on_headers_complete()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            self._stop_head_timer()
+            super().connection_lost(exc)
+
+        def _start_head_timer(self) -> None:
+            if self._head_timer is None:
+                self._head_timer = self.loop.call_later(seconds, self._head_timed_out)
+
+        def _stop_head_timer(self) -> None:
+            if self._head_timer is not None:
+                self._head_timer.cancel()
+                self._head_timer = None
+
+        def _head_timed_out(self) -> None:
+            self._head_timer = None
+            if not self.transport.is_closing():
+                self.transport.close()
+
+        def send_400_response(self, msg: str) -> None:
+            """As uvicorn's, but in JSON."""
+            self._stop_head_timer()
+            self.transport.write(bad_request_head + bad_request)
+            self.transport.close()
+
+    return HeaderTimeoutProtocol
