@@ -31,9 +31,9 @@ from typing import Final
 
 from bonanza.cli.autoplay import MOVE_CAP, Settings, Tally, budget_seconds, play_games, read_rows
 from bonanza.cli.results_file import ResultsWriter
+from bonanza.cli.solver_io import InputError
 from bonanza.core import Rules
 from bonanza.solver.fair import DEFAULT_BUDGET
-from bonanza.solver.report import InputError
 from bonanza.solver.stats import percentile, wilson_interval
 
 DEFAULT_GAMES: Final = 200

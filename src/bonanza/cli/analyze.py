@@ -32,11 +32,11 @@ from bonanza.cli.solve import (
     memory_bytes,
     solver_rules,
 )
+from bonanza.cli.solver_io import InputError, result_data
 from bonanza.core.deal import Deal
 from bonanza.core.position import Position
 from bonanza.core.rules import Rules
 from bonanza.solver import solve
-from bonanza.solver.report import InputError, result_data
 from bonanza.solver.stats import percentile, wilson_interval
 
 PROGRESS_WIDTH: Final = 30

@@ -30,13 +30,13 @@ from bonanza.cli.analyze import PROGRESS_WIDTH, _ctrl_c_held, _results, _worker_
 from bonanza.cli.deal_source import DealList, DealRange, DealSource, deal_source, parse_deal_range
 from bonanza.cli.options import add_rule_options, rules_from, whole_number
 from bonanza.cli.results_file import ResultsFile, ResultsWriter
+from bonanza.cli.solver_io import InputError
 from bonanza.core.deal import Deal
 from bonanza.core.errors import BonanzaError, InternalError, RulesError
 from bonanza.core.notation import format_move
 from bonanza.core.rules import Rules
 from bonanza.session import Origin, Session
 from bonanza.solver.fair import DEFAULT_BUDGET, advise
-from bonanza.solver.report import InputError
 from bonanza.solver.stats import percentile, wilson_interval
 
 MOVE_CAP: Final = 1_000

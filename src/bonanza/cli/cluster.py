@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, Final, TypeVar
 
-from bonanza.solver.report import InputError
+from bonanza.cli.solver_io import InputError
 
 if TYPE_CHECKING:
     import subprocess

@@ -10,9 +10,9 @@ import argparse
 from collections.abc import Iterator
 from typing import Final
 
+from bonanza.cli.solver_io import InputError, read_text_file
 from bonanza.core.deal import MAX_DEAL_NUMBER, Deal
 from bonanza.core.errors import BonanzaError
-from bonanza.solver.report import InputError, read_text_file
 
 MAX_DEAL_DIGITS: Final = len(str(MAX_DEAL_NUMBER))
 COMMENT: Final = "#"

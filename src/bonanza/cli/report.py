@@ -21,9 +21,9 @@ from typing import Any, Final, NamedTuple, TextIO
 
 from bonanza.cli.analyze import Tally
 from bonanza.cli.results_file import CSV_FIELDS, OUT_SUFFIXES, RESULTS, VERDICTS
+from bonanza.cli.solver_io import InputError
 from bonanza.core.errors import BonanzaError
 from bonanza.core.rules import Rules, Scoring
-from bonanza.solver.report import InputError
 from bonanza.solver.stats import percentile, wilson_interval
 
 REPORT_SUFFIXES: Final = {".md": "markdown", ".html": "html"}

@@ -14,7 +14,7 @@ import json
 import os
 from typing import Any, Final, NamedTuple, TextIO
 
-from bonanza.solver.report import InputError
+from bonanza.cli.solver_io import InputError
 
 CSV_FIELDS: Final = ("id", "deal", "result", "nodes", "seconds", "limit", "states", "moves")
 CSV_HEADER: Final = ",".join(CSV_FIELDS).encode()

@@ -7,10 +7,10 @@ import json
 from typing import Any
 
 from bonanza.cli.options import changed_rules, passes_value, rule_changes, whole_number
+from bonanza.cli.solver_io import load_start, result_data
 from bonanza.core.notation import format_move
 from bonanza.core.rules import ALL_PRESETS, EmptyColumn, Rules
 from bonanza.solver import solve
-from bonanza.solver.report import load_start, result_data
 
 
 def positive_seconds(text: str) -> float:

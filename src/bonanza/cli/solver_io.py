@@ -1,5 +1,6 @@
-"""Shared pieces of ``bonanza solve`` and ``bonanza analyze``: reading a deal or
-saved game, and results as JSON-ready data."""
+"""What the solver commands read and write: a deal or saved game named by the
+user (``bonanza solve``, ``analyze``, ``autoplay``...) and results as JSON-ready
+data, with ``InputError`` for input they cannot use."""
 
 from __future__ import annotations
 
