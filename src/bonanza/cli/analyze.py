@@ -4,19 +4,17 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import multiprocessing
-import multiprocessing.pool
 import os
-import signal
 import sys
 from array import array
 from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any, Final, TextIO
+from typing import Any, Final
 
 from bonanza.cli import EXIT_INTERRUPTED
 from bonanza.cli.cluster import LOCAL, cluster_client, cluster_results
 from bonanza.cli.deal_source import DealSource, deal_source, parse_deal_range
+from bonanza.cli.jobs import ctrl_c_held, pool_results, show_progress, worker_pool
 from bonanza.cli.options import whole_number
 from bonanza.cli.results_file import (
     CSV_FIELDS,
@@ -39,9 +37,6 @@ from bonanza.core.rules import Rules
 from bonanza.solver import solve
 from bonanza.solver.stats import percentile, wilson_interval
 
-PROGRESS_WIDTH: Final = 30
-WAKE_SECONDS: Final = 0.5
-"""How often the wait for a result wakes, so that Ctrl-C is seen at once."""
 DEFAULT_MEMORY_MB: Final = 1024
 Task = tuple[str, str, Rules, float | None, int | None, bool]
 """A deal to solve: id, deal, rules, time limit, memory limit, and whether to add its line."""
@@ -146,63 +141,21 @@ def summarize(rows: Iterable[Mapping[str, Any]]) -> str:
     return tally.summary()
 
 
-def _progress(done: int, total: int, counts: Mapping[str, int], stream: TextIO) -> None:
-    filled = PROGRESS_WIDTH * done // total if total else PROGRESS_WIDTH
-    bar = "#" * filled + "-" * (PROGRESS_WIDTH - filled)
-    summary = " ".join(f"{key} {counts.get(key, 0)}" for key in VERDICTS)
-    stream.write(f"\r[{bar}] {done}/{total} {summary}")
-    stream.flush()
-
-
-def _results(iterator: Any) -> Iterator[dict[str, Any]]:
-    """The pool's results, waking every ``WAKE_SECONDS`` so that Ctrl-C is seen at once."""
-    while True:
-        try:
-            row: dict[str, Any] = iterator.next(timeout=WAKE_SECONDS)
-        except multiprocessing.TimeoutError:
-            continue
-        except StopIteration:
-            return
-        yield row
-
-
-def _ignore_sigint() -> None:
-    """Pool initializer: Ctrl-C is the parent's to handle (it stops the workers)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
-
-
-@contextlib.contextmanager
-def _worker_pool(jobs: int) -> Iterator[multiprocessing.pool.Pool]:
-    """A pool whose workers ignore Ctrl-C, terminated on leaving however that happens.
-
-    SIGINT is blocked while the workers start, so that none can see it before
-    its initializer runs; one pressed meanwhile is delivered right after.
-    """
-    pool: multiprocessing.pool.Pool | None = None
-    try:
-        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-        try:
-            pool = multiprocessing.Pool(jobs, initializer=_ignore_sigint)
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
-        yield pool
-    finally:
-        if pool is not None:
-            pool.terminate()
-
-
 @contextlib.contextmanager
 def _solved_rows(
     tasks: Iterable[Task], jobs: int, cluster: str | None
 ) -> Iterator[Iterator[dict[str, Any]]]:
     """The rows of ``tasks`` as each finishes, solved by a local pool or on ``--cluster``."""
     if cluster is None:
-        with _worker_pool(jobs) as pool:
-            yield _results(pool.imap_unordered(_solve_one, tasks))
+        with worker_pool(jobs) as pool:
+            yield pool_results(pool.imap_unordered(_solve_one, tasks))
     else:
         with cluster_client(cluster, jobs) as (client, check):
             yield cluster_results(client, _solve_one, tasks, jobs, check)
+
+
+def _progress(tally: Tally, total: int) -> None:
+    show_progress(tally.finished, total, {key: tally.counts[key] for key in VERDICTS}, sys.stderr)
 
 
 def done_outcomes(
@@ -250,15 +203,15 @@ def run(args: argparse.Namespace) -> int:
                     _solved_rows(tasks, min(args.jobs, remaining), args.cluster)
                 )
             if show:
-                _progress(tally.finished, deals.total, tally.counts, sys.stderr)
+                _progress(tally, deals.total)
                 shown = True
             for row in rows:
-                with _ctrl_c_held():  # a row is counted if and only if it is written
+                with ctrl_c_held():  # a row is counted if and only if it is written
                     tally.add(row["result"], row["seconds"])
                     if writer:
                         writer.write(row)
                 if show:
-                    _progress(tally.finished, deals.total, tally.counts, sys.stderr)
+                    _progress(tally, deals.total)
     except KeyboardInterrupt:
         interrupted = True
     finally:
@@ -276,16 +229,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"bonanza analyze: interrupted: {left} deals left{resume}", file=sys.stderr)
         return EXIT_INTERRUPTED
     return 0
-
-
-@contextlib.contextmanager
-def _ctrl_c_held() -> Iterator[None]:
-    """Hold SIGINT back for a moment: it is delivered when the block ends."""
-    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
 
 
 __all__ = ["CSV_FIELDS", "RESULTS", "Tally", "run", "summarize"]

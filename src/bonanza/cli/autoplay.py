@@ -23,11 +23,11 @@ import time
 from array import array
 from collections import Counter
 from collections.abc import Generator, Iterable, Mapping
-from typing import Any, Final, TextIO
+from typing import Any, Final
 
 from bonanza.cli import EXIT_INTERRUPTED
-from bonanza.cli.analyze import PROGRESS_WIDTH, _ctrl_c_held, _results, _worker_pool
 from bonanza.cli.deal_source import DealList, DealRange, DealSource, deal_source, parse_deal_range
+from bonanza.cli.jobs import ctrl_c_held, pool_results, show_progress, worker_pool
 from bonanza.cli.options import add_rule_options, rules_from, whole_number
 from bonanza.cli.results_file import ResultsFile, ResultsWriter
 from bonanza.cli.solver_io import InputError
@@ -207,8 +207,8 @@ def play_games(
     The workers ignore Ctrl-C; they are stopped when the generator is closed.
     """
     tasks = ((ident, text, settings) for ident, text in deals)
-    with _worker_pool(jobs) as pool:
-        yield from _results(pool.imap_unordered(_play_task, tasks))
+    with worker_pool(jobs) as pool:
+        yield from pool_results(pool.imap_unordered(_play_task, tasks))
 
 
 # -- a run's results ----------------------------------------------------------------
@@ -342,14 +342,6 @@ def first_games(deals: DealSource, games: int | None) -> DealSource:
     return DealList(dict(itertools.islice(deals, games)))
 
 
-def _progress(done: int, total: int, counts: Mapping[str, int], stream: TextIO) -> None:
-    filled = PROGRESS_WIDTH * done // total if total else PROGRESS_WIDTH
-    bar = "#" * filled + "-" * (PROGRESS_WIDTH - filled)
-    summary = " ".join(f"{key} {count}" for key, count in counts.items())
-    stream.write(f"\r[{bar}] {done}/{total} {summary}")
-    stream.flush()
-
-
 def run(args: argparse.Namespace) -> int:
     settings = Settings(rules_from(args), args.budget, args.seed, args.max_moves)
     if args.out and not args.out.endswith(OUT_SUFFIX):
@@ -367,17 +359,17 @@ def run(args: argparse.Namespace) -> int:
     interrupted = False
     try:
         if show:
-            _progress(tally.games, deals.total, tally.counts, sys.stderr)
+            show_progress(tally.games, deals.total, tally.counts, sys.stderr)
         if remaining:
             games = play_games(todo, settings, min(args.jobs, remaining))
             with contextlib.closing(games):
                 for row in games:
-                    with _ctrl_c_held():  # a game is counted if and only if it is written
+                    with ctrl_c_held():  # a game is counted if and only if it is written
                         tally.add(row)
                         if writer:
                             writer.write(row)
                     if show:
-                        _progress(tally.games, deals.total, tally.counts, sys.stderr)
+                        show_progress(tally.games, deals.total, tally.counts, sys.stderr)
     except KeyboardInterrupt:
         interrupted = True
     finally:
