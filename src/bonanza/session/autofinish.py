@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from bonanza.core.moves import Move
 from bonanza.core.position import Position
 
@@ -54,3 +56,17 @@ def finish_plan(position: Position) -> Move | None:
                 return None
         trial.apply(move)
     return first
+
+
+def places_every_card(position: Position, seen: Collection[int]) -> bool:
+    """Whether the player, having seen ``seen``, knows where every card is in
+    ``position`` (``Session.board_view().is_known()``, without making the view):
+    at most one face-down or unturned stock card was never shown (``known_cards``
+    places that one by elimination)."""
+    if position.rules.thoughtful:
+        return True
+    columns = zip(position.tableau, position.down, strict=True)
+    hidden = [card for column, down in columns for card in column[:down]]
+    if not position.recycles:  # once the stock has been turned over, it is all seen
+        hidden += position.stock
+    return sum(card not in seen for card in hidden) <= 1

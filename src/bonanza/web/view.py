@@ -19,7 +19,7 @@ from bonanza.core.moves import Move
 from bonanza.core.notation import format_move
 from bonanza.core.position import Position
 from bonanza.core.rules import Rules, Scoring, StockMode
-from bonanza.session import Session
+from bonanza.session import Event, Session
 
 CARD_TEXTS = tuple(str(Card(card % DECK_SIZE)) for card in range(MAX_DECKS * DECK_SIZE))
 """Each card's text, by its number: views name many cards per answer. A
@@ -144,3 +144,18 @@ def game_view(game_id: str, session: Session, now: float) -> dict[str, Any]:
     if session.is_over:
         data["deal"] = game.deal.id
     return data
+
+
+def steps_json(session: Session, event: Event) -> list[dict[str, Any]]:
+    """The table after the player's move and after each automatic move but the
+    last (the answer itself shows that one), for the page to show in turn."""
+    shown = [event, *event.then[:-1]]
+    positions = session.game.recent_positions(len(event.then) + 1)[:-1]
+    return [
+        {
+            "position": position_json(position),
+            "announce": step.text,
+            "last": move_json(step.move) if step.move is not None else None,
+        }
+        for step, position in zip(shown, positions, strict=True)
+    ]

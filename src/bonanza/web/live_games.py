@@ -1,0 +1,260 @@
+"""The server's live games: a cache over the store, each game's lock, and its writes.
+
+Several processes may serve one store, so the store is the truth and the cache
+only saves reading it. Every write of a game is conditional on the version this
+process read (``Storage.update_game``); a cached game is checked against its
+stored version before it is used (a primary-key read; on SQLite, on the event
+loop, in microseconds), unless the caller's conditional write is the check.
+Reads run in worker threads; writes go through the one writer thread, which
+commits those pending together; a failed write drops the cached game.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, Final, TypeVar
+
+import anyio
+import anyio.to_thread
+
+from bonanza.core import BonanzaError
+from bonanza.play.errors import STORE_DOWN, Conflict, NotFound, PlayError, Unavailable
+from bonanza.play.games import MAX_ID_LENGTH
+from bonanza.session import Event, GameRecord, Session, SessionError
+from bonanza.storage import StaleGameError, Storage, StorageError
+from bonanza.web.limits import ServerLimits
+from bonanza.web.writer import PendingWrite, StoreWriter
+
+T = TypeVar("T")
+Answer = Callable[[GameRecord, Session, Event], Awaitable[T]]
+"""Makes the answer to an action from the game and what the action did."""
+
+RACE_ATTEMPTS: Final = 3
+"""Times a change is tried on a freshly read game after another process changed it
+first; past that the request is refused (``CHANGED_ELSEWHERE``)."""
+CHANGED_MEANWHILE: Final = (
+    "this game was changed elsewhere (another window or device) meanwhile, and"
+)
+"""Begins the refusal of a request that lost the race and is not allowed on the game now."""
+CHANGED_ELSEWHERE: Final = (
+    "this game was being changed elsewhere (another window or device) at the same time:"
+    " reload it and try again"
+)
+
+
+class LiveGames:
+    """The games in play on this server, as stored: read, cached, locked and written.
+
+    ``writer`` commits the writes (its owner stops it); ``clock`` times them."""
+
+    def __init__(
+        self,
+        storage: Storage,
+        limits: ServerLimits,
+        writer: StoreWriter,
+        clock: Callable[[], float],
+    ) -> None:
+        self.storage = storage
+        self.clock = clock
+        self.limits = limits
+        self.writer = writer
+        self._cache: OrderedDict[str, tuple[GameRecord, Session]] = OrderedDict()
+        self._locks: dict[str, anyio.Lock] = {}
+
+    def forget(self, game_id: str) -> None:
+        """Drop the cached game: the next use reads it from the store."""
+        self._cache.pop(game_id, None)
+
+    async def read(self, work: Callable[..., Any], *args: Any) -> Any:
+        """A read, in a worker thread."""
+        try:
+            return await anyio.to_thread.run_sync(work, *args)
+        except StorageError:
+            raise Unavailable(STORE_DOWN) from None
+
+    async def write(self, work: Callable[..., Any], *args: Any) -> Any:
+        """A write, by the writer thread; returns once it is committed."""
+        try:
+            return await self.writer.write(work, *args)
+        except StorageError:
+            raise Unavailable(STORE_DOWN) from None
+
+    def remember(self, record: GameRecord, session: Session) -> None:
+        self._cache[record.id] = (record, session)
+        self._cache.move_to_end(record.id)
+        while len(self._cache) > self.limits.game_cache_size:
+            self._cache.popitem(last=False)
+
+    def session_of(self, record: GameRecord) -> Session:
+        try:
+            return Session.from_json(record.state, max_moves=self.limits.max_history_moves)
+        except BonanzaError:
+            message = f"game {record.id!r} cannot be read back: start a new one"
+            raise Conflict(message) from None
+
+    async def stored_version(self, game_id: str) -> int | None:
+        """The game's version in the store (None: no such game)."""
+        if not self.storage.instant_version_checks:
+            version: int | None = await self.read(self.storage.game_version, game_id)
+            return version
+        try:
+            return self.storage.game_version(game_id)
+        except StorageError:
+            raise Unavailable(STORE_DOWN) from None
+
+    async def load(
+        self, player: str, game_id: str, *, check: bool = True
+    ) -> tuple[GameRecord, Session]:
+        """The player's game, as stored; another player's game or an unknown ID is not found.
+
+        Call it holding the game's lock (:meth:`lock`). A cached game is checked
+        against its stored version first, and read again if another process changed
+        it; without ``check`` it is not (the caller's conditional write checks it)."""
+        cached = self._cache.get(game_id)
+        if (
+            cached is not None
+            and check
+            and await self.stored_version(game_id) != cached[0].version
+        ):
+            self._cache.pop(game_id, None)  # another process changed it: read it again
+            cached = None
+        if cached is not None:
+            self._cache.move_to_end(game_id)
+            record, session = cached
+        else:
+            found = (
+                await self.read(self.storage.get_game, game_id)
+                if len(game_id) <= MAX_ID_LENGTH
+                else None
+            )
+            if found is None or found.player != player:
+                raise NotFound.of(f"game {game_id!r}")
+            record, session = found, self.session_of(found)
+            self.remember(record, session)
+        if record.player != player:
+            raise NotFound.of(f"game {game_id!r}")
+        return record, session
+
+    @contextmanager
+    def _rollback_on_failure(self, game_id: str) -> Iterator[None]:
+        try:
+            yield
+        except Unavailable:
+            self._cache.pop(game_id, None)  # ahead of the store: forget it
+            raise
+
+    async def save(self, record: GameRecord, session: Session, now: float) -> None:
+        await self.saved(self.start_save(record, session, now), record.id)
+
+    def start_save(self, record: GameRecord, session: Session, now: float) -> PendingWrite[None]:
+        """Hand the game's new state to the writer; :meth:`saved` must follow."""
+        record.update(session, now)
+        record.version += 1
+        with self._rollback_on_failure(record.id):
+            try:
+                # A copy: the writer reads it in its thread, while the loop goes on.
+                return self.writer.submit(self.storage.update_game, copy.copy(record))
+            except StorageError:
+                raise Unavailable(STORE_DOWN) from None
+
+    async def saved(self, pending: PendingWrite[None], game_id: str) -> None:
+        """Wait for a save to commit; if it failed, drop the cached game (``Unavailable``),
+        or raise ``StaleGameError`` if another process changed the game first."""
+        with self._rollback_on_failure(game_id):
+            try:
+                await pending.result()
+            except StaleGameError:
+                self._cache.pop(game_id, None)  # behind the store: read it again
+                raise
+            except StorageError:
+                raise Unavailable(STORE_DOWN) from None
+
+    async def update(
+        self, player: str, game_id: str, change: Callable[[Session], bool]
+    ) -> Session:
+        """Apply ``change`` to the game as stored and store it, if ``change`` says it
+        changed the game; on a race lost to another process, again on the game read
+        anew (refused after ``RACE_ATTEMPTS``). The game as it is then."""
+        async with self.lock(game_id):
+            for _attempt in range(RACE_ATTEMPTS):
+                record, session = await self.load(player, game_id)
+                if not change(session):
+                    return session
+                try:
+                    await self.save(record, session, self.clock())
+                except StaleGameError:
+                    continue
+                return session
+        raise Conflict(CHANGED_ELSEWHERE)
+
+    async def current(self, player: str, game_id: str) -> tuple[GameRecord, Session]:
+        """:meth:`load` under the game's lock: after any change in flight is stored."""
+        async with self.lock(game_id):
+            return await self.load(player, game_id)
+
+    def lock(self, game_id: str) -> anyio.Lock:
+        lock = self._locks.get(game_id)
+        if lock is None:
+            if len(self._locks) > self.limits.game_cache_size:
+                for key in [k for k, v in self._locks.items() if not v.locked()]:
+                    del self._locks[key]
+            lock = self._locks[game_id] = anyio.Lock(fast_acquire=True)  # no yield when free
+        return lock
+
+    async def act(
+        self,
+        player: str,
+        game_id: str,
+        action: Callable[[Session, float], Event],
+        answer: Answer[T],
+    ) -> T:
+        """Play ``action`` on the game and store it; ``answer`` of it, once it is stored.
+
+        The cached game is not checked first: the write is conditional, and a refusal
+        stands once the cache is found current. When another process changed the game
+        first, the action is played again on the game read anew, if still allowed there."""
+        async with self.lock(game_id):
+            record, session = await self.load(player, game_id, check=False)
+            checked = lost_race = False
+            for _attempt in range(RACE_ATTEMPTS):
+                try:
+                    return await self._apply(record, session, action, answer)
+                except StaleGameError:
+                    lost_race = True
+                except Unavailable:
+                    raise
+                except PlayError as refusal:
+                    if not checked and await self.stored_version(game_id) != record.version:
+                        lost_race = True  # refused on a cache another process left behind
+                    elif lost_race:
+                        raise Conflict(f"{CHANGED_MEANWHILE} {refusal}") from None
+                    else:
+                        raise
+                self.forget(game_id)
+                record, session = await self.load(player, game_id)
+                checked = True
+        raise Conflict(CHANGED_ELSEWHERE)
+
+    async def _apply(
+        self,
+        record: GameRecord,
+        session: Session,
+        action: Callable[[Session, float], Event],
+        answer: Answer[T],
+    ) -> T:
+        """Play ``action`` and store the game; the answer once it is stored, or
+        ``StaleGameError`` (the cached game dropped) if another process stored first."""
+        now = self.clock()
+        try:
+            event = action(session, now)
+        except SessionError as error:  # game over, undo refused, history full...
+            raise Conflict(str(error)) from None
+        pending = self.start_save(record, session, now)
+        try:  # the answer is made while the write commits; it goes out once committed
+            answered = await answer(record, session, event)
+        finally:
+            await self.saved(pending, record.id)
+        return answered
