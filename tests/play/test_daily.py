@@ -7,7 +7,6 @@ import datetime
 import pytest
 
 from bonanza.core import Deal, Rules
-from bonanza.session import GameRecord, Session, Status
 from bonanza.play.daily import (
     DAILY_KEY,
     calendar,
@@ -17,6 +16,7 @@ from bonanza.play.daily import (
     recent_days,
     utc_day,
 )
+from bonanza.session import GameRecord, Session, Status
 
 DAY = 86_400.0
 MIDNIGHT = 1_764_547_200.0  # 2025-12-01 00:00 UTC

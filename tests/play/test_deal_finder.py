@@ -6,8 +6,8 @@ import os
 import time
 
 from bonanza.core import Position, Rules
-from bonanza.solver import solve
 from bonanza.play.deal_finder import LOWEST_PRIORITY, STOP_POLL, FinderProcess
+from bonanza.solver import solve
 from tests.servers import running
 
 ROUNDS = 5
