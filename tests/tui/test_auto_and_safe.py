@@ -8,7 +8,7 @@ from bonanza.core import Deal
 from bonanza.session import Session, Status
 from bonanza.storage import SQLiteStorage
 from bonanza.storage.player_settings import safe_home
-from bonanza.tui.app import SAFE_HOME_OFF, SAFE_HOME_ON
+from bonanza.tui.words import SAFE_HOME_OFF, SAFE_HOME_ON
 from tests.session.test_auto_finish_solver import late_known_session
 from tests.session.test_safe_home import KLONDIKE, triggering_move
 from tests.tui.test_session_play import PLAYER, SIZE, app_on, message, settle

@@ -22,19 +22,13 @@ from bonanza.core.notation import format_move
 from bonanza.core.view import PlayerView
 from bonanza.session import GameOverError, GameRecord, Hint, Origin, Session, Status, messages
 from bonanza.storage import SQLiteStorage, StorageError
-from bonanza.tui.app import (
-    AUTO_OFFER,
-    NEW_DEAL_QUESTION,
-    REVIEW_OFFER,
-    THINKING,
-    TICK_SECONDS,
-    BonanzaApp,
-)
+from bonanza.tui.app import TICK_SECONDS, BonanzaApp
 from bonanza.tui.confirm_screen import ConfirmScreen
 from bonanza.tui.help_screen import HelpScreen
 from bonanza.tui.new_deal_screen import NewDealChoice, NewDealScreen
 from bonanza.tui.pile_view import PileView
 from bonanza.tui.stats_screen import StatsScreen
+from bonanza.tui.words import AUTO_OFFER, NEW_DEAL_QUESTION, REVIEW_OFFER, THINKING
 
 pytestmark = pytest.mark.anyio
 

@@ -11,12 +11,12 @@ from bonanza.core import Position, Rules
 from bonanza.session import Session, Status
 from bonanza.session.winnable import ANSWERS, ASSISTED, CONFIRM, LABEL
 from bonanza.storage import SQLiteStorage
-from bonanza.tui.app import NO_REVIEW, REVIEW_OFFER
 from bonanza.tui.confirm_screen import ConfirmScreen
 from bonanza.tui.help_screen import HelpScreen
 from bonanza.tui.new_deal_screen import NewDealChoice
 from bonanza.tui.review_screen import ReviewScreen
 from bonanza.tui.stats_screen import StatsScreen
+from bonanza.tui.words import NO_REVIEW, REVIEW_OFFER
 from tests.tui.test_session_play import SIZE, app_on, message, settle, status
 
 pytestmark = pytest.mark.anyio

@@ -21,7 +21,7 @@ from bonanza.session import Session
 from bonanza.storage import SQLiteStorage, StorageError, default_db_path, local_player
 
 if TYPE_CHECKING:
-    from bonanza.tui.app import Start
+    from bonanza.tui.games import Start
 
 UNREADABLE_SUFFIX: Final = ".unreadable"
 SAVE_PREFIXES: Final = ("saved game: ", "saved session: ")

@@ -17,7 +17,8 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Static
 
 from bonanza.core.cards import SUIT_COUNT
-from bonanza.core.moves import ALL_COLUMNS, ALL_FOUNDATIONS, Pile
+from bonanza.core.moves import ALL_COLUMNS, ALL_FOUNDATIONS, Move, Pile
+from bonanza.core.position import Position
 from bonanza.core.rules import KLONDIKE_COLUMNS, Rules, StockMode
 from bonanza.tui.pile_view import PILE_WIDTH, WASTE_WIDTH, PileView, pile_id
 
@@ -88,6 +89,26 @@ class TableView(Vertical):
         with Horizontal(id="tableau"):
             for pile in ALL_COLUMNS:
                 yield PileView(pile)
+
+    @property
+    def views(self) -> dict[Pile, PileView]:
+        """Every pile's view."""
+        return {view.pile: view for view in self.query(PileView)}
+
+    def show(self, position: Position, selected: Pile | None) -> None:
+        """Draw the piles of ``position``, ``selected`` picked up, none lit."""
+        in_play = piles_in_play(position.rules)
+        for view in self.query(PileView):
+            if view.pile in in_play:
+                view.show(position)
+            view.selected = view.pile == selected
+            view.hinted = False
+
+    def light(self, move: Move) -> None:
+        """Light up the piles of a hinted ``move``."""
+        views = self.views
+        views[move.source].hinted = True
+        views[move.dest].hinted = True
 
     def lay_out(self, rules: Rules) -> None:
         """Show the piles of ``rules`` (and their column numbers), hide the others."""

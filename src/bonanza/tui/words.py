@@ -1,0 +1,57 @@
+"""What the terminal game says on its message line, beyond the session's own words."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from bonanza.core.errors import RulesError
+from bonanza.core.moves import Pile
+from bonanza.core.rules import Rules
+from bonanza.storage import StorageError
+
+THINKING: Final = "Thinking…"
+AUTO_OFFER: Final = "Press A to finish"
+AUTO_STOPPED: Final = "Auto finish stopped"
+HINT_FAILED: Final = "No hint: the search failed"
+NOT_YET: Final = "{what} {verb} not available for {game} yet"
+"""Said when a search refuses the rules in play (``RulesError``): no search
+plays that table yet."""
+NEW_DEAL_QUESTION: Final = "Start a new deal? This game will count as lost."
+RESTART_QUESTION: Final = (
+    "Restart this deal? All cards go back to the start. Redo can replay your moves."
+)
+OVER_NOTE: Final = "Press N for a new deal"
+REVIEW_OFFER: Final = "Press V to review the game you lost"
+REVIEWING: Final = "Reviewing the lost game…"
+NO_REVIEW: Final = "No lost game to review: a review is given once a game is lost"
+REVIEW_FAILED: Final = "No review: the search failed"
+RESUMED: Final = "Resumed your game"
+SAFE_HOME_ON: Final = "Safe auto-play on: safe cards go home by themselves (O turns it off)"
+SAFE_HOME_OFF: Final = "Safe auto-play off: cards go home only when you move them"
+
+
+def column_key(pile: Pile) -> str:
+    """The key that picks a column: ``1``…``9``, and ``0`` for column 10."""
+    return str((pile.column_index + 1) % 10)
+
+
+def not_yet(what: str, rules: Rules, *, plural: bool = False) -> str:
+    """The notice for a search that refused the rules in play, such as
+    ``Hints are not available for Westcliff yet``."""
+    return NOT_YET.format(what=what, verb="are" if plural else "is", game=rules.title)
+
+
+def failed(
+    error: BaseException | None, failed: str, what: str, rules: Rules, *, plural: bool = False
+) -> str:
+    """What to say when a search gave no answer: ``failed``, or, when it
+    raised ``RulesError`` (no search plays ``rules`` yet), that ``what`` is not
+    available there. Any other error is a bug, and gets ``failed`` in every game."""
+    if isinstance(error, RulesError):
+        return not_yet(what, rules, plural=plural)
+    return failed
+
+
+def unstored(error: StorageError) -> str:
+    """The note for a write the store refused."""
+    return f"Not stored: {error}"
