@@ -12,6 +12,7 @@ from bonanza.play.daily import (
     calendar,
     daily_rules,
     daily_statistics,
+    may_show_deal,
     parse_day,
     recent_days,
     utc_day,
@@ -87,6 +88,30 @@ def test_only_the_first_game_of_the_day_counts() -> None:
     again = daily_game(TODAY, Status.WON, started=noon + 600)  # a replay: does not count
     stats = daily_statistics([again, first], 1, TODAY)
     assert (stats["played"], stats["won"], stats["current_streak"]) == (1, 0, 0)
+
+
+def test_the_first_game_started_counts_even_when_left_before_a_move() -> None:
+    noon = MIDNIGHT + DAY / 2
+    left = daily_game(TODAY, Status.ABANDONED, started=noon, elapsed=0.0)
+    farmed = daily_game(TODAY, Status.WON, started=noon + 60, elapsed=0.7)
+    stats = daily_statistics([left, farmed], 1, TODAY)
+    assert (stats["played"], stats["won"], stats["best_time"]) == (1, 0, None)
+    assert stats["current_streak"] == 0
+
+
+def test_a_day_in_play_is_not_played_yet_and_hides_the_deal_of_its_other_games() -> None:
+    noon = MIDNIGHT + DAY / 2
+    counting = daily_game(TODAY, Status.PLAYING, started=noon)
+    other = daily_game(TODAY, Status.LOST, started=noon + 60)  # on another front end, say
+    yesterday = daily_game(days_ago(1), Status.WON)
+    stats = daily_statistics([counting, other, yesterday], 1, TODAY)
+    assert (stats["played"], stats["won"], stats["current_streak"]) == (1, 1, 1)
+    assert not may_show_deal(other, [counting, yesterday])
+    counting.status = Status.LOST
+    assert may_show_deal(other, [counting, yesterday])
+    assert may_show_deal(yesterday, [counting, other])
+    plain = GameRecord.of("x", "p", Session.new(Deal.from_number(5), Rules(), noon), noon)
+    assert may_show_deal(plain, [counting])
 
 
 def test_a_past_day_played_later_does_not_count() -> None:

@@ -127,3 +127,15 @@ def test_without_scoring_the_score_is_no_record() -> None:
     earlier = [game(rules=unscored, score=0, moves=100), game(Status.LOST, rules=unscored, score=0)]
     answer = records_set(earlier, game(rules=unscored, score=0, moves=90))
     assert names(answer) == ["fewest_moves"]
+
+
+def test_thoughtful_games_count_apart_and_set_no_record() -> None:
+    """Every card shows before the first move, so a client can solve the deal first
+    and leave it for free: thoughtful wins never reach the headline figures."""
+    thoughtful = Rules(thoughtful=True)
+    solved_first = [game(elapsed=0.2, moves=90, rules=thoughtful) for _ in range(8)]
+    figures = statistics(solved_first)
+    assert figures["groups"] == []
+    assert [group["won"] for group in figures["chosen"]] == [8]
+    nothing = {"in_records": False, "first_win": False, "records": []}
+    assert records_set(solved_first[:-1], solved_first[-1]) == nothing

@@ -3,10 +3,14 @@
 Each UTC day has one daily deal per draw mode (draw 1 and draw 3, standard
 rules otherwise), the same for every player of a server. A game of it keeps
 its day in ``GameRecord.extra["daily"]``. The daily statistics count, for each
-day, the player's first finished game of that day's deal that was started on
-that very day: a later replay, or a past day played from the calendar, does
-not count (such games are chosen deals in the main statistics too). A game in
-which "still winnable?" was asked counts as played, never as won.
+day, the player's first game of that day's deal started on that very day,
+whatever becomes of it: a game left before its first move counts as played
+and lost, so leaving to see the deal and playing it again wins nothing. A
+later game, or a past day played from the calendar, does not count (such games
+are chosen deals in the main statistics too). A game in which "still
+winnable?" was asked counts as played, never as won. While the counted game
+of a day is in play, no other game of that deal shows the deal
+(:func:`may_show_deal`), even once over.
 """
 
 from __future__ import annotations
@@ -74,15 +78,27 @@ def _of_draw(games: Iterable[GameRecord], draw: int) -> list[GameRecord]:
 
 
 def counted_games(games: Iterable[GameRecord], draw: int) -> dict[datetime.date, GameRecord]:
-    """Per day, the game that counts in the daily statistics: the first finished
-    game of that day's deal (won or lost) started on that day."""
+    """Per day, the game that counts in the daily statistics: the first game of that
+    day's deal started on that day, in play, finished or left before a move."""
     counted: dict[datetime.date, GameRecord] = {}
-    finished = (g for g in _of_draw(games, draw) if g.status in (Status.WON, Status.LOST))
-    for game in sorted(finished, key=lambda g: g.created_at):
+    for game in sorted(_of_draw(games, draw), key=lambda g: g.created_at):
         day = daily_day(game)
         if day is not None and day == utc_day(game.created_at) and day not in counted:
             counted[day] = game
     return counted
+
+
+def may_show_deal(game: GameRecord, games: Iterable[GameRecord]) -> bool:
+    """Whether ``game`` (over) may show its deal, ``games`` being the player's others:
+    not while the game that counts for its daily deal's day is still in play."""
+    day = daily_day(game)
+    if day is None:
+        return True
+    for draw in DAILY_DRAWS:
+        counting = counted_games([game, *games], draw).get(day)
+        if counting is not None and counting.status is Status.PLAYING:
+            return False
+    return True
 
 
 def _won(game: GameRecord) -> bool:
@@ -94,7 +110,11 @@ def daily_statistics(
 ) -> dict[str, Any]:
     """Played, won, best time, and the current and best daily streaks (consecutive
     days whose daily deal was won; today, not played yet, does not break it)."""
-    counted = counted_games(games, draw)
+    counted = {
+        day: game
+        for day, game in counted_games(games, draw).items()
+        if game.status is not Status.PLAYING
+    }
     won_days = {day for day, game in counted.items() if _won(game)}
     best = run = 0
     previous: datetime.date | None = None

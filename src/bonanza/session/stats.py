@@ -1,7 +1,9 @@
 """Statistics per rule set, computed from the stored games, never from a client.
 
-Headline figures come only from deals the program chose at random; deals the
-player chose (typed, shared, replayed) are summed up apart, so they cannot
+Headline figures come only from deals the program chose at random and played
+with hidden cards; deals the player chose (typed, shared, replayed) and
+thoughtful games (every card shown before the first move, so a player can
+solve the deal first, or leave it for free) are summed up apart, so they cannot
 farm streaks, win rates or best times. Games in which "still winnable?" was
 asked (assisted: it looks at the hidden cards) are in neither: they are only
 counted, played and won, apart.
@@ -11,6 +13,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
+from functools import lru_cache
 from typing import Any, Final
 
 from bonanza.core.rules import Rules, Scoring
@@ -72,13 +75,14 @@ def assisted_count(games: Iterable[GameRecord]) -> dict[str, int]:
 
 
 def statistics(games: Iterable[GameRecord]) -> dict[str, Any]:
-    """``{"groups": headline groups, "chosen": chosen-deal groups, "assisted":
-    {"played", "won"}}``, groups draw 1 first; assisted games are only in the last."""
+    """``{"groups": headline groups, "chosen": chosen-deal and thoughtful groups,
+    "assisted": {"played", "won"}}``, groups draw 1 first; assisted games are only
+    in the last."""
     listed = list(games)
     fair = [g for g in listed if not g.assisted]
     return {
-        "groups": _groups(g for g in fair if not g.origin.is_chosen),
-        "chosen": _groups(g for g in fair if g.origin.is_chosen),
+        "groups": _groups(g for g in fair if is_headline(g)),
+        "chosen": _groups(g for g in fair if not is_headline(g)),
         "assisted": assisted_count(listed),
     }
 
@@ -92,9 +96,19 @@ RECORDS: Final = (
 )
 
 
+RULES_CACHE_SIZE: Final = 256
+"""Rule sets whose thoughtful flag is kept read (a player has few)."""
+
+
+@lru_cache(maxsize=RULES_CACHE_SIZE)
+def _thoughtful(key: str) -> bool:
+    return rules_of_key(key).thoughtful
+
+
 def is_headline(game: GameRecord) -> bool:
-    """Whether a game counts in the headline figures: a random deal, not assisted."""
-    return not game.origin.is_chosen and not game.assisted
+    """Whether a game counts in the headline figures: a random deal with hidden
+    cards (not thoughtful), not assisted."""
+    return not game.origin.is_chosen and not game.assisted and not _thoughtful(game.rules_key)
 
 
 def records_set(earlier: Iterable[GameRecord], game: GameRecord) -> dict[str, Any]:
