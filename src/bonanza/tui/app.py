@@ -20,7 +20,7 @@ from typing import ClassVar, Final
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.css.query import NoMatches
-from textual.widgets import Footer, Input, Static
+from textual.widgets import Footer, Static
 
 from bonanza.core.deal import Deal
 from bonanza.core.errors import BonanzaError
@@ -47,6 +47,7 @@ from bonanza.tui.confirm_screen import ConfirmScreen
 from bonanza.tui.games import Games, Start
 from bonanza.tui.help_screen import HelpScreen
 from bonanza.tui.keeper import GameKeeper
+from bonanza.tui.move_box import MoveBox
 from bonanza.tui.new_deal_screen import NewDealChoice, NewDealScreen
 from bonanza.tui.pile_view import PileView
 from bonanza.tui.searches import PROGRESS_DELAY, Searches
@@ -184,7 +185,7 @@ class BonanzaApp(App[None]):
         yield StatusBar(id="status")
         yield TableView(id="table")
         yield Static(id="message", markup=False)
-        yield Input(placeholder="type a move (sw, w3, 6f, 47:2) and Enter", id="command")
+        yield MoveBox(id="command")
         yield Footer()
         yield self.searches
 
@@ -313,11 +314,8 @@ class BonanzaApp(App[None]):
     def on_pile_view_picked(self, message: PileView.Picked) -> None:
         self.pick(message.pile)
 
-    def on_input_submitted(self, event: Input.Submitted) -> None:
-        event.input.value = ""
-        if event.value.strip():
-            self.play(event.value)
-        self.set_focus(None)
+    def on_move_box_typed(self, typed: MoveBox.Typed) -> None:
+        self.play(typed.text)
 
     # -- actions -----------------------------------------------------------------
 
@@ -452,7 +450,7 @@ class BonanzaApp(App[None]):
         self.say("")
 
     def action_command(self) -> None:
-        self.query_one("#command", Input).focus()
+        self.query_one(MoveBox).focus()
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen(self.session.rules))

@@ -32,7 +32,7 @@ KEYS: Final[tuple[tuple[str, str], ...]] = (
     ("w", "pick up the waste's top card"),
     ("f", "send the picked card to its foundation"),
     ("Esc", "cancel the pick (or leave the move box)"),
-    (":", "type a move (see below), then Enter"),
+    (":", "type a move in the box under the table (see below), then Enter; Esc leaves the box"),
     ("u", "undo"),
     ("y", "redo"),
     ("r", "restart the deal (redo replays the moves; not in Vegas after a draw)"),
@@ -63,6 +63,12 @@ MOVES: Final[tuple[tuple[str, str], ...]] = (
 """Typed-move examples: source pile, destination pile, and ``:count`` for runs
 (Klondike's: see ``moves_for``)."""
 
+TYPING_FIRST: Final = (
+    "Press : first (or click the box under the table): until then every key is the "
+    "game's own, so s shows the statistics and w picks up the waste. Then type the "
+    "move and press Enter; it is played and the keys play the game again."
+)
+"""How a typed move starts, above the examples."""
 PILE_TOKENS: Final = (
     "Piles: 1–7 the columns, s the stock, w the waste, f a foundation "
     "(fc fd fh fs by suit: clubs, diamonds, hearts, spades)."
@@ -284,7 +290,9 @@ class HelpScreen(ModalScreen[None]):
         rules = tuple(("•", line) for line in rules_description(self.rules))
         return [
             ("Keys", _table(keys_for(self.rules))),
-            ("Typed moves", Group(_table(moves_for(self.rules)), Text(pile_tokens(self.rules)))),
+            ("Typed moves", Group(
+                Text(TYPING_FIRST), _table(moves_for(self.rules)), Text(pile_tokens(self.rules))
+            )),
             (f"Rules now: {self.rules}", _table(rules, key_width=1)),
         ]
 
