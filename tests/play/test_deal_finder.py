@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import logging
 import os
+import threading
 import time
+
+import pytest
 
 from bonanza.core import Position, Rules
 from bonanza.play.deal_finder import LOWEST_PRIORITY, STOP_POLL, FinderProcess
@@ -84,3 +88,38 @@ def test_the_search_process_ends_when_the_server_is_killed() -> None:
     finally:
         parent.kill()
         parent.wait(10)
+
+
+def test_a_killed_search_process_is_started_again_after_a_back_off(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The stock must never run dry for good: a child killed mid-search is logged,
+    and the next search starts a new one once the back-off is over."""
+    import signal
+
+    backoff = 0.5
+    finder = FinderProcess(first_backoff=backoff)
+    try:
+        searching = threading.Thread(target=finder, args=(Rules(), lambda: False))
+        searching.start()
+        deadline = time.monotonic() + 30
+        while not finder.child_pids() and time.monotonic() < deadline:
+            time.sleep(0.05)
+        (first,) = finder.child_pids()
+        with caplog.at_level(logging.WARNING, logger="bonanza.play"):
+            os.kill(first, signal.SIGKILL)
+            searching.join(30)
+        assert not searching.is_alive() and finder.deaths == 1
+        assert "search process died" in caplog.text
+        began = time.monotonic()
+        found = None
+        for _ in range(ROUNDS):
+            found = finder(Rules(), lambda: False)
+            if found is not None:
+                break
+        assert time.monotonic() - began >= backoff * 0.9  # it waited out the back-off
+        assert found is not None and finder.deaths == 0
+        (second,) = finder.child_pids()
+        assert second != first
+    finally:
+        finder.close()

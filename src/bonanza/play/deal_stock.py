@@ -34,7 +34,7 @@ from bonanza.solver.grading import Grade, GradedDeal
 from bonanza.storage import Storage, StorageError
 from bonanza.storage.protocol import DailyDeal, StockedDeal
 
-log = logging.getLogger("bonanza.web")
+log = logging.getLogger("bonanza.play")
 
 STOCK_PER_GRADE: Final = 3
 """Deals of each grade kept ready per rule set."""
@@ -101,6 +101,7 @@ class DealStock:
         finder: Finder | None = None,
         per_grade: int = STOCK_PER_GRADE,
         first_delay: float = FIRST_FILL_DELAY,
+        retry_delay: float = RETRY_DELAY,
     ) -> None:
         self.storage = storage
         self.clock = clock
@@ -110,6 +111,7 @@ class DealStock:
         self.finder: Finder = finder
         self.per_grade = per_grade
         self.first_delay = first_delay
+        self.retry_delay = retry_delay
         self.searched = 0
         """Deals the filler has searched (for tests and benchmarks)."""
         self._kept = [stock_key(daily_rules(draw)) for draw in DAILY_DRAWS]
@@ -166,7 +168,11 @@ class DealStock:
                 worked = self._fill_once()
             except StorageError as error:
                 log.warning("the deal stock cannot reach the store: %s", error)
-                self._stop.wait(RETRY_DELAY)
+                self._stop.wait(self.retry_delay)
+                continue
+            except Exception:  # a bug: logged, and the filler goes on after a pause
+                log.exception("the deal stock's filler failed; it tries again")
+                self._stop.wait(self.retry_delay)
                 continue
             if not worked:
                 self._wake.wait(IDLE_CHECK)
