@@ -95,6 +95,17 @@ def test_a_game_comes_back_exactly_as_stored(store: Any) -> None:
     assert store.get_game("nobody") is None
 
 
+def test_an_id_with_a_nul_byte_names_nothing_on_every_backend(store: Any) -> None:
+    """PostgreSQL cannot hold NUL: asking for such an ID must find nothing, as on
+    SQLite, not fail as if the store were down (a 503 for a bad link)."""
+    store.insert_game(record("g1"))
+    store.add_share("s1", "g1")
+    for text in ("g1\x00", "\x00", "s1\x00x"):
+        assert store.get_game(text) is None
+        assert store.game_version(text) is None
+        assert store.get_share(text) is None
+
+
 def test_inserting_a_game_id_twice_fails(store: Any) -> None:
     store.insert_game(record("g1"))
     with pytest.raises(StorageError):

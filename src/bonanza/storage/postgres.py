@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 import psycopg
 from psycopg.pq import TransactionStatus
@@ -121,6 +121,15 @@ def migrate(db: Connection) -> int:
             )
     return found
 
+
+
+NUL: Final = "\x00"
+
+
+def storable(text: str) -> bool:
+    """Whether PostgreSQL can hold ``text`` (no NUL): an ID with one names nothing stored,
+    and asking for it must find nothing, not fail as if the store were down."""
+    return NUL not in text
 
 class PostgresStorage:
     """The :class:`~bonanza.storage.Storage` on a PostgreSQL database at ``url``.
@@ -249,10 +258,14 @@ class PostgresStorage:
             raise StaleGameError(record.id, read_version)  # nothing was written
 
     def game_version(self, game_id: str) -> int | None:
+        if not storable(game_id):
+            return None
         row = self._one("SELECT version FROM games WHERE id=%s", (game_id,))
         return None if row is None else int(row[0])
 
     def get_game(self, game_id: str) -> GameRecord | None:
+        if not storable(game_id):
+            return None
         row = self._one(f"SELECT {COLUMNS} FROM games WHERE id=%s", (game_id,))
         return None if row is None else game_record(row)
 
@@ -361,6 +374,8 @@ class PostgresStorage:
         )
 
     def get_share(self, share_id: str) -> Share | None:
+        if not storable(share_id):
+            return None
         row = self._one(
             "SELECT s.deal, s.rules_key, s.game_id, coalesce(g.status, f.status) FROM shares s"
             " LEFT JOIN games g ON g.id = s.game_id LEFT JOIN folded_games f ON f.id = s.game_id"
