@@ -16,6 +16,7 @@ every player gets the same one.
 
 from __future__ import annotations
 
+import asyncio
 import datetime
 import json
 import logging
@@ -141,13 +142,11 @@ class DealStock:
 
     async def aclose(self) -> None:
         """Stop the filler (the app's shutdown), waiting for a search under way."""
-        import anyio.to_thread
-
         self._stop.set()
         self._wake.set()
         thread = self._thread
         if thread is not None:
-            await anyio.to_thread.run_sync(thread.join, STOP_WAIT)
+            await asyncio.to_thread(thread.join, STOP_WAIT)
         if self._process is not None:
             self._process.close()
 
