@@ -264,6 +264,7 @@ async def test_undo_after_a_win_is_refused_in_the_webs_words(storage: SQLiteStor
         twin = Session.from_json(app.session.to_json())
         with pytest.raises(GameOverError) as refusal:
             twin.undo(0.0)
+        await pilot.press("escape")  # the win screen closes
         for key in ("u", "y", "r", "space", "h", "7"):
             await pilot.press(key)
             assert message(app) == str(refusal.value), key

@@ -40,6 +40,7 @@ from bonanza.session import (
     random_deal,
     statistics,
 )
+from bonanza.session.stats import records_set
 from bonanza.session.winnable import LABEL, Judge
 from bonanza.storage import Storage, StorageError
 from bonanza.tui import picking, words
@@ -54,6 +55,7 @@ from bonanza.tui.searches import PROGRESS_DELAY, Searches
 from bonanza.tui.stats_screen import StatsScreen
 from bonanza.tui.status_bar import StatusBar
 from bonanza.tui.table_view import TableView
+from bonanza.tui.win_screen import NEW_DEAL, WinFacts, WinScreen
 from bonanza.tui.words import column_key
 
 __all__ = ["PROGRESS_DELAY", "TICK_SECONDS", "BonanzaApp"]
@@ -226,11 +228,14 @@ class BonanzaApp(App[None]):
         self.table.show(self.session.position, self.selected)
         self._show_status(self.clock() if now is None else now)
 
+    def _bankroll(self, now: float) -> int | None:
+        """Cumulative Vegas: the money now, this game's score counted; else None."""
+        if self.session.rules.scoring is not Scoring.VEGAS_CUMULATIVE:
+            return None
+        return self._bank_base + self.session.score(now)
+
     def _show_status(self, now: float) -> None:
-        bank = None
-        if self.session.rules.scoring is Scoring.VEGAS_CUMULATIVE:
-            bank = self._bank_base + self.session.score(now)
-        self.status_line.show_session(self.session, now, bankroll=bank)
+        self.status_line.show_session(self.session, now, bankroll=self._bankroll(now))
 
     def say(self, text: str, *notes: str) -> None:
         """Show ``text`` (an announcement), then each note on its own line."""
@@ -282,7 +287,24 @@ class BonanzaApp(App[None]):
         self.say(event.summary, *notes)
         if event.action is not Action.AUTO:
             self.searches.after_move()
+        if any(step.won for step in (event, *event.then)):
+            self._show_win(now)
         return event
+
+    def _show_win(self, now: float) -> None:
+        """The win screen: the figures and the records this win set; n deals again."""
+        try:
+            found = records_set(self.storage.finished_games(self.player), self.record)
+        except StorageError as error:
+            found = {}
+            self.say(self.announcement, f"No records: {error}")
+        facts = WinFacts.of(self.session, now, found, self._bankroll(now))
+
+        def closed(choice: str | None) -> None:
+            if choice == NEW_DEAL:
+                self.action_new_deal()
+
+        self.push_screen(WinScreen(facts), closed)
 
     def play(self, move: Move | str) -> Event | None:
         """Play ``move`` (or its text) through the session."""
