@@ -18,8 +18,9 @@ from bonanza.session.errors import (
 )
 from bonanza.session.events import Action, Event
 from bonanza.session.finisher import Finisher
+from bonanza.session.outcome import Outcome
 from bonanza.session.records import GameRecord, rules_key, rules_of_key
-from bonanza.session.session import MAX_MOVES, Outcome, Session
+from bonanza.session.session import MAX_MOVES, Session
 from bonanza.session.stats import bankroll, export_game, statistics
 from bonanza.session.status import Origin, Status
 

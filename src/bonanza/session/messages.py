@@ -12,6 +12,20 @@ NEW_DEAL = "New deal"
 RESTARTED = "Restarted the deal; redo replays the moves"
 NO_MOVES_LEFT = "No moves left: undo, or deal again"
 STUCK = "No sequence of moves can make progress: undo, or deal again"
+NO_UNDO = "in Vegas a card seen from the stock stays seen, so the last draw cannot be undone"
+"""Why a game with no way forward offers only a new deal (``Session.can_undo`` is False)."""
+NO_MOVES_LEFT_NO_UNDO = f"No moves left, and {NO_UNDO}: deal again"
+STUCK_NO_UNDO = f"No sequence of moves can make progress, and {NO_UNDO}: deal again"
+
+
+def no_moves_left(can_undo: bool) -> str:
+    """``NO_MOVES_LEFT``, or its words when undo is refused (Vegas, after a draw)."""
+    return NO_MOVES_LEFT if can_undo else NO_MOVES_LEFT_NO_UNDO
+
+
+def stuck(can_undo: bool) -> str:
+    """``STUCK``, or its words when undo is refused (Vegas, after a draw)."""
+    return STUCK if can_undo else STUCK_NO_UNDO
 
 
 def sentence(text: str) -> str:

@@ -20,7 +20,7 @@ from bonanza.core.position import Position
 from bonanza.core.rules import Rules, Scoring
 from bonanza.core.scoring import time_bonus, time_ticks, timed_charge
 from bonanza.core.view import PlayerView, ViewKey, known_cards, masked_key, visible_cards
-from bonanza.session import messages
+from bonanza.session import messages, twins
 from bonanza.session.autofinish import finish_plan
 from bonanza.session.clock import IDLE_CAP, PlayClock
 from bonanza.session.errors import (
@@ -32,6 +32,7 @@ from bonanza.session.errors import (
     UndoRefusedError,
 )
 from bonanza.session.events import Action, Event
+from bonanza.session.outcome import Outcome
 from bonanza.session.safe_home import SafeHome
 from bonanza.session.status import Origin, Status
 
@@ -39,23 +40,6 @@ SESSION_FORMAT: Final = "bonanza-session"
 SESSION_VERSION: Final = 1
 MAX_MOVES: Final = 5_000
 """Moves one game may hold, by default: a game cannot grow without bound."""
-
-
-@dataclass(frozen=True, slots=True)
-class Outcome:
-    """What a game adds to the statistics once it is over."""
-
-    status: Status
-    origin: Origin
-    elapsed: float
-    moves: int
-    score: int
-    cards_home: int
-
-    @property
-    def counts(self) -> bool:
-        """Whether the game counts as played (won or lost)."""
-        return self.status in (Status.WON, Status.LOST)
 
 
 @dataclass(slots=True)
@@ -104,8 +88,7 @@ class Session:
         self.safe = SafeHome()  # safe auto-play: the setting, held cards, automatic moves
         self._finish_line: tuple[Position, tuple[Move, ...]] | None = None  # an offered line
         self._earlier_keys = _EarlierKeys()
-        for position in game.positions:
-            self.seen |= visible_cards(position)
+        self.seen = twins.seen_along(game.positions, game.history)
 
     @classmethod
     def new(
@@ -338,8 +321,8 @@ class Session:
         start = self.safe.undo_start(self.game.move_count)
         automatic = self.game.move_count - start - 1
         for _ in range(automatic):
-            self.game.undo()
-        move = self.game.undo()
+            self._undo_one()
+        move = self._undo_one()
         self.seen |= visible_cards(self.position)
         self.safe.settle(self.position)
         text = messages.undid(move, self.position)
@@ -373,7 +356,8 @@ class Session:
         if not self.game.can_undo:
             raise UndoRefusedError("nothing to restart: no move has been played")
         self._tick(now)
-        self.game.restart()
+        while self.game.can_undo:
+            self._undo_one()
         self.safe.held.clear()  # every move taken back, those that took cards down too
         return Event(Action.RESTART, messages.RESTARTED, self.status)
 
@@ -398,8 +382,16 @@ class Session:
             self._ticks = ticks
         self.clock.touch(now)
 
+    def _undo_one(self) -> Move:
+        """Undo one move of the game, the seen cards following the twins' names back."""
+        later = self.position
+        move = self.game.undo()
+        twins.follow(self.seen, move, self.position, later)
+        return move
+
     def _after_move(self, action: Action, move: Move, before: Position, now: float) -> Event:
         after = self.position
+        twins.follow(self.seen, move, before, after)
         self.seen |= visible_cards(after)
         self.safe.settle(after)
         if self.rules.scoring.is_vegas and (move.is_draw or move.is_recycle):
