@@ -67,6 +67,33 @@ def test_solve_a_saved_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     assert position.is_won()
 
 
+def test_solve_the_save_of_a_terminal_game(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The file ``bonanza play --save`` writes: a session's JSON, as the terminal game
+    writes it (docs/solver.md says ``solve`` reads it)."""
+    from bonanza.cli.play import read_save
+    from bonanza.session import Session
+
+    rules = Rules(draw=3, passes=3)
+    session = Session.new(Deal.from_number(5), rules, now=0.0)
+    for move in ("sw", "sw"):
+        session.play(parse_move(move, session.position), now=1.0)
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps(session.to_json()), encoding="utf-8")
+    assert read_save(path).game.history_texts == ["sw", "sw"]  # the terminal game reads it
+    status, out, err = run(capsys, "solve", str(path), "--json")
+    assert (status, err) == (0, "")
+    data = json.loads(out)
+    assert data["rules"]["draw"] == 3 and data["rules"]["passes"] == 3  # the save's rules
+    position = session.position.copy()
+    for item in data["moves"]:
+        position.play(parse_move(item["move"], position))
+    assert data["result"] == "solved" and position.is_won()
+    status, out, _ = run(capsys, "solve", str(path))
+    assert status == 0 and out.startswith(f"{path} (deal 5, move 2) (draw 3, 3 passes")
+
+
 @pytest.mark.parametrize(
     ("argv", "message"),
     [

@@ -15,6 +15,8 @@ from bonanza.core.moves import Move, Pile
 from bonanza.core.notation import format_move
 from bonanza.core.position import Position
 from bonanza.core.rules import Rules
+from bonanza.session import Session
+from bonanza.session.session import SESSION_FORMAT
 from bonanza.solver.search import SolveResult
 
 
@@ -57,8 +59,8 @@ def load_start(text: str, rules: Rules) -> tuple[Position, str]:
     """The start position named by ``text`` and a label for it.
 
     ``text`` is a deal number, deal code or 52-card listing, or the path of a
-    saved game (JSON from ``Game.to_json`` or the text save format), whose
-    current position and rules are used.
+    saved game (JSON from ``Game.to_json``, the text save format, or the session
+    ``bonanza play --save`` writes), whose current position and rules are used.
     """
     if os.path.isfile(text):
         game = load_saved_game(text)
@@ -82,11 +84,14 @@ def load_saved_game(path: str) -> Game:
 
 
 def _game_from(content: str) -> Game:
-    """A game from either save format: JSON, else the text format."""
+    """A game from any save format: a saved session (``bonanza play --save``, from
+    ``Session.to_json``) or game as JSON, else the text format."""
     try:
         data = json.loads(content)
     except ValueError:  # not JSON (or a number too long to read)
         return Game.from_text(content)
+    if isinstance(data, dict) and data.get("format") == SESSION_FORMAT:
+        return Session.from_json(data).game
     return Game.from_json(data)
 
 
