@@ -180,7 +180,10 @@ def run(args: argparse.Namespace) -> int:
     if args.out and not args.out.endswith(OUT_SUFFIXES):
         raise InputError(f"--out {args.out}: the file name must end in .jsonl or .csv")
     deals = deal_source(args.deals, args.deal_file)
-    previous = read_results(args.out) if args.out else None
+    previous = read_results(args.out, rules) if args.out else None
+    if previous and previous.done and "rules" not in previous.csv_fields:
+        print(f"bonanza analyze: --out {args.out} records no rules (an older CSV file): "
+              "its rows are taken as solved under these rules", file=sys.stderr)
     done = done_outcomes(previous.done if previous else {}, deals, args.retry_unknown)
     tally = Tally()
     for outcome in done.values():

@@ -20,7 +20,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any, Final, NamedTuple, TextIO
 
 from bonanza.cli.analyze import Tally
-from bonanza.cli.results_file import CSV_FIELDS, OUT_SUFFIXES, RESULTS, VERDICTS
+from bonanza.cli.results_file import CSV_HEADERS, OUT_SUFFIXES, RESULTS, VERDICTS, row_rules
 from bonanza.cli.solver_io import InputError
 from bonanza.core.errors import BonanzaError
 from bonanza.core.rules import Rules, Scoring
@@ -152,10 +152,10 @@ def _rows(file: TextIO, path: str) -> Iterator[tuple[int, dict[str, Any]]]:
     """The whole rows of one analyze output file, with their line numbers, one at a time."""
     if path.endswith(".csv"):
         reader = csv.DictReader(file)
-        if reader.fieldnames != list(CSV_FIELDS):
+        if tuple(reader.fieldnames or ()) not in CSV_HEADERS.values():
             raise InputError(f"{path} is not an analyze results file: no CSV header")
         for row in reader:
-            yield reader.line_num, dict(row)
+            yield reader.line_num, {key: value for key, value in row.items() if value != ""}
         return
     for number, line in enumerate(file, 1):
         try:
@@ -171,8 +171,9 @@ def read_rule_sets(paths: Sequence[str]) -> list[RuleSet]:
     """The rows of analyze output files grouped by rule set, each deal's last row kept.
 
     A rerun (say with ``--retry-unknown``) appends a deal's new row after its
-    old one, so the last row of each id is the one that counts. CSV rows do not
-    record their rules: each CSV file is a rule set of its own, named after it.
+    old one, so the last row of each id is the one that counts. Rows that record
+    no rules (CSV files from before the ``rules`` column): each file is a rule set
+    of its own, named after it.
     Files are read a line at a time, and of each row only its verdict is kept.
     """
     latest: dict[tuple[str, str], Verdict] = {}
@@ -188,7 +189,7 @@ def read_rule_sets(paths: Sequence[str]) -> list[RuleSet]:
                 name = unrecorded
                 if "rules" in row:
                     try:
-                        rules = Rules.from_dict(row["rules"])
+                        rules = row_rules(row["rules"])
                     except BonanzaError as error:
                         raise InputError(f"{path} line {number}: {error}") from None
                     name = _rule_set_name(rules)

@@ -1,9 +1,13 @@
 """The ``--out`` file of ``bonanza analyze``: one row per finished deal, JSONL or CSV.
 
 A rerun reads the file to skip the deals it holds. The file is checked before
-anything is written: one that is not a results file is refused and left as it
-is, and a last row cut short by an interruption is cut away before new rows
-are appended, so that every line stays a whole row.
+anything is written: one that is not a results file, or holds a row solved under
+other rules (scoring aside, which changes no verdict), is refused and left as it
+is, and a last row cut short by an interruption is cut away before new rows are
+appended, so that every line stays a whole row. Each row records its rules: a
+JSONL row as ``Rules.to_dict``, a CSV row in its ``rules`` column as
+``Rules.to_text`` (CSV files written before that column are read and resumed in
+their own form, unchecked).
 """
 
 from __future__ import annotations
@@ -15,15 +19,41 @@ import os
 from typing import Any, Final, NamedTuple, TextIO
 
 from bonanza.cli.solver_io import InputError
+from bonanza.core.errors import BonanzaError
+from bonanza.core.rules import Rules, Scoring
 
-CSV_FIELDS: Final = ("id", "deal", "result", "nodes", "seconds", "limit", "states", "moves")
-CSV_HEADER: Final = ",".join(CSV_FIELDS).encode()
+UNRULED_CSV_FIELDS: Final = ("id", "deal", "result", "nodes", "seconds", "limit", "states", "moves")
+"""The columns of CSV files written before rows recorded their rules."""
+CSV_FIELDS: Final = (*UNRULED_CSV_FIELDS, "rules")
+CSV_HEADERS: Final = {
+    ",".join(fields).encode(): fields for fields in (CSV_FIELDS, UNRULED_CSV_FIELDS)
+}
 CSV_LINE_END: Final = "\r\n"  # what csv's default dialect writes
 JSONL_LINE_END: Final = "\n"
 OUT_SUFFIXES: Final = (".jsonl", ".csv")
 VERDICTS: Final = ("solved", "unsolvable", "unknown")
 RESULTS: Final = (*VERDICTS, "error")  # "error": older versions' rows for deals that did not parse
 JSONL_ROW_START: Final = b'{"id": '  # how every JSONL row written here begins
+
+
+def row_rules(value: object) -> Rules:
+    """The rules a row records: ``Rules.to_dict``'s form (JSONL) or ``to_text``'s (CSV)."""
+    if isinstance(value, str):
+        return Rules.from_text(value)
+    return Rules.from_dict(value)
+
+
+def verdict_rules(rules: Rules) -> Rules:
+    """``rules`` as far as a verdict goes: the scoring aside."""
+    return dataclasses.replace(rules, scoring=Scoring.STANDARD)
+
+
+def rules_difference(found: Rules, wanted: Rules) -> str:
+    """How ``found`` differs from ``wanted``, such as ``draw=3, not draw=1``."""
+    have, want = verdict_rules(found).to_text().split(), verdict_rules(wanted).to_text().split()
+    extra = [item for item in have if item not in want]
+    missing = [item for item in want if item not in have]
+    return f"{' '.join(extra)}, not {' '.join(missing)}"
 
 
 class Outcome(NamedTuple):
@@ -38,6 +68,8 @@ class ResultsFile:
     """A results file as read: each id's outcome, and where its whole rows end."""
 
     path: str
+    rules: Rules | None = None
+    """The run's rules: a row that records others is refused (None: not checked)."""
     done: dict[str, Outcome] = dataclasses.field(default_factory=dict)
     whole_bytes: int = 0
     """The length of the lines kept: everything but a last row cut short."""
@@ -45,6 +77,8 @@ class ResultsFile:
     """The bytes after ``whole_bytes`` are a row cut short, to be cut away."""
     unterminated: bool = False
     """The last row is whole but lacks its line end."""
+    csv_fields: tuple[str, ...] = CSV_FIELDS
+    """A CSV file's columns: those of its header (an older file's lack ``rules``)."""
 
     @property
     def is_csv(self) -> bool:
@@ -55,55 +89,89 @@ def _seconds(value: object) -> float:
     return float(value) if isinstance(value, int | float) and not isinstance(value, bool) else 0.0
 
 
-def _jsonl_row(line: bytes) -> tuple[str, Outcome] | None:
-    """The id and outcome of a JSONL row, or None if the line is not a whole row."""
+class Row(NamedTuple):
+    """What a rerun reads of a row: its id, outcome and the rules it records (if any)."""
+
+    ident: str
+    outcome: Outcome
+    rules: object
+
+
+def _jsonl_row(line: bytes, _fields: tuple[str, ...]) -> Row | None:
+    """A JSONL row, or None if the line is not a whole row."""
     try:
         row = json.loads(line.decode("utf-8"))
     except (ValueError, RecursionError):
         return None
     if not isinstance(row, dict) or "id" not in row or row.get("result") not in RESULTS:
         return None
-    return str(row["id"]), Outcome(row["result"], _seconds(row.get("seconds")))
+    return Row(str(row["id"]), Outcome(row["result"], _seconds(row.get("seconds"))),
+               row.get("rules"))
 
 
-def _csv_row(line: bytes) -> tuple[str, Outcome] | None:
-    """The id and outcome of a CSV row, or None if the line is not a whole row."""
+def _csv_row(line: bytes, fields: tuple[str, ...]) -> Row | None:
+    """A CSV row with the columns ``fields``, or None if the line is not a whole row."""
     try:
-        fields = next(csv.reader([line.decode("utf-8")]))
+        values = next(csv.reader([line.decode("utf-8")]))
     except (ValueError, csv.Error, StopIteration):
         return None
-    if len(fields) != len(CSV_FIELDS):
+    if len(values) != len(fields):
         return None
-    row = dict(zip(CSV_FIELDS, fields, strict=True))
+    row = dict(zip(fields, values, strict=True))
     try:
         seconds = float(row["seconds"])
     except ValueError:
         return None
     if not row["id"] or row["result"] not in RESULTS:
         return None
-    return row["id"], Outcome(row["result"], seconds)
+    return Row(row["id"], Outcome(row["result"], seconds), row.get("rules"))
 
 
 def _not_results(path: str, number: int, why: str) -> InputError:
     return InputError(f"--out {path} is not a results file: line {number} {why}")
 
 
+def _check_rules(results: ResultsFile, number: int, recorded: object) -> None:
+    """Refuse a row whose recorded rules are not the run's (scoring aside)."""
+    if results.rules is None or recorded is None:
+        return
+    try:
+        found = row_rules(recorded)
+    except BonanzaError as error:
+        raise InputError(f"--out {results.path} line {number}: {error}") from None
+    if verdict_rules(found) != verdict_rules(results.rules):
+        raise InputError(
+            f"--out {results.path} line {number} was solved with "
+            f"{rules_difference(found, results.rules)}: give another --out file, "
+            "or the rules it was run with"
+        )
+
+
+def _take_header(results: ResultsFile, raw: bytes) -> None:
+    """Take a CSV file's first line (``raw``): its header, or a header cut short."""
+    line = raw.rstrip(b"\r\n")
+    if raw.endswith(b"\n") and line in CSV_HEADERS:
+        results.whole_bytes += len(raw)
+        results.csv_fields = CSV_HEADERS[line]
+    elif not raw.endswith(b"\n") and any(header.startswith(line) for header in CSV_HEADERS):
+        results.cut_short = True
+    else:
+        header = ",".join(CSV_FIELDS)
+        raise _not_results(results.path, 1, f"is not the header {header}")
+
+
 def _take_line(results: ResultsFile, number: int, raw: bytes) -> None:
     """Add line ``number`` (``raw``, with its line end if any) to ``results``."""
+    if results.is_csv and number == 1:
+        _take_header(results, raw)
+        return
     whole = raw.endswith(b"\n")
     line = raw.rstrip(b"\r\n")
-    if results.is_csv and number == 1:
-        if whole and line == CSV_HEADER:
-            results.whole_bytes += len(raw)
-        elif not whole and CSV_HEADER.startswith(line):
-            results.cut_short = True
-        else:
-            raise _not_results(results.path, number, f"is not the header {CSV_HEADER.decode()}")
-        return
-    row = None if not line.strip() else (_csv_row if results.is_csv else _jsonl_row)(line)
+    read = _csv_row if results.is_csv else _jsonl_row
+    row = read(line, results.csv_fields) if line.strip() else None
     if row is not None:
-        ident, outcome = row
-        results.done[ident] = outcome
+        _check_rules(results, number, row.rules)
+        results.done[row.ident] = row.outcome
         results.whole_bytes += len(raw)
         results.unterminated = not whole
     elif not line.strip() or results.is_csv or line.startswith(JSONL_ROW_START):
@@ -116,14 +184,15 @@ def _take_line(results: ResultsFile, number: int, raw: bytes) -> None:
         raise _not_results(results.path, number, "is not a result row: is it the right file?")
 
 
-def read_results(path: str) -> ResultsFile:
+def read_results(path: str, rules: Rules | None = None) -> ResultsFile:
     """The rows of a results file (none if it does not exist yet).
 
     Raises ``InputError`` naming the file if it cannot be read or is not a
-    results file: a CSV file must start with the header, and JSONL lines must
-    be rows (or rows cut short by an interruption, which are skipped).
+    results file: a CSV file must start with a header, and JSONL lines must
+    be rows (or rows cut short by an interruption, which are skipped); and
+    if a row records rules other than ``rules`` (scoring aside).
     """
-    results = ResultsFile(path)
+    results = ResultsFile(path, rules)
     try:
         with open(path, "rb") as file:
             for number, raw in enumerate(file, 1):
@@ -148,7 +217,7 @@ class ResultsWriter:
             if results.unterminated:
                 self.file.write(CSV_LINE_END if results.is_csv else JSONL_LINE_END)
             if results.is_csv:
-                self.csv = csv.DictWriter(self.file, CSV_FIELDS, extrasaction="ignore")
+                self.csv = csv.DictWriter(self.file, results.csv_fields, extrasaction="ignore")
                 if results.whole_bytes == 0:
                     self.csv.writeheader()
             self.file.flush()
@@ -165,7 +234,8 @@ class ResultsWriter:
                 self.file.write(json.dumps(row) + JSONL_LINE_END)
             else:
                 moves = " ".join(move["move"] for move in row.get("moves", []))
-                self.csv.writerow({**row, "moves": moves})
+                rules = row_rules(row["rules"]).to_text() if "rules" in row else ""
+                self.csv.writerow({**row, "moves": moves, "rules": rules})
             self.file.flush()
         except OSError as error:
             raise self._cannot_write(error) from None
@@ -176,11 +246,16 @@ class ResultsWriter:
 
 __all__ = [
     "CSV_FIELDS",
+    "CSV_HEADERS",
     "OUT_SUFFIXES",
     "RESULTS",
+    "UNRULED_CSV_FIELDS",
     "VERDICTS",
     "Outcome",
     "ResultsFile",
     "ResultsWriter",
     "read_results",
+    "row_rules",
+    "rules_difference",
+    "verdict_rules",
 ]
