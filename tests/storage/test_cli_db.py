@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 import time
 from pathlib import Path
@@ -150,7 +151,8 @@ def test_the_default_store_is_the_one_serve_and_play_use(
     monkeypatch.delenv("BONANZA_DB", raising=False)
     default = tmp_path / "bonanza" / "bonanza.db"
     assert refused(capsys, "db", "stats") == (
-        f"bonanza db: no game store at {default} ('bonanza serve' or 'bonanza play' makes one)\n"
+        f"bonanza db: no game store at {default} (made by 'bonanza serve', 'bonanza play' or"
+        " 'bonanza db upgrade --create')\n"
     )
     assert not default.exists()
     SQLiteStorage(default).close()
@@ -174,7 +176,7 @@ def test_the_default_store_is_the_one_serve_and_play_use(
         (("prune", "--older-than", "nan"), "--older-than must be a number of days"),
         (("prune", "--older-than", "soon"), "--older-than must be a number of days"),
         (("stats", "--db", "missing.db"), "no game store at missing.db"),
-        (("upgrade", "--db", "junk.db"), "cannot open the game store junk.db: file is not a"),
+        (("upgrade", "--db", "junk.db"), "junk.db is not a game store: it is not a SQLite"),
         (("stats", "--db", "newer.db"), f"schema is version {SCHEMA_VERSION + 1}, newer than"),
         (("stats", "--db", "postgresql://u:secret@127.0.0.1:1/x"), "u:***@127.0.0.1:1/x"),
         (("stats", "--db", "mysql://u@h/x"), "unknown database URL scheme 'mysql'"),
@@ -217,3 +219,96 @@ def test_every_action_on_postgresql(
     status, out, _ = run(capsys, "db", "prune", "--db", url, "--older-than", str(DAYS))
     assert status == 0 and out.startswith("folded 3 games")
     assert figures(url) == before
+
+
+# -- files that are not stores (issue 31, A3) ----------------------------------------
+
+OLD_TIME_NS = 1_000_000_000 * 10**9
+"""An mtime no write could leave: a file that keeps it was not written."""
+
+
+def sqlite_file(path: Path, statements: tuple[str, ...]) -> bytes:
+    with sqlite3.connect(path) as db:
+        for statement in statements:
+            db.execute(statement)
+    db.close()
+    return path.read_bytes()
+
+
+NOT_STORES = {
+    "empty": (lambda path: b"", "is empty, not a game store"),
+    "text": (lambda path: b"my notes\n", "it is not a SQLite database"),
+    "bytes": (lambda path: bytes(range(256)) * 8, "it is not a SQLite database"),
+    "SQLite header, then junk": (
+        lambda path: b"SQLite format 3\x00" + b"junk" * 100, "is not a game store"),
+    "SQLite, other tables": (
+        lambda path: sqlite_file(path, ("CREATE TABLE notes (text TEXT)",)),
+        "a SQLite database without Bonanza's tables"),
+    "SQLite in WAL mode, other tables": (
+        lambda path: sqlite_file(path, ("PRAGMA journal_mode=WAL", "CREATE TABLE t (x)")),
+        "a SQLite database without Bonanza's tables"),
+    "SQLite, empty": (
+        lambda path: sqlite_file(path, ("PRAGMA user_version=0",)),
+        "a SQLite database without Bonanza's tables"),
+}
+
+
+@pytest.mark.parametrize("kind", NOT_STORES, ids=NOT_STORES.keys())
+@pytest.mark.parametrize(
+    "action", [("stats",), ("prune",), ("prune", "--end-idle"), ("upgrade",)],
+    ids=["stats", "prune", "prune --end-idle", "upgrade"],
+)
+def test_a_file_that_is_not_a_store_is_refused_and_left_as_it_is(
+    kind: str, action: tuple[str, ...], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "not-a-store.txt"
+    path.write_bytes(b"")
+    make, words = NOT_STORES[kind]
+    content = make(path)
+    path.write_bytes(content)
+    os.utime(path, ns=(OLD_TIME_NS, OLD_TIME_NS))
+    error = refused(capsys, "db", *action, "--db", str(path))
+    assert str(path) in error and words in error
+    assert path.read_bytes() == content and path.stat().st_mtime_ns == OLD_TIME_NS
+    assert sorted(tmp_path.iterdir()) == [path]  # no journal or log left beside it
+
+
+@pytest.mark.parametrize("kind", [kind for kind in NOT_STORES if kind != "empty"])
+def test_create_makes_no_store_of_a_file_that_holds_something(
+    kind: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "not-a-store.db"
+    content = NOT_STORES[kind][0](path)
+    path.write_bytes(content)
+    os.utime(path, ns=(OLD_TIME_NS, OLD_TIME_NS))
+    refused(capsys, "db", "upgrade", "--create", "--db", str(path))
+    assert path.read_bytes() == content and path.stat().st_mtime_ns == OLD_TIME_NS
+
+
+@pytest.mark.parametrize("empty", [True, False], ids=["empty file", "no file"])
+def test_upgrade_create_makes_a_new_store(
+    empty: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "new.db"
+    if empty:
+        path.touch()
+    assert run(capsys, "db", "upgrade", "--create", "--db", str(path)) == (
+        0, f"made a new game store {path} at schema version {SCHEMA_VERSION}\n", "")
+    status, out, _ = run(capsys, "db", "stats", "--db", str(path))
+    assert status == 0 and out.startswith(f"{path}: schema version {SCHEMA_VERSION}")
+    assert run(capsys, "db", "upgrade", "--create", "--db", str(path))[1] == (
+        f"{path} is already at schema version {SCHEMA_VERSION}\n")
+
+
+def test_a_store_being_served_is_read_through_its_log(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A new store whose tables are still only in its write-ahead log is a store."""
+    path = tmp_path / "served.db"
+    store = SQLiteStorage(path)  # open, as a server keeps it: its log not yet folded in
+    try:
+        assert (tmp_path / "served.db-wal").exists()
+        status, out, _ = run(capsys, "db", "stats", "--db", str(path))
+        assert status == 0 and out.startswith(f"{path}: schema version {SCHEMA_VERSION}")
+    finally:
+        store.close()

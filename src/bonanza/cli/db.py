@@ -4,7 +4,10 @@
 
 ``--db`` names the store as ``bonanza serve --db`` does (default: this machine's SQLite
 file); like every option it can also be set by its environment variable
-(``BONANZA_DB``). A store that cannot be used is one line and status 2.
+(``BONANZA_DB``). A store that cannot be used is one line and status 2. A SQLite file
+must be a Bonanza store already: a missing file, an empty one, a file that is not
+SQLite and a SQLite database without Bonanza's tables are refused, and left as they
+are; only ``db upgrade --create`` makes a new store, in a missing or empty file.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import argparse
 import datetime
 import math
+import sqlite3
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -27,6 +31,10 @@ DEFAULT_PRUNE_DAYS = 90.0
 SECONDS_PER_DAY = 86_400
 NO_SIZE = "-"
 """What ``stats`` shows where the backend cannot tell a table's bytes."""
+SQLITE_HEADER = b"SQLite format 3\x00"
+"""How every SQLite database file begins."""
+STORE_TABLE = "games"
+"""The table every Bonanza store has, whatever its schema version (0 included)."""
 DB_HELP = (
     "the game store: a SQLite file (default: the one 'bonanza serve' and 'bonanza play'"
     " use) or a PostgreSQL URL, postgresql://user@host/dbname"
@@ -40,6 +48,12 @@ def register(subparsers: Any) -> None:
     actions = parser.add_subparsers(dest="action", required=True, metavar="ACTION")
     upgrade = actions.add_parser(
         "upgrade", help="bring the store's schema to this Bonanza's version, in place"
+    )
+    upgrade.add_argument(
+        "--create",
+        action="store_true",
+        help="make a new store if the SQLite file does not exist or is empty"
+        " (else such a file is refused: a mistyped name would make a new, empty store)",
     )
     upgrade.set_defaults(func=run_upgrade)
     stats = actions.add_parser("stats", help="the size of each table: rows and bytes")
@@ -66,14 +80,67 @@ def register(subparsers: Any) -> None:
         environment.apply(action)
 
 
-def store_spec(args: argparse.Namespace) -> str | Path:
-    """The store ``--db`` names; a SQLite file must exist (a typo would make a new one)."""
+def store_spec(args: argparse.Namespace, create: bool = False) -> str | Path:
+    """The store ``--db`` names; a SQLite file must be a Bonanza store already (a typo
+    would make a new one), unless ``create`` (then a missing or empty file will do)."""
     from bonanza.storage import default_db_path, is_database_url
 
     spec: str | Path = args.db if args.db is not None else default_db_path()
-    if not is_database_url(spec) and not Path(spec).is_file():
-        raise BonanzaError(f"no game store at {spec} ('bonanza serve' or 'bonanza play' makes one)")
+    if is_database_url(spec):
+        return spec
+    path = Path(spec)
+    if not path.exists() and not create:
+        raise BonanzaError(
+            f"no game store at {spec} (made by 'bonanza serve', 'bonanza play' or"
+            " 'bonanza db upgrade --create')"
+        )
+    if path.exists():
+        check_store_file(path, create)
     return spec
+
+
+def check_store_file(path: Path, create: bool) -> None:
+    """Refuse, without writing to it, a file that is not a Bonanza store: not a file,
+    empty (unless ``create``), not SQLite, or SQLite without Bonanza's tables."""
+    if not path.is_file():
+        raise BonanzaError(f"{path} is not a file, so not a game store")
+    try:
+        with path.open("rb") as file:
+            head = file.read(len(SQLITE_HEADER))
+    except OSError as error:
+        raise BonanzaError(f"cannot read the game store {path}: {error.strerror}") from None
+    if not head:
+        if create:
+            return
+        raise BonanzaError(
+            f"{path} is empty, not a game store ('bonanza db upgrade --create' makes one in it)"
+        )
+    if head != SQLITE_HEADER:
+        raise BonanzaError(f"{path} is not a game store: it is not a SQLite database")
+    if not has_store_table(path):
+        raise BonanzaError(
+            f"{path} is not a game store: a SQLite database without Bonanza's tables"
+        )
+
+
+def has_store_table(path: Path) -> bool:
+    """Whether the SQLite file has Bonanza's ``games`` table, read without writing: as
+    an immutable file, unless a write-ahead log beside it may hold part of it."""
+    wal = path.with_name(path.name + "-wal")
+    mode = "mode=ro" if wal.exists() else "mode=ro&immutable=1"
+    try:
+        db = sqlite3.connect(f"{path.resolve().as_uri()}?{mode}", uri=True)
+    except sqlite3.Error as error:
+        raise BonanzaError(f"cannot read the game store {path}: {error}") from None
+    try:
+        found = db.execute(
+            "SELECT 1 FROM sqlite_master WHERE type='table' AND name=?", (STORE_TABLE,)
+        ).fetchone()
+    except sqlite3.Error as error:
+        raise BonanzaError(f"{path} is not a game store: {error}") from None
+    finally:
+        db.close()
+    return found is not None
 
 
 def open_store(spec: str | Path) -> Storage:
@@ -93,14 +160,21 @@ def where(spec: str | Path) -> str:
 
 
 def run_upgrade(args: argparse.Namespace) -> int:
+    from bonanza.storage import is_database_url
+
     with environment.checked(args):
-        spec = store_spec(args)
+        spec = store_spec(args, create=args.create)
+    new = not is_database_url(spec) and (
+        not Path(spec).exists() or Path(spec).stat().st_size == 0
+    )
     store = open_store(spec)
     try:
         found, now = store.found_version, store.schema_version()
     finally:
         store.close()
-    if found == now:
+    if new:
+        print(f"made a new game store {where(spec)} at schema version {now}")
+    elif found == now:
         print(f"{where(spec)} is already at schema version {now}")
     else:
         print(f"upgraded {where(spec)} from schema version {found} to {now}")
