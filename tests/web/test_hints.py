@@ -132,7 +132,7 @@ def test_a_hint_runs_in_a_worker_process_on_a_pickled_view(tmp_path: Path) -> No
     back = pickle.loads(pickle.dumps(view))
     assert back == view and back.earlier == view.earlier and hint_key(back) == hint_key(view)
     work = functools.partial(hint_answer, SolverAdvisor(budget=QUICK), view)
-    assert pickle.loads(pickle.dumps(work))()["text"]
+    assert pickle.loads(pickle.dumps(work))().text
     app = app_with(tmp_path, SolverAdvisor(budget=QUICK), search_processes=True)
     with TestClient(app) as client:
         state = new_game(client, "0")

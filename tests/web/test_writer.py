@@ -103,7 +103,7 @@ def player(n: int) -> str:
 
 
 async def games(service: GameService, count: int) -> list[str]:
-    return [(await service.new_game(player(n), KLONDIKE))["id"] for n in range(count)]
+    return [(await service.new_game(player(n), KLONDIKE)).id for n in range(count)]
 
 
 async def hold_the_writer(service: GameService, storage: GatedStorage) -> asyncio.Task[Any]:
@@ -128,7 +128,7 @@ async def test_moves_arriving_together_share_one_commit(tmp_path: Path) -> None:
     storage.gate.set()
     answers = await asyncio.gather(*moves)
     await blocker
-    assert [a["moves"] for a in answers] == [1] * count
+    assert [a.moves for a in answers] == [1] * count
     # The blocker's batch, then all twenty moves in one transaction: 2 commits, not 20.
     assert service.writer.batches - batches == 2
     assert storage.commits - commits == 2
@@ -205,10 +205,10 @@ async def the_second_failed_alone(
     real: Callable[[Any], None],
 ) -> None:
     """Check one move on each game of ``ids``, of which the second's write failed."""
-    assert results[0]["moves"] == 1 and results[2]["moves"] == 1
+    assert results[0].moves == 1 and results[2].moves == 1
     assert isinstance(results[1], Unavailable)
     storage.update_game = real  # type: ignore[method-assign]
-    assert (await service.get(player(1), ids[1]))["moves"] == 0  # rolled back to the store
+    assert (await service.get(player(1), ids[1])).moves == 0  # rolled back to the store
     assert [storage.get_game(gid).moves for gid in ids] == [1, 0, 1]  # type: ignore[union-attr]
     await service.aclose()
 
@@ -260,7 +260,7 @@ async def test_closing_the_writer_commits_what_is_pending(tmp_path: Path) -> Non
     assert storage.gate is not None
     storage.gate.set()
     await closing
-    assert [a["moves"] for a in await asyncio.gather(*moves)] == [1] * 5
+    assert [a.moves for a in await asyncio.gather(*moves)] == [1] * 5
     await blocker
     with pytest.raises(Unavailable):  # closed: later writes are refused, not lost
         await service.play(player(0), ids[0], "sw")
@@ -309,7 +309,7 @@ async def test_a_write_waits_out_the_cancellation_of_its_request(tmp_path: Path)
     await blocker
     stored = storage.get_game(gid)
     assert stored is not None and stored.moves == 1
-    assert (await service.get(player(0), gid))["moves"] == 1  # cache and store agree
+    assert (await service.get(player(0), gid)).moves == 1  # cache and store agree
     await service.aclose()
 
 
@@ -337,7 +337,7 @@ async def test_no_answer_goes_out_before_its_write_is_committed(tmp_path: Path) 
     assert not move.done()  # its answer is made, but waits for the commit
     assert storage.gate is not None
     storage.gate.set()
-    assert (await move)["moves"] == 1
+    assert (await move).moves == 1
     await blocker
     stored = storage.get_game(gid)
     assert stored is not None and stored.moves == 1
@@ -356,7 +356,7 @@ async def test_without_fsyncs_the_loop_commits_each_turns_writes_together(tmp_pa
     batches, commits = service.writer.batches, storage.commits
     moves = [service.play(player(n), gid, "sw") for n, gid in enumerate(ids)]
     answers = await asyncio.gather(*moves)
-    assert [a["moves"] for a in answers] == [1] * 20
+    assert [a.moves for a in answers] == [1] * 20
     assert service.writer.batches - batches == 1 and storage.commits - commits == 1
     assert service.writer._thread is None  # no thread was started
     await service.aclose()

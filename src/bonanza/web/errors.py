@@ -11,7 +11,7 @@ from typing import Final
 
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 
 from bonanza.play.errors import (
     Conflict,
@@ -23,6 +23,8 @@ from bonanza.play.errors import (
     Unavailable,
 )
 from bonanza.session import SessionError
+from bonanza.web.responses import JSONAnswer
+from bonanza.web.wire_answers import ErrorAnswer
 
 log = logging.getLogger("bonanza.web")
 
@@ -55,8 +57,8 @@ def status_of(error: PlayError | SessionError) -> int:
     raise TypeError(f"no status for {type(error).__name__}")
 
 
-def error_response(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message, "status": status}, status_code=status)
+def error_response(status: int, message: str) -> Response:
+    return JSONAnswer(ErrorAnswer(message, status), status_code=status)
 
 
 async def http_error(request: Request, exc: Exception) -> Response:

@@ -15,11 +15,12 @@ from collections.abc import Callable
 
 import anyio
 import anyio.to_thread
-from starlette.responses import JSONResponse
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from bonanza.storage import Storage, StorageError
 from bonanza.web.errors import error_response
+from bonanza.web.responses import JSONAnswer
+from bonanza.web.wire_answers import Health
 
 PATH = "/healthz"
 METHODS = frozenset({"GET", "HEAD"})
@@ -61,11 +62,10 @@ class HealthMiddleware:
             return
         problem = await self.problem()
         if problem is None:
-            body = {"status": "ok", "database": "ok"}
-            await JSONResponse(body, status_code=OK)(scope, receive, send)
+            await JSONAnswer(Health("ok", "ok"), status_code=OK)(scope, receive, send)
         else:
-            body = {"status": "unavailable", "database": problem}
-            await JSONResponse(body, status_code=UNAVAILABLE)(scope, receive, send)
+            answer = Health("unavailable", problem)
+            await JSONAnswer(answer, status_code=UNAVAILABLE)(scope, receive, send)
 
     async def problem(self) -> str | None:
         """What keeps the database from being used, or None: the last check's answer if

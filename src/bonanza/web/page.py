@@ -26,24 +26,26 @@ the whole page is in.
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator, Mapping
 from functools import partial
-from typing import Any, Final
+from typing import Final
 
-import anyio.to_thread
+import msgspec
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response, StreamingResponse
 
 from bonanza.core import Rules
 from bonanza.play.errors import PlayError
 from bonanza.storage import StorageError
-from bonanza.storage.player_settings import SETTINGS, player_settings
+from bonanza.storage.player_settings import SETTINGS
 from bonanza.web.bundle import join_modules, join_sheets
 from bonanza.web.players import read_player
 from bonanza.web.requests import client_address
-from bonanza.web.routes import player, service
+from bonanza.web.responses import encode
+from bonanza.web.routes import player, read_settings, service
 from bonanza.web.static_files import Joiner, PackedStaticFiles
+from bonanza.web.wire_answers import Settings
+from bonanza.web.wire_page import PageData
 
 TEMPLATE: Final = "index.html"
 BUNDLES: Final[Mapping[str, Joiner]] = {
@@ -61,10 +63,11 @@ HEADERS: Final = {"Cache-Control": "no-store", "Content-Security-Policy": CSP}
 """The page names the player's game: it is not kept."""
 HTML_ESCAPES: Final = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"})
 """JSON escapes that keep ``</script>`` (or a comment) out of the data block."""
-NEW_PLAYER: Final = {
-    "settings": {name: spec.decode(None) for name, spec in SETTINGS.items()},
-    "current": None,
-}
+DEFAULT_SETTINGS: Final = msgspec.convert(
+    {name: spec.decode(None) for name, spec in SETTINGS.items()}, Settings
+)
+"""Every setting at its default (``bonanza.storage.player_settings.SETTINGS``)."""
+NEW_PLAYER: Final = PageData(settings=DEFAULT_SETTINGS, current=None)
 """What the page of a player issued with it carries: the store has nothing of theirs."""
 FIRST_RULES: Final = Rules.preset("klondike")
 """The rules of a new player's first deal: the page's own default (``saved_rules.js``)."""
@@ -74,19 +77,19 @@ PREFETCH_HEADERS: Final = ("sec-purpose", "purpose", "x-purpose", "x-moz")
 """Headers by which browsers mark a prefetch or prerender, which the player may never see."""
 
 
-def embedded_json(data: Any) -> str:
-    """``data`` as JSON that can sit inside a ``<script>`` element."""
-    return json.dumps(data, ensure_ascii=False, separators=(",", ":")).translate(HTML_ESCAPES)
+def embedded_json(data: object) -> str:
+    """``data`` (a ``PageData``) as JSON that can sit inside a ``<script>`` element."""
+    return encode(data).decode().translate(HTML_ESCAPES)
 
 
-async def page_data(request: Request) -> dict[str, Any]:
+async def page_data(request: Request) -> PageData:
     """The player's ``settings`` and ``current`` game (null before the first), each
     left out when it cannot be read."""
     svc, token = service(request), player(request)
-    data: dict[str, Any] = {}
+    data = PageData()
     try:
-        data["settings"] = await anyio.to_thread.run_sync(player_settings, svc.storage, token)
-        data["current"] = await svc.current(token)
+        data.settings = await read_settings(svc, token)
+        data.current = await svc.current(token)
     except (PlayError, StorageError):
         pass
     return data
@@ -122,7 +125,7 @@ class Page:
             name in request.query_params for name in LINK_PARAMS
         )
 
-    async def new_player_data(self, request: Request) -> dict[str, Any]:
+    async def new_player_data(self, request: Request) -> PageData:
         """``NEW_PLAYER``, with the first deal (``started``) when the page carries one."""
         if not self.deals_first_game(request):
             return NEW_PLAYER
@@ -132,9 +135,9 @@ class Page:
             )
         except (PlayError, StorageError):  # too many new games, the store is down...
             return NEW_PLAYER  # the page asks the API, which says what is wrong
-        return {**NEW_PLAYER, "started": started}
+        return msgspec.structs.replace(NEW_PLAYER, started=started)
 
-    async def data(self, request: Request) -> dict[str, Any]:
+    async def data(self, request: Request) -> PageData:
         """What the page carries for the player who asks for it."""
         if self.is_new(request):
             return await self.new_player_data(request)

@@ -6,8 +6,9 @@ import time
 from typing import Any
 
 import anyio
+import msgspec
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from bonanza.core import BonanzaError, Rules
@@ -15,7 +16,7 @@ from bonanza.core.rules import CUSTOM_TABLE
 from bonanza.play.chosen_deals import QUOTED, check_deal_text, read_daily_rules, read_grade
 from bonanza.play.daily import DAILY_DRAWS
 from bonanza.play.errors import STORE_DOWN, Invalid, Unavailable
-from bonanza.session import export_game, statistics
+from bonanza.session import GameRecord, export_game, statistics
 from bonanza.storage import StorageError
 from bonanza.storage.player_settings import (
     SAFE_HOME,
@@ -26,8 +27,10 @@ from bonanza.storage.player_settings import (
 )
 from bonanza.web.moves_input import read_move
 from bonanza.web.requests import client_address, field, json_body
+from bonanza.web.responses import JSONAnswer
 from bonanza.web.service import GameService
-from bonanza.web.view import JSONAnswer
+from bonanza.web.wire_answers import DealChecked, Settings
+from bonanza.web.wire_stats import ExportedGame, Statistics, StatisticsExport, StatisticsReset
 
 NO_STORE = {"Cache-Control": "no-store"}
 MAX_DEAL_TEXT = 400
@@ -42,7 +45,7 @@ def player(request: Request) -> str:
     return token
 
 
-def answer(data: Any, status: int = 200) -> JSONResponse:
+def answer(data: msgspec.Struct, status: int = 200) -> Response:
     return JSONAnswer(data, status_code=status, headers=NO_STORE)
 
 
@@ -113,7 +116,8 @@ async def check_deal(request: Request) -> Response:
     decks = field(data, "decks", int)
     if decks is not None and decks not in (1, 2):
         raise Invalid(f"field 'decks' must be 1 or 2, not {decks}")
-    return answer(check_deal_text(text.strip(), decks))
+    check_deal_text(text.strip(), decks)  # Invalid unless it is one
+    return answer(DealChecked())
 
 
 async def current_game(request: Request) -> Response:
@@ -180,14 +184,18 @@ async def review(request: Request) -> Response:
     return answer(await service(request).review(player(request), game_id(request)))
 
 
-async def get_settings(request: Request) -> Response:
+async def read_settings(svc: GameService, token: str) -> Settings:
     """Every setting of the player (``bonanza.storage.player_settings.SETTINGS``)."""
-    svc = service(request)
     try:
-        found = await anyio.to_thread.run_sync(player_settings, svc.storage, player(request))
+        found = await anyio.to_thread.run_sync(player_settings, svc.storage, token)
     except StorageError:
         raise Unavailable(STORE_DOWN) from None
-    return answer(found)
+    return msgspec.convert(found, Settings)
+
+
+async def get_settings(request: Request) -> Response:
+    """Every setting of the player."""
+    return answer(await read_settings(service(request), player(request)))
 
 
 async def put_settings(request: Request) -> Response:
@@ -208,32 +216,52 @@ async def put_settings(request: Request) -> Response:
     return await get_settings(request)
 
 
-async def _finished(request: Request) -> list[Any]:
+async def _finished(request: Request) -> list[GameRecord]:
     svc = service(request)
-    games: list[Any] = await anyio.to_thread.run_sync(svc.storage.finished_games, player(request))
+    games: list[GameRecord] = await anyio.to_thread.run_sync(
+        svc.storage.finished_games, player(request)
+    )
     return games
 
 
+def figures(games: list[GameRecord]) -> Statistics:
+    """The statistics of ``games`` (``bonanza.session.statistics``), checked as declared."""
+    return msgspec.convert(statistics(games), Statistics)
+
+
 async def get_stats(request: Request) -> Response:
-    return answer(statistics(await _finished(request)))
+    return answer(figures(await _finished(request)))
 
 
 async def reset_stats(request: Request) -> Response:
     svc = service(request)
     count = await anyio.to_thread.run_sync(svc.storage.archive_finished_games, player(request))
-    return answer({"reset": count, **statistics([])})
+    empty = figures([])
+    return answer(
+        StatisticsReset(groups=empty.groups, chosen=empty.chosen, assisted=empty.assisted,
+                        reset=count)
+    )
+
+
+EXPORT_FORMAT = "bonanza-statistics"
+EXPORT_HEADERS = {
+    **NO_STORE,
+    "Content-Disposition": f'attachment; filename="{EXPORT_FORMAT}.json"',
+}
 
 
 async def export_stats(request: Request) -> Response:
     games = await _finished(request)
-    data = {
-        "format": "bonanza-statistics",
-        "exported_at": time.time(),
-        **statistics(games),
-        "games": [export_game(game) for game in games],
-    }
-    headers = {**NO_STORE, "Content-Disposition": 'attachment; filename="bonanza-statistics.json"'}
-    return JSONResponse(data, headers=headers)
+    found = figures(games)
+    data = StatisticsExport(
+        groups=found.groups,
+        chosen=found.chosen,
+        assisted=found.assisted,
+        format=EXPORT_FORMAT,
+        exported_at=time.time(),
+        games=[msgspec.convert(export_game(game), ExportedGame) for game in games],
+    )
+    return JSONAnswer(data, headers=EXPORT_HEADERS)
 
 
 GAME = "/api/games/{game_id:str}"

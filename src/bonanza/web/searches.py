@@ -22,8 +22,9 @@
   decides nearly every position in well under a millisecond; only the rest
   go to the workers.
 - A solver that refuses the rules in play (it raises ``RulesError``: a table no
-  search plays yet) gives an answer that says so in words (``not_yet``), never
-  a server error. Any other failure is a bug and is raised, in every game.
+  search plays yet) gives an answer that says so in words (``unless_refused``,
+  ``bonanza.play.answers.not_yet``), never a server error. Any other failure
+  is a bug and is raised, in every game.
 - A client that goes away is not watched for: polling for it cost more than
   the searches themselves (p99 of a move 33 ms without, 96 ms with, in
   ``benchmarks/server.py --progress``), and the deadline bounds the waste.
@@ -38,7 +39,7 @@ import threading
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import anyio
 import anyio.to_process
@@ -48,41 +49,55 @@ from bonanza.core import Game, Move, Position, Rules, RulesError
 from bonanza.core.notation import format_move
 from bonanza.core.packed import pack
 from bonanza.core.view import PlayerView
+from bonanza.play.answers import (
+    AUTO_FINISH,
+    HINTS,
+    PROGRESS_CHECK,
+    REVIEW,
+    STILL_WINNABLE,
+    CriticalMove,
+    HintReply,
+    LineStep,
+    ProgressReply,
+    ReviewReply,
+    WinnableReply,
+)
 from bonanza.play.errors import RateLimited, Unavailable
 from bonanza.session import Advisor, Finisher, Session
-from bonanza.session.advisor import Hint, ask
+from bonanza.session.advisor import ask
 from bonanza.session.winnable import WinnableAnswer
 from bonanza.solver.quiet import is_known
 from bonanza.web.limits import ServerLimits
 from bonanza.web.rate import RateLimiter
-from bonanza.web.view import move_json
 
 T = TypeVar("T")
+Line = tuple[Move, ...]
+"""An auto finish's proven line (empty: none proven); it stays on the server."""
+Answer = HintReply | ProgressReply | WinnableReply | ReviewReply | Line
+"""What the pool caches: a search's answer, by meaning (``bonanza.play.answers``)."""
+A = TypeVar("A", bound=Answer)
 
 log = logging.getLogger(__name__)
 
-NOT_YET = "{feature} {verb} not available for {title} yet."
-"""The words of an answer the solver cannot give for one of Klondike's relatives yet."""
 
-
-def not_yet(
+def unless_refused(
     rules: Rules,
     feature: str,
     work: Callable[[], T],
-    fallback: Callable[[str], T],
+    refused: Callable[[Rules], T],
     *,
     quiet: bool = False,
 ) -> T:
     """``work()``; where it raises ``RulesError`` (no search plays these rules
-    yet), ``fallback`` of the words that say so, logged unless ``quiet``. Any
-    other error is a bug, and is raised as it is, whatever the game."""
+    yet), ``refused(rules)``, the answer that says so (``bonanza.play.answers``),
+    logged unless ``quiet``. Any other error is a bug, and is raised as it is,
+    whatever the game."""
     try:
         return work()
     except RulesError:
         if not quiet:
             log.warning("%s failed for %s", feature, rules.title, exc_info=True)
-        verb = "are" if feature.endswith("s") else "is"
-        return fallback(NOT_YET.format(feature=feature, verb=verb, title=rules.title))
+        return refused(rules)
 
 
 QUICK_PROGRESS_NODES = 2_000
@@ -135,7 +150,7 @@ class SearchPool:
         self.quick: Advisor | None = quick_advisor() if advisor is None else None
         self._workers = anyio.CapacityLimiter(limits.search_workers)
         self._rate = RateLimiter(limits.searches_per_minute)
-        self._answers: OrderedDict[str, dict[str, Any]] = OrderedDict()
+        self._answers: OrderedDict[str, Answer] = OrderedDict()
         self._lock = threading.Lock()
         self.searches_run = 0
         # Each live game's last view and its cache key, with what they were made of.
@@ -143,24 +158,25 @@ class SearchPool:
             weakref.WeakKeyDictionary()
         )
 
-    def _cached(self, key: str) -> dict[str, Any] | None:
+    def _cached(self, key: str, kind: type[A]) -> A | None:
+        """The cached answer under ``key``, if it is one of ``kind``."""
         with self._lock:
             answer = self._answers.get(key)
             if answer is not None:
                 self._answers.move_to_end(key)
-            return answer
+        return answer if isinstance(answer, kind) else None
 
-    def _keep(self, key: str, answer: dict[str, Any]) -> None:
+    def _keep(self, key: str, answer: Answer) -> None:
         """Cache an answer (called from worker threads too)."""
         with self._lock:
             self._answers[key] = answer
             while len(self._answers) > self.limits.search_cache_size:
                 self._answers.popitem(last=False)
 
-    async def _search(
-        self, player: str, key: str, work: Callable[[], dict[str, Any]]
-    ) -> dict[str, Any]:
-        cached = self._cached(key)
+    async def _search(self, player: str, key: str, work: Callable[[], A], kind: type[A]) -> A:
+        """``work()``'s answer (of ``kind``), cached under ``key``; run in the pool,
+        under the player's rate limit and the search deadline."""
+        cached = self._cached(key, kind)
         if cached is not None:
             return cached
         if not self._rate.allow(player):
@@ -168,18 +184,18 @@ class SearchPool:
                 f"too many searches: at most {self.limits.searches_per_minute} a minute"
             )
 
-        def run() -> dict[str, Any]:
+        def run() -> A:
             answer = work()
-            self._keep(key, answer)  # kept even when its client stopped waiting
+            self._keep(key, checked(answer, kind))  # kept even when its client stopped waiting
             return answer
 
         self.searches_run += 1
         with anyio.move_on_after(self.limits.search_deadline):
             if self.limits.search_processes:
-                answer = await anyio.to_process.run_sync(
+                answer: A = await anyio.to_process.run_sync(
                     work, cancellable=True, limiter=self._workers
                 )
-                self._keep(key, answer)
+                self._keep(key, checked(answer, kind))
                 return answer
             return await anyio.to_thread.run_sync(
                 run, abandon_on_cancel=True, limiter=self._workers
@@ -206,100 +222,92 @@ class SearchPool:
         self._views[session] = (position, seen, view, key)
         return view, key
 
-    async def hint(self, player: str, view: PlayerView, key: str | None = None) -> dict[str, Any]:
+    async def hint(self, player: str, view: PlayerView, key: str | None = None) -> HintReply:
         """The fair hint for the player's ``view`` (it holds no hidden card);
         ``key`` is ``hint_key(view)``, when known already."""
         work = functools.partial(hint_answer, self.advisor, view)
-        return await self._search(player, key or hint_key(view), work)
+        return await self._search(player, key or hint_key(view), work, HintReply)
 
-    async def progress(self, player: str, position: Position) -> dict[str, Any]:
+    async def progress(self, player: str, position: Position) -> ProgressReply:
         key = "progress " + _key(position)
         quick = self.quick
-        if quick is not None and self._cached(key) is None and not is_known(position):
-            found = not_yet(
-                position.rules, "The progress check", lambda: quick.progress(position),
-                lambda _words: None, quiet=True,  # the workers' try logs it and says so
+        if quick is not None and self._cached(key, ProgressReply) is None and not is_known(
+            position
+        ):
+            found = unless_refused(
+                position.rules, PROGRESS_CHECK, lambda: quick.progress(position),
+                lambda _rules: None, quiet=True,  # the workers' try logs it and says so
             )
             if found is not None:  # decided within the small budget
-                answer = {"progress": found}
+                answer = ProgressReply(found)
                 self._keep(key, answer)
                 return answer
         work = functools.partial(progress_answer, self.advisor, position)
-        return await self._search(player, key, work)
+        return await self._search(player, key, work, ProgressReply)
 
-    async def finish(self, player: str, view: PlayerView) -> tuple[Move, ...]:
+    async def finish(self, player: str, view: PlayerView) -> Line:
         """The auto finish's proven line for the player's ``view`` (empty when
         none is proven); the line stays on the server."""
         work = functools.partial(finish_answer, self.finisher, view)
-        answer = await self._search(player, finish_key(view), work)
-        line: tuple[Move, ...] = answer["line"]
-        return line
+        return await self._search(player, finish_key(view), work, tuple)
 
-    async def winnable(self, player: str, position: Position) -> dict[str, Any]:
+    async def winnable(self, player: str, position: Position) -> WinnableReply:
         """Answer "still winnable?" for the true ``position``: the verdict word and its
         sentence, never a card or a move."""
         work = functools.partial(winnable_answer, position)
-        return await self._search(player, "winnable " + _key(position), work)
+        return await self._search(player, "winnable " + _key(position), work, WinnableReply)
 
-    async def review(self, player: str, game: Game) -> dict[str, Any]:
+    async def review(self, player: str, game: Game) -> ReviewReply:
         """The review of a finished game (its deal may be shown: it is over)."""
         moves = " ".join(map(format_move, game.history))
         key = f"review {game.rules!r} {game.deal.id} {moves}"
         budget = review_budget(self.limits)
         work = functools.partial(review_answer, game.positions, tuple(game.history), budget)
-        return await self._search(player, key, work)
+        return await self._search(player, key, work, ReviewReply)
 
 
-def hint_answer(advisor: Advisor, view: PlayerView) -> dict[str, Any]:
+def checked(answer: object, kind: type[A]) -> A:
+    """``answer``, which a search of ``kind`` must give (else a bug: raised)."""
+    if not isinstance(answer, kind):
+        raise TypeError(f"a search gave {type(answer).__name__}, not {kind.__name__}")
+    return answer
+
+
+def hint_answer(advisor: Advisor, view: PlayerView) -> HintReply:
     """The hint's answer (module level, so a worker process can run it): the
-    move, the engine's words, and the piles to highlight (numbered as in
-    ``move_json``; both None when no move makes progress)."""
-    return not_yet(
-        view.rules, "Hints", lambda: _hint_json(ask(advisor, view)),
-        lambda words: {"move": None, "text": words, "source": None, "dest": None,
-                       "unavailable": True},
-    )
+    move (None when no move makes progress) and the engine's words."""
+    def asked() -> HintReply:
+        hint = ask(advisor, view)
+        return HintReply(hint.move, hint.text)
+
+    return unless_refused(view.rules, HINTS, asked, HintReply.not_yet)
 
 
-def _hint_json(hint: Hint) -> dict[str, Any]:
-    if hint.move is None:
-        return {"move": None, "text": hint.text, "source": None, "dest": None}
-    return {
-        "move": move_json(hint.move),
-        "text": hint.text,
-        "source": int(hint.move.source),
-        "dest": int(hint.move.dest),
-    }
-
-
-def finish_answer(finisher: Finisher, view: PlayerView) -> dict[str, Any]:
+def finish_answer(finisher: Finisher, view: PlayerView) -> Line:
     """The finisher's line (module level, for a worker process): kept in the
     server's cache, never sent."""
-    line = not_yet(view.rules, "Auto finish", lambda: finisher.finish(view), lambda _: None)
-    return {"line": tuple(line or ())}
+    line = unless_refused(view.rules, AUTO_FINISH, lambda: finisher.finish(view), lambda _: None)
+    return tuple(line or ())
 
 
-def progress_answer(advisor: Advisor, position: Position) -> dict[str, Any]:
+def progress_answer(advisor: Advisor, position: Position) -> ProgressReply:
     """Whether progress is possible (None: not proven either way), and for a game
     the solver does not check yet, the words that say so (``unavailable``)."""
-    return not_yet(
-        position.rules, "The progress check", lambda: {"progress": advisor.progress(position)},
-        lambda words: {"progress": None, "unavailable": words},
+    return unless_refused(
+        position.rules, PROGRESS_CHECK, lambda: ProgressReply(advisor.progress(position)),
+        ProgressReply.not_yet,
     )
 
 
-def winnable_answer(position: Position) -> dict[str, Any]:
+def winnable_answer(position: Position) -> WinnableReply:
     """The answer to "still winnable?" (module level, for a worker process)."""
     from bonanza.solver.review import still_winnable
 
-    def judged() -> dict[str, Any]:
+    def judged() -> WinnableReply:
         answer = WinnableAnswer.of(still_winnable(position))
-        return {"winnable": answer.winnable, "text": answer.text}
+        return WinnableReply(answer.winnable, answer.text)
 
-    return not_yet(
-        position.rules, "“Still winnable?”", judged,
-        lambda words: {"winnable": "unknown", "text": words, "unavailable": True},
-    )
+    return unless_refused(position.rules, STILL_WINNABLE, judged, WinnableReply.not_yet)
 
 
 def review_budget(limits: ServerLimits) -> float:
@@ -312,44 +320,33 @@ def review_budget(limits: ServerLimits) -> float:
 
 def review_answer(
     positions: tuple[Position, ...], moves: tuple[Move, ...], budget: float
-) -> dict[str, Any]:
+) -> ReviewReply:
     """A finished game's review (module level, for a worker process): where it
     was lost, the move that lost it, and a winning line from there, in the
     game's notation and in words; its solves take ``budget`` seconds at most."""
-    return not_yet(
-        positions[0].rules, "The review", lambda: _reviewed(positions, moves, budget),
-        lambda words: {
-            "finding": "unavailable", "text": words, "critical": None, "after_moves": None,
-            "line": [],
-        },
+    return unless_refused(
+        positions[0].rules, REVIEW, lambda: _reviewed(positions, moves, budget),
+        ReviewReply.not_yet,
     )
 
 
 def _reviewed(
     positions: tuple[Position, ...], moves: tuple[Move, ...], budget: float
-) -> dict[str, Any]:
+) -> ReviewReply:
     from bonanza.solver.review import line_words, review
 
     found = review(positions, moves, total_limit=budget)
     critical = None
     if found.critical is not None and found.index is not None:
-        critical = {
-            "number": found.index + 1,
-            "move": move_json(found.critical),
-            "words": line_words(positions[found.index], [found.critical])[0],
-        }
+        words = line_words(positions[found.index], [found.critical])[0]
+        critical = CriticalMove(found.index + 1, found.critical, words)
     start = positions[found.index] if found.index is not None else positions[0]
-    words = line_words(start, found.line)
-    return {
-        "finding": found.finding,
-        "text": found.text,
-        "critical": critical,
-        "after_moves": found.index,  # the line starts after this many of the game's moves
-        "line": [
-            {"text": format_move(move), "words": said}
-            for move, said in zip(found.line, words, strict=True)
-        ],
-    }
+    said = line_words(start, found.line)
+    line = tuple(
+        LineStep(format_move(move), words) for move, words in zip(found.line, said, strict=True)
+    )
+    # the line starts after ``found.index`` of the game's moves
+    return ReviewReply(found.finding, found.text, critical, found.index, line)
 
 
 def hint_key(view: PlayerView) -> str:

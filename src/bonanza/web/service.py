@@ -13,10 +13,12 @@ import secrets
 import time
 from collections.abc import Callable
 from functools import partial
-from typing import Any
+
+import msgspec
 
 from bonanza.core import Deal, Move, Position, Rules, Scoring
 from bonanza.play.chosen_deals import daily_overview, deal_labels
+from bonanza.play.daily import DAILY_KEY, GRADE_KEY
 from bonanza.play.deal_stock import DealStock
 from bonanza.play.errors import (
     Conflict,
@@ -47,7 +49,16 @@ from bonanza.web.limits import ServerLimits
 from bonanza.web.live_games import LiveGames
 from bonanza.web.rate import WINDOW
 from bonanza.web.searches import SearchPool
-from bonanza.web.view import game_view, move_json, steps_json
+from bonanza.web.view import game_view, move_data, steps
+from bonanza.web.wire import GameView, RecordsSet
+from bonanza.web.wire_answers import (
+    HintAnswer,
+    ProgressAnswer,
+    ReviewAnswer,
+    ShareAnswer,
+    WinnableAnswer,
+)
+from bonanza.web.wire_stats import DailyOverview
 from bonanza.web.writer import StoreWriter
 
 SHARE_ID_BYTES = 9
@@ -90,35 +101,41 @@ class GameService:
 
     # -- views -----------------------------------------------------------------
 
-    async def view(self, record: GameRecord, session: Session, **extra: Any) -> dict[str, Any]:
-        data = game_view(record.id, session, self.clock())
-        data.update(deal_labels(record.extra))  # a grade, a daily deal's day: never the deal
+    async def view(
+        self, record: GameRecord, session: Session, announce: str | None = None
+    ) -> GameView:
+        """The game as its player sees it now (``announce``: what just happened)."""
+        view = game_view(record.id, session, self.clock())
+        labels = deal_labels(record.extra)  # a grade, a daily deal's day: never the deal
+        if GRADE_KEY in labels:
+            view.grade = labels[GRADE_KEY]
+        if DAILY_KEY in labels:
+            view.daily = labels[DAILY_KEY]
         if session.is_over:
-            data["deal_code"] = deal_code(session.game.deal)
+            view.deal_code = deal_code(session.game.deal)
         if session.rules.scoring is Scoring.VEGAS_CUMULATIVE:
             earlier = await self.games.read(self.storage.finished_games, record.player)
-            data["bankroll"] = bankroll_before(earlier, record) + session.score(self.clock())
-        data.update(extra)
-        return data
+            view.bankroll = bankroll_before(earlier, record) + session.score(self.clock())
+        if announce is not None:
+            view.announce = announce
+        return view
 
-    async def _event_view(
-        self, record: GameRecord, session: Session, event: Event
-    ) -> dict[str, Any]:
+    async def _event_view(self, record: GameRecord, session: Session, event: Event) -> GameView:
+        view = await self.view(record, session, event.summary)
         final = event.final
-        extra: dict[str, Any] = {"announce": event.summary}
         if final.move is not None and event.action is not Action.UNDO:
-            extra["last"] = move_json(final.move)
+            view.last = move_data(final.move)
         if event.then:
-            extra["steps"] = steps_json(session, event)
+            view.steps = steps(session, event)
         if any(e.won for e in (event, *event.then)):
-            extra.update(await self._records(record))
-        return await self.view(record, session, **extra)
+            view.add_records(await self._records(record))
+        return view
 
-    async def _records(self, record: GameRecord) -> dict[str, Any]:
+    async def _records(self, record: GameRecord) -> RecordsSet:
         """The records a game just won sets (``records_set``), from the stored games:
         ``record`` is already up to the win, and its own row may not be written yet."""
         earlier = await self.games.read(self.storage.finished_games, record.player)
-        return records_set(earlier, record)
+        return msgspec.convert(records_set(earlier, record), RecordsSet)
 
     # -- starting games -------------------------------------------------------------
 
@@ -133,7 +150,7 @@ class GameService:
         grade: Grade | None = None,
         daily: str | None = None,
         client: str | None = None,
-    ) -> dict[str, Any]:
+    ) -> GameView:
         """Start a game; the player's unfinished games end (lost once they count).
 
         ``grade`` deals a stocked winnable deal of that grade; ``daily`` (a day, or
@@ -167,19 +184,19 @@ class GameService:
         )  # fmt: skip
         await self.games.write(self.storage.insert_game, record)  # not shared before it is stored
         self.games.remember(record, session)
-        return await self.view(record, session, announce=start.announce)
+        return await self.view(record, session, start.announce)
 
-    async def daily(self, player: str, draw: int) -> dict[str, Any]:
+    async def daily(self, player: str, draw: int) -> DailyOverview:
         """The player's daily statistics and calendar for a draw mode."""
         self.stock.start()
-        overview: dict[str, Any] = await self.games.read(
+        overview = await self.games.read(
             daily_overview, self.stock, self.storage, player, draw, self.clock()
         )
-        return overview
+        return msgspec.convert(overview, DailyOverview)
 
     # -- reading ----------------------------------------------------------------------
 
-    async def current(self, player: str) -> dict[str, Any] | None:
+    async def current(self, player: str) -> GameView | None:
         """The player's latest game (to resume after a reload), or None before the first."""
         self.stock.start()
         latest = await self.games.read(self.storage.latest_game, player)
@@ -188,7 +205,7 @@ class GameService:
         record, session = await self.games.current(player, latest.id)
         return await self.view(record, session)
 
-    async def get(self, player: str, game_id: str) -> dict[str, Any]:
+    async def get(self, player: str, game_id: str) -> GameView:
         record, session = await self.games.current(player, game_id)
         return await self.view(record, session)
 
@@ -196,11 +213,11 @@ class GameService:
 
     async def _act(
         self, player: str, game_id: str, action: Callable[[Session, float], Event]
-    ) -> dict[str, Any]:
+    ) -> GameView:
         """Play ``action`` on the game and store it (``LiveGames.act``); the answer."""
         return await self.games.act(player, game_id, action, self._event_view)
 
-    async def play(self, player: str, game_id: str, move: Move | str) -> dict[str, Any]:
+    async def play(self, player: str, game_id: str, move: Move | str) -> GameView:
         def act(session: Session, now: float) -> Event:
             if session.is_over:
                 return session.play(move, now)  # raises GameOverError
@@ -208,16 +225,16 @@ class GameService:
 
         return await self._act(player, game_id, act)
 
-    async def undo(self, player: str, game_id: str) -> dict[str, Any]:
+    async def undo(self, player: str, game_id: str) -> GameView:
         return await self._act(player, game_id, lambda s, now: s.undo(now))
 
-    async def redo(self, player: str, game_id: str) -> dict[str, Any]:
+    async def redo(self, player: str, game_id: str) -> GameView:
         return await self._act(player, game_id, lambda s, now: s.redo(now))
 
-    async def restart(self, player: str, game_id: str) -> dict[str, Any]:
+    async def restart(self, player: str, game_id: str) -> GameView:
         return await self._act(player, game_id, lambda s, now: s.restart(now))
 
-    async def auto_step(self, player: str, game_id: str) -> dict[str, Any]:
+    async def auto_step(self, player: str, game_id: str) -> GameView:
         """Play the next auto-finish move (refused when auto finish is not available):
         the solver's line, solved first in the pool if it is not offered yet."""
         _record, session = await self.games.current(player, game_id)
@@ -245,7 +262,7 @@ class GameService:
 
     # -- settings ------------------------------------------------------------------------
 
-    async def set_settings(self, player: str, on: bool) -> dict[str, Any]:
+    async def set_settings(self, player: str, on: bool) -> None:
         """Store the player's safe auto-play setting, and switch it in their games in play."""
         await self.games.write(set_safe_home, self.storage, player, on)
 
@@ -257,9 +274,8 @@ class GameService:
 
         for stored in await self.games.read(self.storage.playing_games, player):
             await self.games.update(player, stored.id, switch)
-        return {"safe_home": on}
 
-    async def share(self, player: str, game_id: str) -> dict[str, Any]:
+    async def share(self, player: str, game_id: str) -> ShareAnswer:
         """A short opaque ID for this game's deal, which this server maps to the deal.
 
         It opens once this game is over (before, it would let the player look
@@ -268,11 +284,11 @@ class GameService:
         record, session = await self.games.current(player, game_id)
         share_id = secrets.token_urlsafe(SHARE_ID_BYTES)
         await self.games.write(self.storage.add_share, share_id, record.id)
-        return {"share": share_id, "url": f"/?share={share_id}", "opens_now": session.is_over}
+        return ShareAnswer(share_id, f"/?share={share_id}", session.is_over)
 
     # -- searches ------------------------------------------------------------------------
 
-    async def hint(self, player: str, game_id: str) -> dict[str, Any]:
+    async def hint(self, player: str, game_id: str) -> HintAnswer:
         """A fair hint, searched in the pool on the player's view of the game
         (``session.view()``): what they have seen and played, never a hidden card.
 
@@ -283,20 +299,20 @@ class GameService:
             if session.is_over:
                 raise Conflict(f"this game is over ({session.status}): start a new one")
             view, key = await self.searches.view_of(session)
-        return await self.searches.hint(player, view, key)
+        return HintAnswer.of(await self.searches.hint(player, view, key))
 
-    async def progress(self, player: str, game_id: str) -> dict[str, Any]:
+    async def progress(self, player: str, game_id: str) -> ProgressAnswer:
         """Whether progress is still possible (None: not proven either way), and
         whether an auto finish is offered (``auto_finish``: once the player knows
         every card, the finish is solved in the pool, so the page asks here after
         every move and shows the button when it comes)."""
         _record, session = await self.games.current(player, game_id)
         if session.status is not Status.PLAYING or not session.position.has_moves():
-            return {"progress": None, "auto_finish": False}
+            return ProgressAnswer(None)
         answer = await self.searches.progress(player, session.snapshot())
-        return {**answer, "auto_finish": await self._offer_finish(player, game_id, session)}
+        return ProgressAnswer.of(answer, await self._offer_finish(player, game_id, session))
 
-    async def winnable(self, player: str, game_id: str) -> dict[str, Any]:
+    async def winnable(self, player: str, game_id: str) -> WinnableAnswer:
         """Answer "still winnable?" for the game in play: it looks at the hidden cards, so
         the game is marked assisted (and stored so) before the solver runs; the
         answer is the verdict word and a sentence, never a card or a move."""
@@ -311,17 +327,16 @@ class GameService:
             return not was_assisted
 
         await self.games.update(player, game_id, peek)
-        answer = await self.searches.winnable(player, peeked[0])
-        return {**answer, "assisted": True}
+        return WinnableAnswer.of(await self.searches.winnable(player, peeked[0]))
 
-    async def review(self, player: str, game_id: str) -> dict[str, Any]:
+    async def review(self, player: str, game_id: str) -> ReviewAnswer:
         """Where a lost game was lost, the move that lost it and a winning line
         from there: it shows hidden cards, so only once the game is lost (refused before)."""
         _record, session = await self.games.current(player, game_id)
         if session.status is not Status.LOST:
             state = "still in play" if session.status is Status.PLAYING else str(session.status)
             raise Conflict(f"a review is given once a game is lost; this one is {state}")
-        return await self.searches.review(player, session.game)
+        return ReviewAnswer.of(await self.searches.review(player, session.game))
 
 
 __all__ = ["GameService"]

@@ -1,4 +1,4 @@
-"""What the browser may see of a game: the one place games become JSON.
+"""What the browser may see of a game: the one place games become answers (``wire``).
 
 The visibility rule lives here. A face-down tableau card's identity and the
 stock's cards are sent only under thoughtful rules; otherwise a face-down card
@@ -9,10 +9,8 @@ is counted, never named, and the stock is a count. The deal's number or code
 from __future__ import annotations
 
 import functools
-import json
-from typing import Any
 
-from starlette.responses import JSONResponse
+import msgspec
 
 from bonanza.core.cards import DECK_SIZE, MAX_DECKS, RANK_COUNT, SUIT_COUNT, Card
 from bonanza.core.moves import Move
@@ -20,23 +18,21 @@ from bonanza.core.notation import format_move
 from bonanza.core.position import Position
 from bonanza.core.rules import Rules, Scoring, StockMode
 from bonanza.session import Event, Session
+from bonanza.web.wire import (
+    ColumnView,
+    GameView,
+    MoveData,
+    PositionView,
+    RulesData,
+    Step,
+    StockView,
+    TableView,
+)
 
 CARD_TEXTS = tuple(str(Card(card % DECK_SIZE)) for card in range(MAX_DECKS * DECK_SIZE))
 """Each card's text, by its number: views name many cards per answer. A
 second-deck card (52-103) reads as its twin: which deck a card came from is
 never sent (it would tell where in the deal its twin lies)."""
-_ENCODER = json.JSONEncoder(
-    ensure_ascii=False, allow_nan=False, separators=(",", ":"), check_circular=False
-)
-"""Starlette's JSON, made once (``json.dumps`` with options makes an encoder per call)."""
-
-
-class JSONAnswer(JSONResponse):
-    """A ``JSONResponse`` with the same bytes, encoded by one shared encoder (answers
-    are trees of plain data, never cyclic)."""
-
-    def render(self, content: Any) -> bytes:
-        return _ENCODER.encode(content).encode("utf-8")
 
 
 def card_text(card: int) -> str:
@@ -51,111 +47,108 @@ def move_text(move: Move) -> str:
     return format_move(move)
 
 
-def move_json(move: Move) -> dict[str, Any]:
+@functools.cache  # a few thousand moves exist at most; the answers share them (frozen)
+def move_data(move: Move) -> MoveData:
     """A move as the browser uses it: piles by number, plus its notation."""
-    return {
-        "source": int(move.source),
-        "dest": int(move.dest),
-        "count": move.count,
-        "text": move_text(move),
-    }
+    return MoveData(int(move.source), int(move.dest), move.count, move_text(move))
 
 
 @functools.lru_cache(maxsize=64)
-def _rules_json(rules: Rules) -> tuple[dict[str, Any], str, dict[str, Any]]:
-    return rules.to_dict(), str(rules), table_json(rules)
+def rules_data(rules: Rules) -> tuple[RulesData, str, TableView]:
+    """The rules as ``Rules.to_dict`` writes them, their label, and the table (shared:
+    frozen)."""
+    return msgspec.convert(rules.to_dict(), RulesData), str(rules), table_view(rules)
 
 
-def table_json(rules: Rules) -> dict[str, Any]:
+def table_view(rules: Rules) -> TableView:
     """What the page lays out: the game's name and title, its columns and
     foundations, whether it has a waste, and what a move from the stock does."""
-    return {
-        "game": rules.game,
-        "title": rules.title,
-        "columns": rules.columns,
-        "foundations": rules.foundations,
-        "decks": rules.decks,
-        "waste": rules.stock_mode is StockMode.WASTE,
-        "stock": rules.stock_mode.value,
-    }
+    return TableView(
+        game=rules.game,
+        title=rules.title,
+        columns=rules.columns,
+        foundations=rules.foundations,
+        decks=rules.decks,
+        waste=rules.stock_mode is StockMode.WASTE,
+        stock=rules.stock_mode.value,
+    )
 
 
-def position_json(position: Position) -> dict[str, Any]:
+def position_view(position: Position) -> PositionView:
     """The visible part of ``position``, with its legal moves."""
     thoughtful = position.rules.thoughtful
     columns = []
     for column, down in zip(position.tableau, position.down, strict=True):
-        entry: dict[str, Any] = {"down": down, "up": [CARD_TEXTS[c] for c in column[down:]]}
+        entry = ColumnView(down, [CARD_TEXTS[c] for c in column[down:]])
         if thoughtful:
-            entry["down_cards"] = [CARD_TEXTS[c] for c in column[:down]]
+            entry.down_cards = [CARD_TEXTS[c] for c in column[:down]]
         columns.append(entry)
-    stock: dict[str, Any] = {"count": len(position.stock)}
+    stock = StockView(len(position.stock))
     if thoughtful:
-        stock["cards"] = [CARD_TEXTS[c] for c in position.stock]
+        stock.cards = [CARD_TEXTS[c] for c in position.stock]
     foundations = [
         CARD_TEXTS[(index % SUIT_COUNT) * RANK_COUNT + home - 1] if home else None
         for index, home in enumerate(position.foundations)
     ]
     allowed = position.rules.recycles_allowed
-    return {
-        "columns": columns,
-        "stock": stock,
-        "waste": [CARD_TEXTS[c] for c in position.waste],
-        "foundations": foundations,
-        "home": sum(position.foundations),
-        "recycles": position.recycles,
-        "recycles_left": None if allowed is None else max(0, allowed - position.recycles),
-        "legal": [move_json(move) for move in position.legal_moves()],
-    }
+    return PositionView(
+        columns=columns,
+        stock=stock,
+        waste=[CARD_TEXTS[c] for c in position.waste],
+        foundations=foundations,
+        home=sum(position.foundations),
+        recycles=position.recycles,
+        recycles_left=None if allowed is None else max(0, allowed - position.recycles),
+        legal=[move_data(move) for move in position.legal_moves()],
+    )
 
 
-def game_view(game_id: str, session: Session, now: float) -> dict[str, Any]:
+def game_view(game_id: str, session: Session, now: float) -> GameView:
     """What the browser sees of a game at ``now``."""
     game = session.game
-    visible = position_json(game.position)
-    elapsed = session.elapsed(now)
-    rules, rules_label, table = _rules_json(game.rules)
-    data: dict[str, Any] = {
-        "id": game_id,
-        "rules": dict(rules),
-        "rules_label": rules_label,
-        "table": dict(table),
-        "status": str(session.status),
-        "origin": str(session.origin),
-        "won": game.is_won,
-        "position": visible,
-        "has_moves": bool(visible["legal"]),
-        "moves": game.move_count,
-        "score": session.score(now),
-        "timed": game.rules.scoring is Scoring.TIMED,
-        "elapsed": round(elapsed, 1),
-        "running": session.clock.running,
-        "idle_cap": round(session.clock.idle_left(now), 1),
-        "can_undo": session.can_undo,
-        "can_redo": session.can_redo,
-        "can_restart": session.can_restart,
-        "auto_finish": session.auto_move() is not None,
-        "assisted": session.assisted,
-        "safe_home": session.safe.on,
-        "history": game.history_texts,
-    }
+    visible = position_view(game.position)
+    rules, rules_label, table = rules_data(game.rules)
+    view = GameView(
+        id=game_id,
+        rules=rules,
+        rules_label=rules_label,
+        table=table,
+        status=str(session.status),
+        origin=str(session.origin),
+        won=game.is_won,
+        position=visible,
+        has_moves=bool(visible.legal),
+        moves=game.move_count,
+        score=session.score(now),
+        timed=game.rules.scoring is Scoring.TIMED,
+        elapsed=round(session.elapsed(now), 1),
+        running=session.clock.running,
+        idle_cap=round(session.clock.idle_left(now), 1),
+        can_undo=session.can_undo,
+        can_redo=session.can_redo,
+        can_restart=session.can_restart,
+        auto_finish=session.auto_move() is not None,
+        assisted=session.assisted,
+        safe_home=session.safe.on,
+        history=game.history_texts,
+    )
     if session.typed is not None:
-        data["typed"] = session.typed
+        view.typed = session.typed
     if session.is_over:
-        data["deal"] = game.deal.id
-    return data
+        view.deal = game.deal.id
+    return view
 
 
-def steps_json(session: Session, event: Event) -> list[dict[str, Any]]:
+def steps(session: Session, event: Event) -> list[Step]:
     """The table after the player's move and after each automatic move but the
     last (the answer itself shows that one), for the page to show in turn."""
     shown = [event, *event.then[:-1]]
     positions = session.game.recent_positions(len(event.then) + 1)[:-1]
     return [
-        {
-            "position": position_json(position),
-            "announce": step.text,
-            "last": move_json(step.move) if step.move is not None else None,
-        }
+        Step(
+            position=position_view(position),
+            announce=step.text,
+            last=move_data(step.move) if step.move is not None else None,
+        )
         for step, position in zip(shown, positions, strict=True)
     ]
