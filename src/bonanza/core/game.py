@@ -1,12 +1,23 @@
-"""A game: a deal, its rules, the moves played, undo and redo, and the score."""
+"""A game: a deal, its rules, the moves played, undo and redo, and the score.
+
+A saved game holds its moves' texts, and also (``exact``) the current position
+packed, the running score and the moves exactly: a store that trusts its own
+saves loads a game from them without replaying it (``from_json(trusted=True)``),
+in time that hardly grows with its history. The positions passed, which undo
+and the player's view need, are then replayed from the deal the first time
+they are asked for, and checked against the saved position.
+"""
 
 from __future__ import annotations
 
+import base64
+import binascii
 import math
 from typing import Any, Final
 
 from bonanza.core.deal import Deal
 from bonanza.core.errors import BonanzaError, HistoryError, SaveError
+from bonanza.core.move_codes import decode_moves, encode_moves
 from bonanza.core.moves import Move
 from bonanza.core.notation import format_move, parse_move
 from bonanza.core.packed import pack, unpack
@@ -30,11 +41,22 @@ class Game:
         self.deal = deal
         self.rules = rules
         self.elapsed = elapsed
-        self.history: list[Move] = []
+        self._history: list[Move] | None = []  # None: still in ``_history_code``
+        self._history_code = ""  # the moves as saved exactly, read on first use
         self._texts: list[str] = []  # the history's texts, kept as it grows and shrinks
         self._passed: list[bytes] = []  # the positions before the current one, packed
         self._scores = [initial_score(rules)]
         self._redo: list[Move] = []
+        self._unloaded = 0  # leading moves whose positions and scores are not kept yet
+
+    @property
+    def history(self) -> list[Move]:
+        """The moves played, in order (play and undo through the game)."""
+        if self._history is None:
+            self._history = decode_moves(self._history_code)
+            if len(self._history) != len(self._texts):
+                raise SaveError("saved game: its exact moves are not its moves")
+        return self._history
 
     @property
     def position(self) -> Position:
@@ -45,16 +67,20 @@ class Game:
     def positions(self) -> tuple[Position, ...]:
         """Every position from the deal to now, in order (made afresh from the
         packed history: for the current one alone, use :attr:`position`)."""
+        self._load_passed()
         return (*(unpack(data, self.rules) for data in self._passed), self._current)
 
     @property
     def packed_positions(self) -> tuple[bytes, ...]:
         """The positions before the current one, packed (see :mod:`bonanza.core.packed`):
         each stays the same object while it stays in the history."""
+        self._load_passed()
         return tuple(self._passed)
 
     def recent_positions(self, count: int) -> tuple[Position, ...]:
         """The last ``count`` positions, the current one last."""
+        if count - 1 > len(self._passed):
+            self._load_passed()
         earlier = self._passed[max(0, len(self._passed) - count + 1) :] if count > 1 else []
         return (*(unpack(data, self.rules) for data in earlier), self._current)
 
@@ -66,7 +92,7 @@ class Game:
 
     @property
     def move_count(self) -> int:
-        return len(self.history)
+        return len(self._texts)
 
     @property
     def recycle_count(self) -> int:
@@ -78,7 +104,7 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self.history)
+        return bool(self._texts)
 
     @property
     def can_redo(self) -> bool:
@@ -121,8 +147,10 @@ class Game:
 
     def undo(self) -> Move:
         """Take back the last move."""
-        if not self.history:
+        if not self.can_undo:
             raise HistoryError("nothing to undo: no move has been played")
+        if not self._passed:
+            self._load_passed()
         move = self.history.pop()
         self._texts.pop()
         self._current = unpack(self._passed.pop(), self.rules)
@@ -141,7 +169,7 @@ class Game:
 
     def restart(self) -> None:
         """Back to the deal, with every move kept for redo."""
-        while self.history:
+        while self.can_undo:
             self.undo()
 
     def __repr__(self) -> str:
@@ -159,11 +187,23 @@ class Game:
             "moves": self.history_texts,
             "redo": _move_texts(self.redo_moves),
             "elapsed": self.elapsed,
+            "exact": {
+                "position": base64.b64encode(pack(self._current)).decode("ascii"),
+                "score": self._scores[-1],
+                "moves": (
+                    self._history_code if self._history is None else encode_moves(self._history)
+                ),
+                "redo": encode_moves(self._redo),
+            },
         }
 
     @classmethod
-    def from_json(cls, data: Any) -> Game:
-        """Load what ``to_json`` wrote; raises ``SaveError`` naming the problem."""
+    def from_json(cls, data: Any, *, trusted: bool = False) -> Game:
+        """Load what ``to_json`` wrote; raises ``SaveError`` naming the problem.
+
+        A ``trusted`` save (one this program wrote to its own store) is loaded from
+        its ``exact`` part without replaying its moves; any other is replayed move
+        by move, so a save edited by hand cannot set up a position no game reaches."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise SaveError(f"not a saved Bonanza game (format {SAVE_FORMAT!r} missing)")
         if data.get("version") != SAVE_VERSION:
@@ -177,8 +217,54 @@ class Game:
             game = cls(Deal.parse(data["deal"], rules.decks), rules, elapsed)
         except BonanzaError as error:
             raise SaveError(f"saved game: {error}") from None
-        game._replay(data["moves"], data["redo"])
+        exact = data.get("exact")
+        if trusted and isinstance(exact, dict):
+            game._load_exact(data["moves"], exact)
+        else:
+            game._replay(data["moves"], data["redo"])
         return game
+
+    def _load_exact(self, texts: list[Any], exact: dict[str, Any]) -> None:
+        """Take the current position, score and moves as saved (see the module notes)."""
+        code, redo, score = exact.get("moves"), decode_moves(exact.get("redo")), exact.get("score")
+        if not isinstance(code, str):
+            raise SaveError("saved game: its exact moves are not text")
+        if not isinstance(score, int) or isinstance(score, bool):
+            raise SaveError(f"saved game: score {score!r} is not a number")
+        try:
+            packed = base64.b64decode(str(exact.get("position")), validate=True)
+            self._current = unpack(packed, self.rules)
+        except (binascii.Error, ValueError, IndexError, KeyError):
+            raise SaveError("saved game: its position cannot be read") from None
+        self._history, self._history_code = None, code  # read when first asked for
+        self._texts, self._redo = list(texts), redo
+        self._scores = [score]
+        self._unloaded = len(texts)
+
+    def _load_passed(self) -> None:
+        """Replay the moves whose positions are not kept yet (a game loaded exactly),
+        and check that they lead where the save said."""
+        if not self._unloaded:
+            return
+        position = Position.initial(self.deal, self.rules)
+        passed: list[bytes] = []
+        scores = [initial_score(self.rules)]
+        try:
+            for move in self.history[: self._unloaded]:
+                passed.append(pack(position))
+                after = position.copy()
+                revealed = after.apply(move)
+                points = move_points(self.rules, move, revealed is not None, position.recycles)
+                scores.append(add_points(self.rules, scores[-1], points))
+                position = after
+        except (AssertionError, IndexError, ValueError):
+            raise SaveError("saved game: its moves do not replay") from None
+        reached = self._passed[0] if self._passed else pack(self._current)
+        if pack(position) != reached or scores[-1] != self._scores[0]:
+            raise SaveError("saved game: its moves do not lead to its saved position")
+        self._passed[:0] = passed
+        self._scores[:0] = scores[:-1]
+        self._unloaded = 0
 
     def to_text(self) -> str:
         """The game as a small plain-text record."""

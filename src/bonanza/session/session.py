@@ -70,6 +70,7 @@ class Session:
         created_at: float = 0.0,
         idle_cap: float = IDLE_CAP,
         max_moves: int = MAX_MOVES,
+        seen: set[int] | None = None,
     ) -> None:
         self.game = game
         self.origin = origin
@@ -83,12 +84,12 @@ class Session:
         self.undo_floor = 0  # moves at or below this index cannot be undone
         self._charged = 0  # timed scoring: penalty points taken so far
         self._ticks = 0  # timed scoring: 10-second periods charged so far
-        self.seen: set[int] = set()  # every card the player has been shown
         self.assisted = False  # "still winnable?" was asked: kept out of the headline figures
         self.safe = SafeHome()  # safe auto-play: the setting, held cards, automatic moves
         self._finish_line: tuple[Position, tuple[Move, ...]] | None = None  # an offered line
         self._earlier_keys = _EarlierKeys()
-        self.seen = twins.seen_along(game.positions, game.history)
+        # Every card the player has been shown (``seen``: as saved, else along the game).
+        self.seen = seen if seen is not None else twins.seen_along(game.positions, game.history)
 
     @classmethod
     def new(
@@ -439,9 +440,17 @@ class Session:
 
     @classmethod
     def from_json(
-        cls, data: Any, *, idle_cap: float = IDLE_CAP, max_moves: int = MAX_MOVES
+        cls,
+        data: Any,
+        *,
+        idle_cap: float = IDLE_CAP,
+        max_moves: int = MAX_MOVES,
+        trusted: bool = False,
     ) -> Session:
-        """Load what ``to_json`` wrote (or a bare saved ``Game``); ``SaveError`` names faults."""
+        """Load what ``to_json`` wrote (or a bare saved ``Game``); ``SaveError`` names faults.
+
+        A ``trusted`` save (from this program's own store) loads without replaying its
+        moves (``Game.from_json``), and takes its seen cards as saved."""
         if isinstance(data, dict) and data.get("format") != SESSION_FORMAT:
             game = Game.from_json(data)
             session = cls(game, idle_cap=idle_cap, max_moves=max_moves)
@@ -451,14 +460,19 @@ class Session:
         if not isinstance(data, dict) or data.get("version") != SESSION_VERSION:
             raise SaveError(f"not a saved Bonanza session of version {SESSION_VERSION}")
         try:
+            game = Game.from_json(data.get("game"), trusted=trusted)
+            saved = twins.read_seen(data.get("seen", []), game.rules.decks * DECK_SIZE)
             session = cls(
-                Game.from_json(data.get("game")),
+                game,
                 origin=Origin(data.get("origin", "random")),
                 typed=data.get("typed") if isinstance(data.get("typed"), str) else None,
                 created_at=float(data.get("created_at") or 0.0),
                 idle_cap=idle_cap,
                 max_moves=max_moves,
+                seen=saved if trusted else None,
             )
+            if not trusted:
+                session.seen |= saved
             session.status = Status(data.get("status", "playing"))
             finished = data.get("finished_at")
             session.finished_at = float(finished) if finished is not None else None
@@ -468,13 +482,7 @@ class Session:
             session.undo_floor = int(data.get("undo_floor", 0))
             charged, ticks = data.get("timed", [0, 0])
             session._charged, session._ticks = int(charged), int(ticks)
-            seen, cards = data.get("seen", []), session.rules.decks * DECK_SIZE
-            if not isinstance(seen, list) or not all(
-                isinstance(card, int) and not isinstance(card, bool) and 0 <= card < cards
-                for card in seen
-            ):
-                raise ValueError("its seen cards are not card numbers")
-            session.seen.update(map(int, seen))
+            cards = session.rules.decks * DECK_SIZE
             session.assisted = data.get("assisted", False) is True  # older saves: not assisted
             session.safe = SafeHome.from_json(data.get("safe_home"), cards)  # older saves: off
         except (BonanzaError, TypeError, ValueError) as error:
@@ -485,3 +493,4 @@ class Session:
 
     def __repr__(self) -> str:
         return f"<Session {self.status} {self.rules.to_text()!r} moves={self.game.move_count}>"
+

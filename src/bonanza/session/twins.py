@@ -68,3 +68,12 @@ def seen_along(positions: Sequence[Position], moves: Sequence[Move]) -> set[int]
         seen |= visible_cards(earlier)
         follow(seen, move, earlier, later)
     return seen | visible_cards(positions[-1])
+
+def read_seen(seen: object, cards: int) -> set[int]:
+    """Saved seen cards: card numbers below ``cards`` (``ValueError`` for anything else)."""
+    if not isinstance(seen, list) or not all(
+        isinstance(card, int) and not isinstance(card, bool) and 0 <= card < cards
+        for card in seen
+    ):
+        raise ValueError("its seen cards are not card numbers")
+    return set(map(int, seen))

@@ -1,0 +1,112 @@
+"""A trusted save loads without replaying its moves, and then behaves exactly as a
+replayed one: the same positions, score, undo, redo and saves (``Game.from_json``)."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bonanza.core import Deal, Game, Rules, SaveError
+from bonanza.core.move_codes import decode_moves, encode_moves
+from tests.core.strategies import deals, games
+
+TWO_DECKS = Rules.preset("double-klondike-3")
+
+
+def same_game(one: Game, other: Game) -> None:
+    assert one.position == other.position
+    assert one.history == other.history and one.redo_moves == other.redo_moves
+    assert one.running_score == other.running_score and one.score() == other.score()
+    assert one.to_json() == other.to_json()
+
+
+def undone_some(game: Game, chooser: random.Random) -> Game:
+    """``game`` with a few moves undone (for a redo list), some replayed."""
+    for _ in range(chooser.randint(0, min(5, game.move_count))):
+        game.undo()
+    if game.can_redo and chooser.random() < 0.5:
+        game.redo()
+    return game
+
+
+@settings(max_examples=60, deadline=None)
+@given(games(), st.randoms(use_true_random=False))
+def test_a_trusted_load_is_the_replayed_game_through_undo_and_redo(
+    game: Game, chooser: random.Random
+) -> None:
+    game = undone_some(game, chooser)
+    saved = game.to_json()
+    exact = Game.from_json(saved, trusted=True)
+    replayed = Game.from_json(saved)
+    same_game(exact, replayed)
+    for _ in range(chooser.randint(0, 3)):  # moves after the load, then undo past them
+        moves = exact.position.legal_moves()
+        if not moves:
+            break
+        move = chooser.choice(moves)
+        exact.play(move)
+        replayed.play(move)
+    assert exact.recent_positions(2) == replayed.recent_positions(2)
+    while replayed.can_undo:
+        assert exact.undo() == replayed.undo()
+        same_game(exact, replayed)
+    assert exact.positions == replayed.positions
+    while replayed.can_redo:
+        assert exact.redo() == replayed.redo()
+    same_game(exact, replayed)
+
+
+@given(deals, st.randoms(use_true_random=False))
+@settings(max_examples=20, deadline=None)
+def test_two_deck_games_load_exactly_too(deal: Deal, chooser: random.Random) -> None:
+    game = Game(Deal.from_number(deal.number or 0, 2), TWO_DECKS)
+    for _ in range(80):
+        home = [m for m in game.position.legal_moves() if m.dest.is_foundation]
+        moves = home or game.position.legal_moves()
+        if not moves:
+            break
+        game.play(chooser.choice(moves))
+    exact = Game.from_json(game.to_json(), trusted=True)
+    assert exact.positions == game.positions
+    same_game(exact, game)
+
+
+def played(moves: int = 40) -> Game:
+    game = Game(Deal.from_number(7), Rules())
+    chooser = random.Random(7)
+    for _ in range(moves):
+        game.play(chooser.choice(game.position.legal_moves()))
+    return game
+
+
+def test_a_save_edited_by_hand_is_replayed_unless_trusted_and_then_caught() -> None:
+    game = played()
+    saved = game.to_json()
+    forged = copy.deepcopy(saved)
+    other = played(41).to_json()["exact"]
+    forged["exact"]["position"] = other["position"]
+    assert Game.from_json(forged).position == game.position  # untrusted: replayed
+    trusted = Game.from_json(forged, trusted=True)
+    with pytest.raises(SaveError, match="do not lead to its saved position"):
+        trusted.undo()  # the positions passed are replayed, and do not meet the save
+    for broken in ({"moves": "!!"}, {"moves": encode_moves(game.history[:-1])},
+                   {"score": "12"}, {"position": "AAA"}):  # fmt: skip
+        bad = copy.deepcopy(saved)
+        bad["exact"].update(broken)
+        with pytest.raises(SaveError):  # at the load, or once the moves are read
+            loaded = Game.from_json(bad, trusted=True)
+            assert loaded.history
+            loaded.undo()
+
+
+def test_moves_round_trip_exactly_and_bad_codes_are_refused() -> None:
+    history = played().history
+    assert decode_moves(encode_moves(history)) == history
+    assert decode_moves(encode_moves([])) == []
+    for bad in (None, "AA", "/w==", "AAAA"):  # not text, 1 byte, not base64, count 0
+        with pytest.raises(SaveError):
+            decode_moves(bad)
