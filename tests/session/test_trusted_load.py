@@ -14,7 +14,10 @@ GAMES = 12
 MOVES = 150
 
 
-@pytest.mark.parametrize("game", ["klondike", "klondike-3", "double-klondike-3", "vegas-3", "easthaven"])
+RULE_SETS = ["klondike", "klondike-3", "double-klondike-3", "vegas-3", "easthaven"]
+
+
+@pytest.mark.parametrize("game", RULE_SETS)
 def test_a_trusted_session_plays_on_as_the_replayed_one(game: str) -> None:
     chooser = random.Random(game)
     rules = Rules.preset(game)
