@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from bonanza.core import Deal, Rules, Scoring
 from bonanza.core.scoring import VEGAS_ANTE
 from bonanza.session import (
+    IDLE_CAP,
     Action,
     GameOverError,
     HistoryFullError,
@@ -240,3 +241,19 @@ def test_saving_and_loading_keeps_every_answer(rules: Rules, choices: list[int])
             session.can_restart,
         )
         assert loaded.position == session.position
+
+
+def test_a_timed_game_cannot_be_paced_every_second_from_the_deal_counts() -> None:
+    """Issue 31: thinking before the first move, or in long pauses, cost nothing;
+    under timed scoring the clock is the score, so it runs from the deal."""
+    paced = Session.new(Deal.from_number(0), TIMED, 1000.0)
+    paced.play("sw", 1600.0)  # ten minutes looking at the table first
+    assert paced.elapsed(1600.0) == 600.0
+    paced.play("sw", 4600.0)  # an hour's pause counts whole
+    assert paced.elapsed(4600.0) == 3600.0  # from the deal at 1000 s
+    reloaded = Session.from_json(paced.to_json())
+    assert reloaded.elapsed(4700.0) == 3700.0
+    untimed = Session.new(Deal.from_number(0), KLONDIKE, 1000.0)
+    untimed.play("sw", 1600.0)  # other scorings: from the first move, pauses capped
+    untimed.play("sw", 4600.0)
+    assert untimed.elapsed(4600.0) == IDLE_CAP

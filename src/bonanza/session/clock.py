@@ -1,4 +1,9 @@
-"""The playing clock: it starts at the first move, and idle pauses count only so much."""
+"""The playing clock: it starts at the first move, and idle pauses count only so much.
+
+Under timed scoring the clock is the score, so it cannot be paced: it runs from
+the deal and every second counts (``PlayClock.from_deal``); a player who looks
+at the table for ten minutes before the first move pays for them.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +13,11 @@ from typing import Any
 IDLE_CAP = 60.0
 """Seconds a pause between two actions counts for, at most (a tab left open
 overnight does not ruin the time)."""
+
+
+TIMED_IDLE_CAP = 7 * 24 * 3600.0
+"""A timed game's cap on a pause: a week, so every second of play counts (the cap
+stays finite: the page is told how long the clock runs on without an action)."""
 
 
 @dataclass
@@ -24,6 +34,11 @@ class PlayClock:
     elapsed: float = 0.0
     stopped: bool = False
     idle_cap: float = IDLE_CAP
+
+    @classmethod
+    def from_deal(cls, now: float) -> PlayClock:
+        """A timed game's clock: running from the deal at ``now``, every second counted."""
+        return cls(started_at=now, last_active=now, idle_cap=TIMED_IDLE_CAP)
 
     @property
     def running(self) -> bool:

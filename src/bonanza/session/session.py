@@ -22,7 +22,7 @@ from bonanza.core.scoring import time_bonus, time_ticks, timed_charge
 from bonanza.core.view import PlayerView, ViewKey, known_cards, masked_key, visible_cards
 from bonanza.session import messages, twins
 from bonanza.session.autofinish import finish_plan
-from bonanza.session.clock import IDLE_CAP, PlayClock
+from bonanza.session.clock import IDLE_CAP, TIMED_IDLE_CAP, PlayClock
 from bonanza.session.errors import (
     GameOverError,
     HistoryFullError,
@@ -103,14 +103,11 @@ class Session:
         idle_cap: float = IDLE_CAP,
         max_moves: int = MAX_MOVES,
     ) -> Session:
-        return cls(
-            Game(deal, rules),
-            origin=origin,
-            typed=typed,
-            created_at=now,
-            idle_cap=idle_cap,
-            max_moves=max_moves,
-        )
+        session = cls(Game(deal, rules), origin=origin, typed=typed, created_at=now,
+                      idle_cap=idle_cap, max_moves=max_moves)  # fmt: skip
+        if rules.scoring is Scoring.TIMED:  # the time is the score: it runs from the deal
+            session.clock = PlayClock.from_deal(now)
+        return session
 
     # -- what the game is ----------------------------------------------------
 
@@ -477,7 +474,10 @@ class Session:
             finished = data.get("finished_at")
             session.finished_at = float(finished) if finished is not None else None
             clock = data.get("clock")
-            session.clock = PlayClock.from_json(clock if isinstance(clock, dict) else {}, idle_cap)
+            timed = session.rules.scoring is Scoring.TIMED
+            session.clock = PlayClock.from_json(
+                clock if isinstance(clock, dict) else {}, TIMED_IDLE_CAP if timed else idle_cap
+            )
             session.touched = bool(data.get("touched", False))
             session.undo_floor = int(data.get("undo_floor", 0))
             charged, ticks = data.get("timed", [0, 0])
