@@ -22,7 +22,13 @@ EXIT_BAD_INPUT: Final = 2
 EXIT_INTERNAL_ERROR: Final = 70  # EX_SOFTWARE of sysexits.h: a bug, not the user's input
 # What a shell reports for a process killed by the signal.
 EXIT_INTERRUPTED: Final = 128 + signal.SIGINT
+EXIT_TERMINATED: Final = 128 + signal.SIGTERM
 EXIT_BROKEN_PIPE: Final = 128 + signal.SIGPIPE
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, where a command handles it as Ctrl-C (``analyze`` and ``autoplay`` stop
+    their workers, keep their rows and print their summary), with its own status."""
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -58,7 +64,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     Bad input (a ``BonanzaError``, or an ``OSError`` on a named file) prints
     one line ``bonanza COMMAND: message`` and returns 2; Ctrl-C prints
-    ``bonanza COMMAND: interrupted`` and returns 130; a reader closing stdout
+    ``bonanza COMMAND: interrupted`` and returns 130 (SIGTERM, where a command
+    turns it into ``Terminated``: ``terminated`` and 143); a reader closing stdout
     early ends the command quietly with 141; a bug caught by a self-check (an
     ``InternalError``, such as a solver line the engine refuses) is one line
     asking for a report, with 70. Other errors are bugs and propagate.
@@ -90,6 +97,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(f"{prefix}: {error.filename}: {error.strerror}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except Terminated:
+        print(f"{prefix}: terminated", file=sys.stderr)
+        return EXIT_TERMINATED
     except KeyboardInterrupt:
         print(f"{prefix}: interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED

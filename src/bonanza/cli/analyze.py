@@ -11,10 +11,16 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Final
 
-from bonanza.cli import EXIT_INTERRUPTED
 from bonanza.cli.cluster import LOCAL, cluster_client, cluster_results
 from bonanza.cli.deal_source import DealSource, deal_source, parse_deal_range
-from bonanza.cli.jobs import ctrl_c_held, pool_results, show_progress, worker_pool
+from bonanza.cli.jobs import (
+    ctrl_c_held,
+    pool_results,
+    say_stopped,
+    show_progress,
+    sigterm_as_ctrl_c,
+    worker_pool,
+)
 from bonanza.cli.options import whole_number
 from bonanza.cli.results_file import (
     CSV_FIELDS,
@@ -197,40 +203,39 @@ def run(args: argparse.Namespace) -> int:
     writer = ResultsWriter(previous) if previous else None
     show = not args.no_progress
     shown = False  # whether the progress bar is on screen, to be ended with a line end
-    interrupted = False
-    try:
-        with contextlib.ExitStack() as solving:
-            rows: Iterator[dict[str, Any]] = iter(())
-            if remaining:  # the pool or cluster first, so that its errors come alone
-                rows = solving.enter_context(
-                    _solved_rows(tasks, min(args.jobs, remaining), args.cluster)
-                )
-            if show:
-                _progress(tally, deals.total)
-                shown = True
-            for row in rows:
-                with ctrl_c_held():  # a row is counted if and only if it is written
-                    tally.add(row["result"], row["seconds"])
-                    if writer:
-                        writer.write(row)
+    stopped: KeyboardInterrupt | None = None
+    with sigterm_as_ctrl_c():
+        try:
+            with contextlib.ExitStack() as solving:
+                rows: Iterator[dict[str, Any]] = iter(())
+                if remaining:  # the pool or cluster first, so that its errors come alone
+                    rows = solving.enter_context(
+                        _solved_rows(tasks, min(args.jobs, remaining), args.cluster)
+                    )
                 if show:
                     _progress(tally, deals.total)
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        if writer:
-            writer.close()
-        if shown:
-            sys.stderr.write("\n")
+                    shown = True
+                for row in rows:
+                    with ctrl_c_held():  # a row is counted if and only if it is written
+                        tally.add(row["result"], row["seconds"])
+                        if writer:
+                            writer.write(row)
+                    if show:
+                        _progress(tally, deals.total)
+        except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM (Terminated)
+            stopped = stop
+        finally:
+            if writer:
+                writer.close()
+            if shown:
+                sys.stderr.write("\n")
     megabytes = args.memory_limit or DEFAULT_MEMORY_MB
     print(f"rules: {rules.to_text()}; time limit: {args.time_limit or 'none'}; "
           f"memory limit: {megabytes} MB")
     print(tally.summary())
-    if interrupted:
+    if stopped is not None:
         left = deals.total - tally.finished
-        resume = "; rerun to resume" if args.out else " (give --out to make a run resumable)"
-        print(f"bonanza analyze: interrupted: {left} deals left{resume}", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return say_stopped("analyze", stopped, f"{left} deals", bool(args.out))
     return 0
 
 

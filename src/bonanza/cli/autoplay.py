@@ -25,9 +25,15 @@ from collections import Counter
 from collections.abc import Generator, Iterable, Mapping
 from typing import Any, Final
 
-from bonanza.cli import EXIT_INTERRUPTED
 from bonanza.cli.deal_source import DealList, DealRange, DealSource, deal_source, parse_deal_range
-from bonanza.cli.jobs import ctrl_c_held, pool_results, show_progress, worker_pool
+from bonanza.cli.jobs import (
+    ctrl_c_held,
+    pool_results,
+    say_stopped,
+    show_progress,
+    sigterm_as_ctrl_c,
+    worker_pool,
+)
 from bonanza.cli.options import add_rule_options, rules_from, whole_number
 from bonanza.cli.results_file import ResultsFile, ResultsWriter
 from bonanza.cli.solver_io import InputError
@@ -356,35 +362,34 @@ def run(args: argparse.Namespace) -> int:
     todo = ((ident, text) for ident, text in deals if ident not in done)
     writer = ResultsWriter(previous) if previous else None
     show = not args.no_progress
-    interrupted = False
-    try:
-        if show:
-            show_progress(tally.games, deals.total, tally.counts, sys.stderr)
-        if remaining:
-            games = play_games(todo, settings, min(args.jobs, remaining))
-            with contextlib.closing(games):
-                for row in games:
-                    with ctrl_c_held():  # a game is counted if and only if it is written
-                        tally.add(row)
-                        if writer:
-                            writer.write(row)
-                    if show:
-                        show_progress(tally.games, deals.total, tally.counts, sys.stderr)
-    except KeyboardInterrupt:
-        interrupted = True
-    finally:
-        if writer:
-            writer.close()
-        if show:
-            sys.stderr.write("\n")
+    stopped: KeyboardInterrupt | None = None
+    with sigterm_as_ctrl_c():
+        try:
+            if show:
+                show_progress(tally.games, deals.total, tally.counts, sys.stderr)
+            if remaining:
+                games = play_games(todo, settings, min(args.jobs, remaining))
+                with contextlib.closing(games):
+                    for row in games:
+                        with ctrl_c_held():  # a game is counted if and only if it is written
+                            tally.add(row)
+                            if writer:
+                                writer.write(row)
+                        if show:
+                            show_progress(tally.games, deals.total, tally.counts, sys.stderr)
+        except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM (Terminated)
+            stopped = stop
+        finally:
+            if writer:
+                writer.close()
+            if show:
+                sys.stderr.write("\n")
     print(f"rules: {settings.rules.to_text()}; budget: {settings.budget} s per move; "
           f"seed: {settings.seed}; move cap: {settings.max_moves}")
     print(tally.summary())
-    if interrupted:
+    if stopped is not None:
         left = deals.total - tally.games
-        resume = "; rerun to resume" if args.out else " (give --out to make a run resumable)"
-        print(f"bonanza autoplay: interrupted: {left} games left{resume}", file=sys.stderr)
-        return EXIT_INTERRUPTED
+        return say_stopped("autoplay", stopped, f"{left} games", bool(args.out))
     return 0
 
 

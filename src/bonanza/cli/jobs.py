@@ -1,5 +1,6 @@
 """Many deals in worker processes, for ``bonanza analyze`` and ``bonanza autoplay``:
-a pool that leaves Ctrl-C to the parent, its results as they come, and a progress bar."""
+a pool that leaves Ctrl-C and SIGTERM to the parent (whose end ends its workers), its
+results as they come, and a progress bar."""
 
 from __future__ import annotations
 
@@ -7,13 +8,21 @@ import contextlib
 import multiprocessing
 import multiprocessing.pool
 import signal
+import sys
+import threading
 from collections.abc import Iterator, Mapping
+from types import FrameType
 from typing import Any, Final, TextIO
+
+from bonanza.cli import EXIT_INTERRUPTED, EXIT_TERMINATED, Terminated
+from bonanza.play.parent import end_with_parent
 
 PROGRESS_WIDTH: Final = 30
 """Characters in the progress bar between its brackets."""
 WAKE_SECONDS: Final = 0.5
 """How often the wait for a result wakes, so that Ctrl-C is seen at once."""
+STOP_SIGNALS: Final = {signal.SIGINT, signal.SIGTERM}
+"""What stops a run: Ctrl-C, and SIGTERM (as from ``kill`` or a service manager)."""
 
 
 def pool_results(iterator: Any) -> Iterator[dict[str, Any]]:
@@ -28,26 +37,28 @@ def pool_results(iterator: Any) -> Iterator[dict[str, Any]]:
         yield row
 
 
-def _ignore_sigint() -> None:
-    """Pool initializer: Ctrl-C is the parent's to handle (it stops the workers)."""
+def _start_worker() -> None:
+    """Pool initializer: Ctrl-C is the parent's to handle (it stops the workers), SIGTERM
+    (which the parent stops them with) ends a worker at once, and so does its parent's end,
+    even by SIGKILL, so that no worker is left working on its own."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler, if inherited
+    end_with_parent()
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
 
 
 @contextlib.contextmanager
 def worker_pool(jobs: int) -> Iterator[multiprocessing.pool.Pool]:
-    """A pool whose workers ignore Ctrl-C, terminated on leaving however that happens.
+    """A pool whose workers leave Ctrl-C and SIGTERM to the parent, terminated on leaving
+    however that happens.
 
-    SIGINT is blocked while the workers start, so that none can see it before
-    its initializer runs; one pressed meanwhile is delivered right after.
+    SIGINT and SIGTERM are blocked while the workers start, so that none can see
+    them before its initializer runs; one sent meanwhile is delivered right after.
     """
     pool: multiprocessing.pool.Pool | None = None
     try:
-        blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-        try:
-            pool = multiprocessing.Pool(jobs, initializer=_ignore_sigint)
-        finally:
-            signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+        with ctrl_c_held():
+            pool = multiprocessing.Pool(jobs, initializer=_start_worker)
         yield pool
     finally:
         if pool is not None:
@@ -56,12 +67,44 @@ def worker_pool(jobs: int) -> Iterator[multiprocessing.pool.Pool]:
 
 @contextlib.contextmanager
 def ctrl_c_held() -> Iterator[None]:
-    """Hold SIGINT back for a moment: it is delivered when the block ends."""
-    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    """Hold SIGINT and SIGTERM back for a moment: they are delivered when the block ends."""
+    blocked = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
     try:
         yield
     finally:
         signal.pthread_sigmask(signal.SIG_SETMASK, blocked)
+
+
+@contextlib.contextmanager
+def sigterm_as_ctrl_c() -> Iterator[None]:
+    """Within the block, SIGTERM raises ``Terminated`` (a ``KeyboardInterrupt``), so that
+    it stops a run as Ctrl-C does: the workers stopped, the rows written kept, the
+    summary printed. Further SIGTERMs are ignored while it stops; the handler before
+    comes back after the block. (Only the main thread can take signals.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: FrameType | None) -> None:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        raise Terminated
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def say_stopped(command: str, stop: KeyboardInterrupt, left: str, resumable: bool) -> int:
+    """Say on stderr that ``bonanza COMMAND`` was stopped, by Ctrl-C or SIGTERM, with
+    ``left`` to do; the exit status: 130 for Ctrl-C, 143 for SIGTERM, as a shell shows
+    a process the signal ended."""
+    terminated = isinstance(stop, Terminated)
+    resume = "; rerun to resume" if resumable else " (give --out to make a run resumable)"
+    word = "terminated" if terminated else "interrupted"
+    print(f"bonanza {command}: {word}: {left} left{resume}", file=sys.stderr)
+    return EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
 
 
 def show_progress(done: int, total: int, counts: Mapping[str, int], stream: TextIO) -> None:
