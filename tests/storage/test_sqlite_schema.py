@@ -16,7 +16,7 @@ from bonanza.session.stats import statistics
 from bonanza.session.status import Origin, Status
 from bonanza.storage import SCHEMA_VERSION, SchemaTooNewError, SQLiteStorage, open_storage
 from bonanza.storage import schema as schema_module
-from bonanza.storage import sqlite as sqlite_module
+from bonanza.storage import sqlite_migrate as migrate_module
 from bonanza.storage.protocol import DailyDeal, Share, StockedDeal, StorageError
 from bonanza.storage.rows import COLUMNS, FIELDS, game_row
 from bonanza.storage.schema import SQLITE_MIGRATIONS, Migration, check_migrations
@@ -215,8 +215,8 @@ def test_a_step_that_fails_leaves_the_file_as_it_was(
     SQLiteStorage(path).close()
     step = Migration(SCHEMA_VERSION + 1, "a test step", ("CREATE TABLE half (x)", "NOT SQL"))
     monkeypatch.setattr(schema_module, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
-    monkeypatch.setattr(sqlite_module, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
-    monkeypatch.setattr(sqlite_module, "SQLITE_MIGRATIONS", (*SQLITE_MIGRATIONS, step))
+    monkeypatch.setattr(migrate_module, "SCHEMA_VERSION", SCHEMA_VERSION + 1)
+    monkeypatch.setattr(migrate_module, "SQLITE_MIGRATIONS", (*SQLITE_MIGRATIONS, step))
     with pytest.raises(StorageError, match="cannot open the game store"):
         open_storage(path)
     assert user_version(path) == SCHEMA_VERSION
@@ -244,8 +244,8 @@ def test_a_version_2_file_with_games_is_upgraded_and_nothing_is_lost(
     path = tmp_path / "version-2.db"
     with monkeypatch.context() as older:  # this code as it stood at version 2
         older.setattr(schema_module, "SCHEMA_VERSION", VERSION_2)
-        older.setattr(sqlite_module, "SCHEMA_VERSION", VERSION_2)
-        older.setattr(sqlite_module, "SQLITE_MIGRATIONS", SQLITE_MIGRATIONS[:VERSION_2])
+        older.setattr(migrate_module, "SCHEMA_VERSION", VERSION_2)
+        older.setattr(migrate_module, "SQLITE_MIGRATIONS", SQLITE_MIGRATIONS[:VERSION_2])
         old = SQLiteStorage(path)
         for game in games():
             old.insert_game(game)
