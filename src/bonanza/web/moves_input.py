@@ -2,33 +2,37 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Final
 
 from bonanza.core import Move, Pile
 from bonanza.core.cards import DECK_SIZE, MAX_DECKS
 from bonanza.core.moves import ALL_PILES
+from bonanza.web.bodies import MoveBody
 from bonanza.web.errors import ApiError
-from bonanza.web.requests import field
+
+UNPROCESSABLE: Final = 422
+MAX_MOVE_TEXT: Final = 16
+"""Characters of the longest text read as a move."""
 
 
-def read_move(data: dict[str, Any]) -> Move | str:
+def read_move(body: MoveBody) -> Move | str:
     """``{"move": "w3"}`` or ``{"source": 8, "dest": 2, "count": 1}``."""
-    text: str | None = field(data, "move", str)
-    if text is not None:
-        if len(text) > 16:
-            raise ApiError(422, "field 'move' is too long to be a move")
-        return text
-    source = field(data, "source", int)
-    dest = field(data, "dest", int)
-    count = field(data, "count", int, 1)
+    if body.move is not None:
+        if len(body.move) > MAX_MOVE_TEXT:
+            raise ApiError(UNPROCESSABLE, "field 'move' is too long to be a move")
+        return body.move
+    source, dest, count = body.source, body.dest, 1 if body.count is None else body.count
     if source is None or dest is None:
-        raise ApiError(422, "give a move as 'move' (like \"w3\") or as 'source' and 'dest'")
+        raise ApiError(
+            UNPROCESSABLE, "give a move as 'move' (like \"w3\") or as 'source' and 'dest'"
+        )
     last_pile, most = len(ALL_PILES) - 1, MAX_DECKS * DECK_SIZE
     for name, value in (("source", source), ("dest", dest)):
         if not 0 <= value <= last_pile:
             raise ApiError(
-                422, f"field {name!r} must be a pile number from 0 to {last_pile}, not {value}"
+                UNPROCESSABLE,
+                f"field {name!r} must be a pile number from 0 to {last_pile}, not {value}",
             )
     if not 1 <= count <= most:
-        raise ApiError(422, f"field 'count' must be from 1 to {most}, not {count}")
+        raise ApiError(UNPROCESSABLE, f"field 'count' must be from 1 to {most}, not {count}")
     return Move(Pile(source), Pile(dest), count)

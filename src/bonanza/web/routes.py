@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import time
-from typing import Any
 
 import anyio
 import msgspec
@@ -25,8 +24,16 @@ from bonanza.storage.player_settings import (
     player_settings,
     setting_entries,
 )
+from bonanza.web.bodies import (
+    DealCheckBody,
+    MoveBody,
+    NewGameBody,
+    NoBody,
+    SettingsBody,
+    given,
+)
 from bonanza.web.moves_input import read_move
-from bonanza.web.requests import client_address, field, json_body
+from bonanza.web.requests import client_address, read_json
 from bonanza.web.responses import JSONAnswer
 from bonanza.web.service import GameService
 from bonanza.web.wire_answers import DealChecked, Settings
@@ -49,12 +56,14 @@ def answer(data: msgspec.Struct, status: int = 200) -> Response:
     return JSONAnswer(data, status_code=status, headers=NO_STORE)
 
 
-def read_rules(data: dict[str, Any]) -> Rules:
-    preset = field(data, "preset", str)
-    rules = field(data, "rules", dict)
+def read_rules(body: NewGameBody) -> Rules:
+    """The rules a new game asks for: ``rules``, else the ``preset`` (else Klondike's)."""
     try:
-        chosen = Rules.from_dict(rules) if rules is not None else Rules.preset(preset or "klondike")
-    except (BonanzaError, TypeError) as error:
+        if body.rules is not None:
+            chosen = body.rules.rules()
+        else:
+            chosen = Rules.preset(body.preset or "klondike")
+    except BonanzaError as error:
         raise Invalid(f"bad rules: {error}") from None
     if chosen.game == CUSTOM_TABLE:
         raise Invalid(f"bad rules: {CUSTOM_TABLE_REFUSED} ({chosen})")
@@ -69,8 +78,8 @@ CUSTOM_TABLE_REFUSED = (
 for it (any draw, passes and options are played on those tables)."""
 
 
-def short_text(data: dict[str, Any], name: str) -> str | None:
-    value: str | None = field(data, name, str)
+def short_text(value: str | None, name: str) -> str | None:
+    """``value``, the field ``name``, unless it is too long to be a deal ID."""
     if value is not None and len(value) > MAX_DEAL_TEXT:
         raise Invalid(f"field {name!r} is too long to be a deal ID")
     return value
@@ -80,18 +89,16 @@ async def new_game(request: Request) -> Response:
     """Start a game: a random deal, ``deal``, ``share`` or ``replay``; a winnable
     deal of ``grade`` (easy, medium or hard); or the ``daily`` deal (``today`` or
     a date) of the draw mode ``draw``."""
-    data = await json_body(request, required=False)
-    grade = field(data, "grade", str)
-    daily = short_text(data, "daily")
-    draw = field(data, "draw", int)
-    rules = read_daily_rules(draw) if daily is not None and draw is not None else read_rules(data)
+    body = await read_json(request, NewGameBody, required=False)
+    daily, draw = short_text(body.daily, "daily"), body.draw
+    rules = read_daily_rules(draw) if daily is not None and draw is not None else read_rules(body)
     game = await service(request).new_game(
         player(request),
         rules,
-        deal_text=short_text(data, "deal"),
-        share=short_text(data, "share"),
-        replay=short_text(data, "replay"),
-        grade=read_grade(grade) if grade is not None else None,
+        deal_text=short_text(body.deal, "deal"),
+        share=short_text(body.share, "share"),
+        replay=short_text(body.replay, "replay"),
+        grade=read_grade(body.grade) if body.grade is not None else None,
         daily=daily,
         client=client_address(request),
     )
@@ -109,11 +116,10 @@ async def daily_deals(request: Request) -> Response:
 async def check_deal(request: Request) -> Response:
     """Whether ``deal`` is a deal number or code (the new-deal dialog asks first),
     of ``decks`` decks when given (1 or 2: Double Klondike's deals have two)."""
-    data = await json_body(request)
-    text = short_text(data, "deal")
+    body = await read_json(request, DealCheckBody)
+    text, decks = short_text(body.deal, "deal"), body.decks
     if text is None:
         raise Invalid("give deal, the text to check")
-    decks = field(data, "decks", int)
     if decks is not None and decks not in (1, 2):
         raise Invalid(f"field 'decks' must be 1 or 2, not {decks}")
     check_deal_text(text.strip(), decks)  # Invalid unless it is one
@@ -138,32 +144,32 @@ async def get_game(request: Request) -> Response:
 
 
 async def play_move(request: Request) -> Response:
-    move = read_move(await json_body(request))
+    move = read_move(await read_json(request, MoveBody))
     return answer(await service(request).play(player(request), game_id(request), move))
 
 
 async def undo(request: Request) -> Response:
-    await json_body(request, required=False)
+    await read_json(request, NoBody, required=False)
     return answer(await service(request).undo(player(request), game_id(request)))
 
 
 async def redo(request: Request) -> Response:
-    await json_body(request, required=False)
+    await read_json(request, NoBody, required=False)
     return answer(await service(request).redo(player(request), game_id(request)))
 
 
 async def restart(request: Request) -> Response:
-    await json_body(request, required=False)
+    await read_json(request, NoBody, required=False)
     return answer(await service(request).restart(player(request), game_id(request)))
 
 
 async def auto_step(request: Request) -> Response:
-    await json_body(request, required=False)
+    await read_json(request, NoBody, required=False)
     return answer(await service(request).auto_step(player(request), game_id(request)))
 
 
 async def share(request: Request) -> Response:
-    await json_body(request, required=False)
+    await read_json(request, NoBody, required=False)
     return answer(await service(request).share(player(request), game_id(request)), 201)
 
 
@@ -176,7 +182,7 @@ async def progress(request: Request) -> Response:
 
 
 async def winnable(request: Request) -> Response:
-    await json_body(request, required=False)
+    await read_json(request, NoBody, required=False)
     return answer(await service(request).winnable(player(request), game_id(request)))
 
 
@@ -202,7 +208,7 @@ async def put_settings(request: Request) -> Response:
     """Change some of the player's settings, such as ``{"theme": "dark", "volume": 40}``,
     and answer them all; an unknown setting or a bad value is a 422 that names it."""
     try:
-        changes = checked_settings(await json_body(request))
+        changes = checked_settings(given(await read_json(request, SettingsBody)))
     except SettingError as error:
         raise Invalid(str(error)) from None
     svc, token = service(request), player(request)
