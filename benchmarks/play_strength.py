@@ -33,7 +33,7 @@ from bonanza.cli.autoplay import MOVE_CAP, Settings, Tally, budget_seconds, play
 from bonanza.cli.results_file import ResultsWriter
 from bonanza.cli.solver_io import InputError
 from bonanza.core import Rules
-from bonanza.solver.fair import DEFAULT_BUDGET
+from bonanza.solver.fair_budget import DEFAULT_BUDGET
 from bonanza.solver.stats import percentile, wilson_interval
 
 DEFAULT_GAMES: Final = 200

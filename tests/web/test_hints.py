@@ -16,7 +16,7 @@ from bonanza.core import CARDS, Deal, Game, Move, Pile, Position, Rules
 from bonanza.core.view import PlayerView
 from bonanza.session import Hint, Session, messages
 from bonanza.solver.advisor import SolverAdvisor
-from bonanza.solver.fair import DEFAULT_BUDGET
+from bonanza.solver.fair_budget import DEFAULT_BUDGET
 from bonanza.storage import SQLiteStorage
 from bonanza.web import create_app
 from bonanza.web.limits import ServerLimits

@@ -42,7 +42,8 @@ from bonanza.core.errors import BonanzaError, InternalError, RulesError
 from bonanza.core.notation import format_move
 from bonanza.core.rules import Rules
 from bonanza.session import Origin, Session
-from bonanza.solver.fair import DEFAULT_BUDGET, advise
+from bonanza.solver.fair import advise
+from bonanza.solver.fair_budget import DEFAULT_BUDGET
 from bonanza.solver.stats import percentile, wilson_interval
 
 MOVE_CAP: Final = 1_000

@@ -8,7 +8,8 @@ from dataclasses import dataclass
 from bonanza.core.moves import Move
 from bonanza.core.position import Position
 from bonanza.core.view import PlayerView
-from bonanza.solver.fair import DEFAULT_BUDGET, Advice, advise
+from bonanza.solver.fair import Advice, advise
+from bonanza.solver.fair_budget import DEFAULT_BUDGET
 from bonanza.solver.finish import FINISH_NODES, finish_view
 from bonanza.solver.progress import DEFAULT_NODE_LIMIT, progress_possible
 

@@ -4,7 +4,7 @@ A deal is graded only once the exact solver has proven it winnable (a
 ``solved`` verdict; ``unknown`` never counts). Its measure is the **fair
 share**: how many layouts a player could not tell from the real one are
 proven winnable within the fair hint engine's own node cap per layout
-(``fair.SAMPLE_NODES``), at the deal and at a few points along the solver's
+(``fair_budget.SAMPLE_NODES``), at the deal and at a few points along the solver's
 winning line: when ``CHECKPOINTS`` of the cards hidden at the deal are still
 unseen, or, with draw 1 and unlimited passes (where any stock card can be
 seen at will, so what stays hidden is the face-down cards), when
@@ -39,7 +39,8 @@ from bonanza.core.moves import Move
 from bonanza.core.position import Position
 from bonanza.core.rules import Rules
 from bonanza.core.view import PlayerView, visible_cards
-from bonanza.solver.fair import SAMPLE_NODES, sample_layout
+from bonanza.solver.fair import sample_layout
+from bonanza.solver.fair_budget import SAMPLE_NODES
 from bonanza.solver.lines import clean_line
 from bonanza.solver.search import solve, verdict
 

@@ -1,0 +1,84 @@
+"""What one fair hint may spend, and how (``bonanza.solver.fair``): its budget in
+solver nodes, the caps of each solve, the layouts sampled per round and the
+margins that drop and tie moves, for the C core and for the generic search."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Final
+
+DEFAULT_BUDGET: Final = 1.0
+"""Seconds one hint may take on one core, at most (counted as solver nodes)."""
+NODES_PER_SECOND: Final = 1_500_000
+"""Solver nodes one core searches in a second on mid-game layouts (measured)."""
+CALL_NODES: Final = 150
+"""What one solver call costs in Python beside its nodes, counted as nodes."""
+SAMPLE_NODES: Final = 20_000
+"""The node cap of one layout's solve: most are decided in far fewer."""
+MIN_SOLVE_NODES: Final = 500
+"""The smallest cap a solve is given, even when the budget is nearly spent."""
+STUCK_NODES: Final = 2_000
+"""The quiet-move search's cap when checking that no move makes progress."""
+QUICK_STUCK_NODES: Final = 100
+"""The same where it is asked often: for the only move left when it shows
+nothing new, and when no sampled layout wins."""
+KNOWN_NODES: Final = 2_000_000
+"""The node cap when every card is known: one search, worth a larger cap."""
+FIRST_ROUND: Final = 16
+"""Layouts every candidate move is tried on before any is dropped."""
+ROUND: Final = 8
+"""Layouts added per later round, for the moves still in the running."""
+MAX_SAMPLES: Final = 64
+"""Layouts at most, at the default budget (more with a larger budget)."""
+UNDECIDED_SCORE: Final = 0.5
+"""What a layout counts for a move when its solve hits the node cap."""
+DROP_MARGIN: Final = 2.0
+"""A move is dropped when it trails the best by this many standard errors."""
+TIE_MARGIN: Final = 1.0
+"""Moves within this many standard errors of the best count as close to it."""
+PROGRESS_NODES: Final = 400
+"""Positions the quiet-move search may visit to find the way to progress."""
+QUIET_NODE_COST: Final = 20
+"""One quiet-search position (in Python) counted in solver nodes."""
+
+GENERIC_NODES_PER_SECOND: Final = 12_000
+"""Positions the generic search (and the Python around it) goes through in a
+second on one core, for the rules the C core does not take: measured on
+Double Klondike, the slowest (Easthaven and Westcliff go faster)."""
+GENERIC_CALL_NODES: Final = 10
+"""One solver call's Python cost beside its nodes, in generic nodes."""
+GENERIC_SAMPLE_NODES: Final = 400
+"""The node cap of one layout's generic solve: late in a game most are
+decided within it; early on most are not (they score ½)."""
+GENERIC_KNOWN_NODES: Final = 12_000
+"""The generic search's cap when every card is known."""
+GENERIC_FIRST_ROUND: Final = 6
+GENERIC_ROUND: Final = 4
+GENERIC_MAX_SAMPLES: Final = 16
+GENERIC_QUIET_NODE_COST: Final = 1
+"""A quiet-search position costs about one generic node."""
+
+
+@dataclass(frozen=True, slots=True)
+class Sampling:
+    """How a hint spends its budget: nodes a second, the Python cost of a
+    solver call and of a quiet-search position (in nodes), the cap of one
+    layout's solve and of the known position's, and the layouts per round."""
+
+    nodes_per_second: int
+    call_nodes: int
+    quiet_node_cost: int
+    sample_nodes: int
+    known_nodes: int
+    first_round: int
+    round: int
+    max_samples: int
+
+
+COMPILED: Final = Sampling(NODES_PER_SECOND, CALL_NODES, QUIET_NODE_COST, SAMPLE_NODES,
+                           KNOWN_NODES, FIRST_ROUND, ROUND, MAX_SAMPLES)
+"""Where the C core solves the layouts (Klondike)."""
+GENERIC: Final = Sampling(GENERIC_NODES_PER_SECOND, GENERIC_CALL_NODES,
+                          GENERIC_QUIET_NODE_COST, GENERIC_SAMPLE_NODES, GENERIC_KNOWN_NODES,
+                          GENERIC_FIRST_ROUND, GENERIC_ROUND, GENERIC_MAX_SAMPLES)
+"""Where the generic search does (rules the C core does not take)."""
