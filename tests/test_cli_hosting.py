@@ -6,6 +6,7 @@ from __future__ import annotations
 import http.client
 import json
 import logging
+import socket
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -21,11 +22,16 @@ STARTUP = 30.0
 
 @pytest.fixture
 def served(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[Any, dict[str, Any]]]]:
-    """What ``uvicorn.run`` is called with (it is not run), root logging restored after."""
-    import uvicorn
+    """What uvicorn is asked to serve, and how (it is not run), root logging restored after."""
+    from bonanza.cli import serve
 
     calls: list[tuple[Any, dict[str, Any]]] = []
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: calls.append((app, kwargs)))
+
+    def serve_on(sockets: list[socket.socket], app: Any, **kwargs: Any) -> int:
+        calls.append((app, kwargs))
+        return 0
+
+    monkeypatch.setattr(serve, "serve_on", serve_on)
     root = logging.getLogger()
     handlers, level = root.handlers[:], root.level
     yield calls
@@ -35,7 +41,9 @@ def served(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[Any, dict[str
 
 
 def serve(tmp_path: Path, *argv: str) -> None:
-    args = build_parser().parse_args(["serve", "--db", str(tmp_path / "games.db"), *argv])
+    args = build_parser().parse_args(
+        ["serve", "--db", str(tmp_path / "games.db"), "--port", str(free_port()), *argv]
+    )
     assert args.func(args) == 0
 
 

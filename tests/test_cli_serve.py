@@ -83,7 +83,7 @@ def test_bad_values_are_one_line_and_status_2(args: list[str]) -> None:
 def test_every_limit_is_an_option_that_reaches_the_server(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
-    import uvicorn
+    from bonanza.cli import serve
 
     defaults = ServerLimits()
     fields = dataclasses.fields(ServerLimits)
@@ -91,7 +91,8 @@ def test_every_limit_is_an_option_that_reaches_the_server(
     choices = [f.name for f in fields if isinstance(getattr(defaults, f.name), str)]
     names = [f.name for f in fields if f.name not in switches and f.name not in choices]
     given = {name: str(index + 2) for index, name in enumerate(names)}
-    argv = ["serve", "--db", str(tmp_path / "games.db"), "--port", "8123"]
+    port = free_port()
+    argv = ["serve", "--db", str(tmp_path / "games.db"), "--port", str(port)]
     for name, value in given.items():
         argv += [option(name), value]
     argv += ["--no-" + option(name).removeprefix("--") for name in switches]
@@ -104,18 +105,21 @@ def test_every_limit_is_an_option_that_reaches_the_server(
     assert choices == ["sync"] and limits.sync == "full"
     calls: list[dict[str, Any]] = []
     apps: list[Any] = []
+    ports: list[int] = []
 
-    def run(app: Any, **kwargs: Any) -> None:
+    def serve_on(sockets: list[socket.socket], app: Any, **kwargs: Any) -> int:
         apps.append(app)
         calls.append(kwargs)
+        ports.extend(sock.getsockname()[1] for sock in sockets)
+        return 0
 
-    monkeypatch.setattr(uvicorn, "run", run)
+    monkeypatch.setattr(serve, "serve_on", serve_on)
     assert args.func(args) == 0
     (kwargs,) = calls
     storage = apps[0].app.state.service.storage  # the app inside the request log
     assert storage._db.execute("PRAGMA synchronous").fetchone() == (2,)  # FULL
     storage.close()
-    assert kwargs["port"] == 8123
+    assert ports == [port]
     assert kwargs["limit_concurrency"] == limits.max_connections
     assert kwargs["timeout_keep_alive"] == limits.keep_alive_timeout
     assert kwargs["http"].__name__ == "HeaderTimeoutProtocol"

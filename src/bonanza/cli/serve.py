@@ -17,24 +17,25 @@ import itertools
 import math
 import os
 import resource
+import socket
 import sys
 import textwrap
+import threading
 import webbrowser
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from bonanza.cli import environment, hosting, workers
 from bonanza.cli.serving import (
+    LISTEN_BACKLOG,
     freeze_loaded_objects,
     header_timeout_protocol,
+    listening_sockets,
     prepare_process,
+    serve_on,
     served_app,
 )
 from bonanza.core.errors import BonanzaError
 from bonanza.web.limits import SYNC_CHOICES, ServerLimits
-
-if TYPE_CHECKING:
-
-    pass
 
 DEFAULT_PORT = 8000
 PORTS = range(1, 65536)
@@ -196,6 +197,26 @@ def raise_open_file_limit(connections: int) -> int:
     return raised
 
 
+def open_browser(url: str) -> None:
+    """Open ``url`` in a web browser, or say in one line that none could be: in a thread,
+    so that serving goes on whatever the browser does (a text one keeps the terminal)."""
+
+    def opening() -> None:
+        try:
+            opened = webbrowser.open(url)
+        except webbrowser.Error:
+            opened = False
+        if not opened:
+            print(
+                f"bonanza serve: --open: no web browser could be started here;"
+                f" open {url} in one yourself",
+                file=sys.stderr,
+                flush=True,
+            )
+
+    threading.Thread(target=opening, name="bonanza-open-browser", daemon=True).start()
+
+
 def run(args: argparse.Namespace) -> int:
     with environment.checked(args):
         port = port_from(args.port)
@@ -203,9 +224,25 @@ def run(args: argparse.Namespace) -> int:
         settings = hosting.hosting_from(args)
     prepare_process()
     raise_open_file_limit(limits.max_connections)
+    host = args.host
+    # Bound here, and handed to uvicorn: a port in use is one line and status 2,
+    # before anything is printed or opened.
+    sockets = listening_sockets(host, port)
+    try:
+        return _serve(args, sockets, port, limits, settings)
+    finally:
+        for sock in sockets:
+            sock.close()
 
-    import uvicorn
 
+def _serve(
+    args: argparse.Namespace,
+    sockets: list[socket.socket],
+    port: int,
+    limits: ServerLimits,
+    settings: hosting.Hosting,
+) -> int:
+    """Open the store and serve on ``sockets``: the exit status."""
     from bonanza.storage import StorageError, default_db_path, local_player, open_storage, redacted
 
     db = args.db if args.db is not None else default_db_path()
@@ -226,13 +263,12 @@ def run(args: argparse.Namespace) -> int:
         flush=True,
     )
     if args.open:
-        webbrowser.open(url)
+        open_browser(url)
     options: dict[str, Any] = {
-        "host": host,
-        "port": port,
         **hosting.uvicorn_options(settings),
         "limit_concurrency": limits.max_connections,
         "timeout_keep_alive": limits.keep_alive_timeout,
+        "backlog": LISTEN_BACKLOG,
     }
     if settings.workers > 1:
         storage.close()
@@ -240,15 +276,14 @@ def run(args: argparse.Namespace) -> int:
             str(db), limits, settings, player is not None
         ).to_json()
         hosting.configure_logging(settings.log_format)  # the parent's own messages
-        uvicorn.run(
+        return serve_on(
+            sockets,
             workers.APP_FACTORY,
             factory=True,
             workers=settings.workers,
             http=workers.PROTOCOL,
             **options,
         )
-        return 0
     app = served_app(storage, limits, settings, player)
     freeze_loaded_objects()
-    uvicorn.run(app, http=header_timeout_protocol(limits.header_timeout), **options)
-    return 0
+    return serve_on(sockets, app, http=header_timeout_protocol(limits.header_timeout), **options)

@@ -4,12 +4,16 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import errno
 import gc
 import json
+import socket
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Final
 
 from bonanza.cli import hosting
+from bonanza.core.errors import BonanzaError
 from bonanza.web.limits import ServerLimits
 
 if TYPE_CHECKING:
@@ -23,6 +27,10 @@ MAX_HEAD_BYTES = 16 * 1024
 """A request head (request line and headers) above this is refused (400), as h11's
 default limit did; httptools sets none."""
 THREAD_SWITCH_SECONDS = 0.0005
+LISTEN_BACKLOG: Final = 2048
+"""Connections the system queues before they are taken: uvicorn's default."""
+STARTUP_FAILURE: Final = 3
+"""uvicorn's exit status when its server did not start (the app's start-up failed)."""
 
 
 def prepare_process() -> None:
@@ -31,6 +39,78 @@ def prepare_process() -> None:
     # the GIL up to the switch interval (5 ms by default) while the event loop
     # works, which adds straight to the request's latency.
     sys.setswitchinterval(THREAD_SWITCH_SECONDS)
+
+
+def listening_sockets(host: str, port: int) -> list[socket.socket]:
+    """Sockets bound to ``host``'s addresses and ``port`` and listening, for uvicorn to
+    serve on, made as uvicorn's own server makes them (asyncio's ``create_server``: every
+    address the name has, ``SO_REUSEADDR``, IPv6 sockets for IPv6 only).
+
+    A port in use or an address this machine lacks is a ``BonanzaError`` here, in one
+    line, before anything is printed or opened (an IPv6 address the machine lacks,
+    besides an IPv4 one it has, is left out, as a name such as ``localhost`` may give).
+    """
+    shown = f"[{host}]" if ":" in host else host
+    try:
+        addresses = socket.getaddrinfo(
+            host or None, port, socket.AF_UNSPEC, socket.SOCK_STREAM, 0, socket.AI_PASSIVE
+        )
+    except (OSError, UnicodeError) as error:
+        raise BonanzaError(f"cannot listen on {shown}:{port}: {_reason(error)}") from None
+    sockets: list[socket.socket] = []
+    lacking: OSError | None = None  # an IPv6 address the machine lacks
+    for family, kind, proto, _name, address in dict.fromkeys(addresses):
+        sock = socket.socket(family, kind, proto)
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            if family == socket.AF_INET6:
+                sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+            sock.bind(address)
+            sock.listen(LISTEN_BACKLOG)
+        except OSError as error:
+            sock.close()
+            if error.errno == errno.EADDRNOTAVAIL and family == socket.AF_INET6:
+                lacking = error
+                continue
+            for other in sockets:
+                other.close()
+            raise BonanzaError(f"cannot listen on {shown}:{port}: {_reason(error)}") from None
+        sock.set_inheritable(True)  # uvicorn's --workers hand it to each worker
+        sockets.append(sock)
+    if not sockets:
+        reason = _reason(lacking) if lacking else "it has no address"
+        raise BonanzaError(f"cannot listen on {shown}:{port}: {reason}")
+    return sockets
+
+
+def _reason(error: OSError | UnicodeError) -> str:
+    """Why an address could not be listened on, in words."""
+    if isinstance(error, OSError) and error.errno == errno.EADDRINUSE:
+        return "the port is in use (by another server?): give another --port"
+    text = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    return text[:1].lower() + text[1:]
+
+
+def serve_on(sockets: list[socket.socket], app: Any, **options: Any) -> int:
+    """Serve ``app`` on ``sockets`` as ``uvicorn.run(app, **options)`` would serve it on
+    sockets of its own: in this process, or in ``workers`` processes (``app`` then an
+    import string). Ctrl-C stops it; the exit status (uvicorn's 3 if it did not start).
+    The sockets are closed after."""
+    import uvicorn
+    from uvicorn.supervisors import Multiprocess
+
+    try:
+        config = uvicorn.Config(app, **options)
+        server = uvicorn.Server(config)
+        with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: stopped, as uvicorn.run does
+            if config.workers > 1:
+                Multiprocess(config, sockets=sockets).run()
+                return 0
+            server.run(sockets=sockets)
+    finally:
+        for sock in sockets:
+            sock.close()
+    return 0 if server.started else STARTUP_FAILURE
 
 
 def served_app(
