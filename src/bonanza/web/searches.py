@@ -111,7 +111,7 @@ solver, so they skip this try and go straight to a worker."""
 def hint_budget(limits: ServerLimits) -> float:
     """Seconds the server's own hints may take: the engine's default, but at
     most half the search deadline."""
-    from bonanza.solver.fair import DEFAULT_BUDGET
+    from bonanza.solver.fair_budget import DEFAULT_BUDGET
 
     return min(DEFAULT_BUDGET, limits.search_deadline / 2)
 
