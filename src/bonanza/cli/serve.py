@@ -286,4 +286,5 @@ def _serve(
         )
     app = served_app(storage, limits, settings, player)
     freeze_loaded_objects()
-    return serve_on(sockets, app, http=header_timeout_protocol(limits.header_timeout), **options)
+    protocol = header_timeout_protocol(limits.header_timeout, limits.body_timeout)
+    return serve_on(sockets, app, http=protocol, **options)

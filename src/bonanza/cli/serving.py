@@ -10,7 +10,7 @@ import gc
 import json
 import socket
 import sys
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any, Final, cast
 
 from bonanza.cli import hosting
 from bonanza.core.errors import BonanzaError
@@ -18,6 +18,7 @@ from bonanza.web.limits import ServerLimits
 
 if TYPE_CHECKING:
     from starlette.types import ASGIApp
+    from uvicorn._types import ASGISendEvent
 
     from bonanza.storage import Storage
 
@@ -138,9 +139,10 @@ def freeze_loaded_objects() -> None:
     gc.freeze()
 
 
-def header_timeout_protocol(seconds: float) -> type[asyncio.Protocol]:
+def header_timeout_protocol(seconds: float, body_seconds: float) -> type[asyncio.Protocol]:
     """uvicorn's httptools protocol, closing a connection whose request head takes over
-    ``seconds``, and answering a request that is not HTTP in JSON like the API's other errors.
+    ``seconds``, ending one whose answer went before its request body had all come, and
+    answering a request that is not HTTP in JSON like the API's other errors.
 
     uvicorn has no such timeout (its keep-alive timer stops at a request's first
     byte), so a client sending its headers a byte at a time, or a connection that
@@ -148,8 +150,21 @@ def header_timeout_protocol(seconds: float) -> type[asyncio.Protocol]:
     the connection opens or a request's first bytes arrive, and stops once the
     parser has the whole head; if it fires first, the connection is closed.
     (httptools parses in C: about a third of a move's server time went to h11.)
+
+    A request body its handler does not read (``GET /healthz`` with ``Content-Length:
+    100000``, or chunks) would hold the connection as long as the client trickles it:
+    uvicorn reads it on after the answer, each byte restarting the keep-alive timer.
+    Here an answer that starts before the body has all come says ``connection: close``
+    and ends the connection: the answer is sent and the sending side shut, and what the
+    client still sends is read and dropped until it closes, for ``body_seconds`` at
+    most (a lingering close: closing at once, with bytes unread, would reset the
+    connection, and could lose the answer before the client reads it).
     """
-    from uvicorn.protocols.http.httptools_impl import STATUS_LINE, HttpToolsProtocol
+    from uvicorn.protocols.http.httptools_impl import (
+        STATUS_LINE,
+        HttpToolsProtocol,
+        RequestResponseCycle,
+    )
 
     bad_request = json.dumps({"error": NOT_HTTP, "status": BAD_REQUEST}).encode()
     bad_request_head = b"".join(
@@ -165,12 +180,15 @@ def header_timeout_protocol(seconds: float) -> type[asyncio.Protocol]:
         _head_timer: asyncio.TimerHandle | None = None
         _head_bytes = 0  # received since the head began, while it is not complete
         _in_head = True
+        _linger_timer: asyncio.TimerHandle | None = None  # set once the connection is ending
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
             self._start_head_timer()
 
         def data_received(self, data: bytes) -> None:
+            if self._linger_timer is not None:
+                return  # the rest of a body nobody reads, or more: dropped
             if self._in_head:
                 self._head_bytes += len(data)
             super().data_received(data)
@@ -188,9 +206,51 @@ def header_timeout_protocol(seconds: float) -> type[asyncio.Protocol]:
             self._in_head = False
             self._head_bytes = 0
             super().on_headers_complete()
+            cycle = self.cycle
+            if cycle is not None and cycle.scope is self.scope:  # this request's (no upgrade)
+                self._close_if_answered_early(cycle)
+
+        def _close_if_answered_early(self, cycle: RequestResponseCycle) -> None:
+            """Have ``cycle`` end the connection if its answer starts before its body has
+            all come: ``connection: close``, and closing lingers (:meth:`_linger`)."""
+            send = cycle.send
+
+            async def answer(message: ASGISendEvent) -> None:
+                if message["type"] == "http.response.start" and cycle.more_body:
+                    cycle.keep_alive = False
+                    cycle.transport = cast("asyncio.Transport", _Lingering(self))
+                await send(message)
+
+            cycle.send = answer  # type: ignore[method-assign]
+
+        def _linger(self) -> None:
+            """End the connection: the answer is sent, then the sending side is shut;
+            what comes meanwhile is dropped, until the client closes, ``body_seconds``
+            at most."""
+            if self._linger_timer is not None or self.transport.is_closing():
+                return
+            self._linger_timer = self.loop.call_later(body_seconds, self._linger_over)
+            if self.transport.can_write_eof():
+                self.transport.write_eof()
+            else:  # TLS cannot shut one side
+                self.transport.close()
+
+        def _linger_over(self) -> None:
+            if not self.transport.is_closing():
+                self.transport.close()
+
+        def on_response_complete(self) -> None:
+            if self._linger_timer is None:
+                super().on_response_complete()
+                return
+            self.server_state.total_requests += 1
+            self.pipeline.clear()  # no more answers on a connection that is ending
+            self.flow.resume_reading()  # the client's bytes are read, to be dropped
 
         def connection_lost(self, exc: Exception | None) -> None:
             self._stop_head_timer()
+            if self._linger_timer is not None:
+                self._linger_timer.cancel()
             super().connection_lost(exc)
 
         def _start_head_timer(self) -> None:
@@ -212,5 +272,21 @@ def header_timeout_protocol(seconds: float) -> type[asyncio.Protocol]:
             self._stop_head_timer()
             self.transport.write(bad_request_head + bad_request)
             self.transport.close()
+
+    class _Lingering:
+        """The connection as a request's cycle sees it once its answer has gone before its
+        body: writes go through, and closing lingers."""
+
+        def __init__(self, protocol: HeaderTimeoutProtocol) -> None:
+            self.protocol = protocol
+
+        def write(self, data: bytes) -> None:
+            self.protocol.transport.write(data)
+
+        def is_closing(self) -> bool:
+            return self.protocol.transport.is_closing()
+
+        def close(self) -> None:
+            self.protocol._linger()
 
     return HeaderTimeoutProtocol

@@ -106,4 +106,5 @@ def __getattr__(name: str) -> type[asyncio.Protocol]:
 
 @functools.cache
 def _protocol() -> type[asyncio.Protocol]:
-    return serving.header_timeout_protocol(settings().limits.header_timeout)
+    limits = settings().limits
+    return serving.header_timeout_protocol(limits.header_timeout, limits.body_timeout)
