@@ -35,6 +35,7 @@ from bonanza.cli.serving import (
     served_app,
 )
 from bonanza.core.errors import BonanzaError
+from bonanza.web.hosts import LOCAL_NAMES
 from bonanza.web.limits import SYNC_CHOICES, ServerLimits
 
 DEFAULT_PORT = 8000
@@ -222,6 +223,9 @@ def run(args: argparse.Namespace) -> int:
         port = port_from(args.port)
         limits = limits_from(args)
         settings = hosting.hosting_from(args)
+    if settings.allowed_hosts is None and args.host in LOOPBACK_HOSTS:
+        # Only this machine's own names: no DNS rebinding to the local player.
+        settings = dataclasses.replace(settings, allowed_hosts=LOCAL_NAMES)
     prepare_process()
     raise_open_file_limit(limits.max_connections)
     host = args.host
