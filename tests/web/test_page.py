@@ -16,7 +16,9 @@ from bonanza.storage import SQLiteStorage
 from bonanza.web import create_app
 from bonanza.web.limits import ServerLimits
 from bonanza.web.page import embedded_json
+from bonanza.web.page_words import WORDS
 from bonanza.web.players import COOKIE
+from bonanza.web.responses import encode
 from bonanza.web.service import GameService
 
 from .test_settings_api import DEFAULTS
@@ -47,7 +49,9 @@ def page_data(client: TestClient, path: str = "/", headers: dict[str, str] | Non
     assert "etag" not in page.headers and "last-modified" not in page.headers
     found = DATA.search(page.text)
     assert found is not None
-    return json.loads(found[1])
+    data = json.loads(found[1])
+    assert data.pop("words") == json.loads(encode(WORDS))  # every page carries the words
+    return data
 
 
 def without_clock(state: dict[str, Any]) -> dict[str, Any]:

@@ -335,10 +335,9 @@ class Rules:
         return f"Rules({', '.join(changed)})"
 
     def __str__(self) -> str:
-        passes = "unlimited" if self.passes is None else str(self.passes)
         parts = [
             f"draw {self.draw}",
-            f"{passes} pass" if passes == "1" else f"{passes} passes",
+            passes_words(self.passes),
             f"{self.empty_column.value} to empty",
         ]
         parts.append("recall" if self.recall else "no recall")
@@ -358,6 +357,36 @@ class Rules:
         return text if self.is_klondike else f"{self.title}: {text}"
 
     @property
+    def label(self) -> str:
+        """The rule set in a short line, as a game's table shows it: the stock (or
+        how it deals), each option that is not Klondike's, and the scoring, such as
+        ``Draw 3 · 3 passes · Vegas`` (``str`` is the full sentence)."""
+        if self.stock_mode is StockMode.EVERY_COLUMN:
+            parts = [EVERY_COLUMN_WORDS]
+        else:
+            parts = [f"Draw {self.draw}", capitalised(passes_words(self.passes))]
+        if self.empty_column is EmptyColumn.ANY:
+            parts.append("Any card to empty")
+        if not self.recall:
+            parts.append("No recall")
+        if not self.partial_runs:
+            parts.append("Whole runs")
+        if self.thoughtful:
+            parts.append("Thoughtful")
+        parts.append(SCORING_NAMES[self.scoring])
+        return LABEL_SEPARATOR.join(parts)
+
+    def passes_left(self, recycles: int) -> str | None:
+        """What a limited stock still allows after ``recycles`` turns of the waste:
+        ``2 more passes``, ``1 more pass``, ``Last pass``; None when the passes are
+        unlimited or the stock is dealt onto the columns (it is never passed)."""
+        allowed = self.recycles_allowed
+        if allowed is None or self.stock_mode is StockMode.EVERY_COLUMN:
+            return None
+        left = max(0, allowed - recycles)
+        return counted(left, "more pass", "more passes") if left else "Last pass"
+
+    @property
     def title(self) -> str:
         """The game's name as players write it: ``Klondike``, ``Double Klondike``,
         ``Westcliff``, ``Easthaven``, or ``Custom table``."""
@@ -368,6 +397,35 @@ class Rules:
 
 CUSTOM_TABLE: Final = "a custom table"
 """``Rules.game`` of a table that is neither Klondike's nor a relative's preset."""
+
+# -- the words that name rules: the one phrasing of each, for every front end ----
+
+SCORING_NAMES: Final = {
+    Scoring.NONE: "No scoring",
+    Scoring.STANDARD: "Standard",
+    Scoring.TIMED: "Timed",
+    Scoring.VEGAS: "Vegas",
+    Scoring.VEGAS_CUMULATIVE: "Cumulative Vegas",
+}
+"""Each scoring's name, as ``Rules.label`` gives it."""
+EVERY_COLUMN_WORDS: Final = "Stock deals onto every column"
+"""``Rules.label``'s words for a stock dealt onto the columns: no draw, no passes."""
+LABEL_SEPARATOR: Final = " · "
+
+
+def counted(count: int, one: str, many: str) -> str:
+    """``count`` and the word for it: ``1 pass``, ``3 passes``, ``0 times``."""
+    return f"{count} {one if count == 1 else many}"
+
+
+def passes_words(passes: int | None) -> str:
+    """A pass limit in words: ``unlimited passes``, ``1 pass``, ``3 passes``."""
+    return "unlimited passes" if passes is None else counted(passes, "pass", "passes")
+
+
+def capitalised(text: str) -> str:
+    """``text`` with its first letter a capital."""
+    return text[:1].upper() + text[1:]
 
 VEGAS_PASSES_DRAW_1: Final = 1
 VEGAS_PASSES_DRAW_MORE: Final = 3

@@ -1,9 +1,11 @@
 """The page: ``index.html`` with what its first render needs already inside.
 
 The page carries, in a JSON data block (``<script type="application/json">``, which
-runs nothing), the player's settings and their latest game: the very answers of
-``GET /api/settings`` and ``GET /api/games/current``, so nothing a game in play
-hides. A returning player's table is drawn with no API request. A new player's
+runs nothing; ``wire_page.PageData``), the words and choices it takes from the
+server (``page_words``: the games it offers, the rules and settings it starts
+from, and more), and the player's settings and their latest game: the very
+answers of ``GET /api/settings`` and ``GET /api/games/current``, so nothing a
+game in play hides. A returning player's table is drawn with no API request. A new player's
 page also carries their first deal, ``started``: the very answer of
 ``POST /api/games`` for the standard rules, dealt while the page is made (the
 player's cookie goes with the page, as it would with that answer), so their
@@ -37,14 +39,13 @@ from starlette.responses import HTMLResponse, Response, StreamingResponse
 from bonanza.core import Rules
 from bonanza.play.errors import PlayError
 from bonanza.storage import StorageError
-from bonanza.storage.player_settings import SETTINGS
 from bonanza.web.bundle import join_modules, join_sheets
+from bonanza.web.page_words import WORDS
 from bonanza.web.players import read_player
 from bonanza.web.requests import client_address
 from bonanza.web.responses import encode
 from bonanza.web.routes import player, read_settings, service
 from bonanza.web.static_files import Joiner, PackedStaticFiles
-from bonanza.web.wire_answers import Settings
 from bonanza.web.wire_page import PageData
 
 TEMPLATE: Final = "index.html"
@@ -63,14 +64,10 @@ HEADERS: Final = {"Cache-Control": "no-store", "Content-Security-Policy": CSP}
 """The page names the player's game: it is not kept."""
 HTML_ESCAPES: Final = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"})
 """JSON escapes that keep ``</script>`` (or a comment) out of the data block."""
-DEFAULT_SETTINGS: Final = msgspec.convert(
-    {name: spec.decode(None) for name, spec in SETTINGS.items()}, Settings
-)
-"""Every setting at its default (``bonanza.storage.player_settings.SETTINGS``)."""
-NEW_PLAYER: Final = PageData(settings=DEFAULT_SETTINGS, current=None)
+NEW_PLAYER: Final = PageData(WORDS, settings=WORDS.defaults.settings, current=None)
 """What the page of a player issued with it carries: the store has nothing of theirs."""
 FIRST_RULES: Final = Rules.preset("klondike")
-"""The rules of a new player's first deal: the page's own default (``saved_rules.js``)."""
+"""The rules of a new player's first deal: the page's default (``WORDS.defaults.rules``)."""
 LINK_PARAMS: Final = ("share", "deal")
 """Query parameters naming a deal the page starts itself (``boot.js``): none is dealt here."""
 PREFETCH_HEADERS: Final = ("sec-purpose", "purpose", "x-purpose", "x-moz")
@@ -86,7 +83,7 @@ async def page_data(request: Request) -> PageData:
     """The player's ``settings`` and ``current`` game (null before the first), each
     left out when it cannot be read."""
     svc, token = service(request), player(request)
-    data = PageData()
+    data = PageData(WORDS)
     try:
         data.settings = await read_settings(svc, token)
         data.current = await svc.current(token)

@@ -9,6 +9,7 @@ is counted, never named, and the stock is a count. The deal's number or code
 from __future__ import annotations
 
 import functools
+from typing import NamedTuple
 
 import msgspec
 
@@ -18,12 +19,14 @@ from bonanza.core.notation import format_move
 from bonanza.core.position import Position
 from bonanza.core.rules import Rules, Scoring, StockMode
 from bonanza.session import Event, Session
+from bonanza.web.rules_words import recycles_words, rule_terms
 from bonanza.web.wire import (
     ColumnView,
     GameView,
     MoveData,
     PositionView,
     RulesData,
+    RulesWords,
     Step,
     StockView,
     TableView,
@@ -53,11 +56,22 @@ def move_data(move: Move) -> MoveData:
     return MoveData(int(move.source), int(move.dest), move.count, move_text(move))
 
 
+class RulesViews(NamedTuple):
+    """What a game's answer says of its rules (made once per rule set, shared: frozen)."""
+
+    data: RulesData
+    label: str
+    words: RulesWords
+    table: TableView
+
+
 @functools.lru_cache(maxsize=64)
-def rules_data(rules: Rules) -> tuple[RulesData, str, TableView]:
-    """The rules as ``Rules.to_dict`` writes them, their label, and the table (shared:
-    frozen)."""
-    return msgspec.convert(rules.to_dict(), RulesData), str(rules), table_view(rules)
+def rules_views(rules: Rules) -> RulesViews:
+    """The rules as ``Rules.to_dict`` writes them, ``str(rules)``, the page's words for
+    them, and their table."""
+    words = RulesWords(rules.label, rule_terms(rules), recycles_words(rules))
+    data = msgspec.convert(rules.to_dict(), RulesData)
+    return RulesViews(data, str(rules), words, table_view(rules))
 
 
 def table_view(rules: Rules) -> TableView:
@@ -100,6 +114,7 @@ def position_view(position: Position) -> PositionView:
         recycles=position.recycles,
         recycles_left=None if allowed is None else max(0, allowed - position.recycles),
         legal=[move_data(move) for move in position.legal_moves()],
+        passes_left=position.rules.passes_left(position.recycles),
     )
 
 
@@ -107,12 +122,13 @@ def game_view(game_id: str, session: Session, now: float) -> GameView:
     """What the browser sees of a game at ``now``."""
     game = session.game
     visible = position_view(game.position)
-    rules, rules_label, table = rules_data(game.rules)
+    rules = rules_views(game.rules)
     view = GameView(
         id=game_id,
-        rules=rules,
-        rules_label=rules_label,
-        table=table,
+        rules=rules.data,
+        rules_label=rules.label,
+        rules_words=rules.words,
+        table=rules.table,
         status=str(session.status),
         origin=str(session.origin),
         won=game.is_won,

@@ -37,7 +37,8 @@ class StockView(Struct):
 
 
 class PositionView(Struct):
-    """The visible part of a position, with its legal moves."""
+    """The visible part of a position, with its legal moves, and what its pass limit
+    still allows (``Rules.passes_left``: "2 more passes"; None when unlimited)."""
 
     columns: list[ColumnView]
     stock: StockView
@@ -47,6 +48,7 @@ class PositionView(Struct):
     recycles: int
     recycles_left: int | None
     legal: list[MoveData]
+    passes_left: str | None
 
 
 class RulesData(Struct, frozen=True):
@@ -65,6 +67,24 @@ class RulesData(Struct, frozen=True):
     deal_shape: str | UnsetType = UNSET
     stock_mode: str | UnsetType = UNSET
     waste_start: int | UnsetType = UNSET
+
+
+class RuleTerm(Struct, frozen=True):
+    """One rule of the game in play as the help names it ("Recall on"), and the key of
+    the help's words on what it changes (``help.html``'s ``data-rule``)."""
+
+    term: str
+    key: str
+
+
+class RulesWords(Struct, frozen=True):
+    """How the page names the rules in play: ``label`` on the table (``Rules.label``:
+    "Draw 3 · 3 passes · Vegas"), ``terms`` in the help, and ``recycles`` ("2 times")
+    in its words (``rules_words``)."""
+
+    label: str
+    terms: list[RuleTerm]
+    recycles: str
 
 
 class TableView(Struct, frozen=True):
@@ -108,7 +128,8 @@ class RecordsSet(Struct):
 class GameView(Struct):
     """A game as the browser sees it at one moment, and what just happened in it.
 
-    The deal (``deal``, ``deal_code``) only once the game is over; ``typed``, what
+    ``rules_label`` is ``str(rules)``, the full sentence; ``rules_words``, the page's
+    words for them. The deal (``deal``, ``deal_code``) only once the game is over; ``typed``, what
     the player typed; ``grade`` and ``daily``, a stocked deal's labels; ``bankroll``
     under cumulative Vegas. An action's answer adds its words (``announce``), its
     move (``last``), the tables between (``steps``) and, for a win, its records."""
@@ -116,6 +137,7 @@ class GameView(Struct):
     id: str
     rules: RulesData
     rules_label: str
+    rules_words: RulesWords
     table: TableView
     status: str
     origin: str

@@ -3,20 +3,12 @@
 // page-data block, filled by the server), and so did a new player's first deal;
 // otherwise a new random deal is asked for at once.
 import { api } from "./api.js";
+import { pageData } from "./page_data.js";
 import { savedRules } from "./saved_rules.js";
 import { show as showSettings } from "./settings.js";
 
 /** The address's parameters that name a deal to start: a shared one, a typed one. */
 export const LINK_PARAMS = ["share", "deal"];
-
-function pageData() {
-  try {
-    const data = JSON.parse(document.getElementById("page-data").textContent);
-    return data && typeof data === "object" ? data : {};
-  } catch {
-    return {}; // the page came without its data: the API is asked
-  }
-}
 
 /** Whether the deal that came with the page (``started``) is under the rules the player last chose. */
 function dealtAsSaved(started) {
@@ -25,7 +17,7 @@ function dealtAsSaved(started) {
   return Object.keys(rules).every((name) => rules[name] === started.rules[name]);
 }
 
-const data = pageData();
+const data = pageData;
 const params = new URL(window.location.href).searchParams;
 const linked = LINK_PARAMS.some((name) => params.get(name));
 

@@ -4,10 +4,11 @@ import { CARD_BACKS } from "./cards.js";
 import { readDealField, showDaily } from "./daily.js";
 import { formatTime } from "./game.js";
 import { gameById, gameOf, GAMES, onTable } from "./games.js";
+import { words } from "./page_data.js";
 import { keepRules, savedRules } from "./saved_rules.js";
 import { apply as applySettings, load as loadSettings, save as saveSettings } from "./settings.js";
 
-const VEGAS = new Set(["vegas", "vegas-cumulative"]);
+const VEGAS = new Set(words.vegas?.scorings ?? []);
 
 /** Open a <dialog> modally and resolve with the button value that closed it. */
 export function ask(dialog) {
@@ -46,9 +47,9 @@ function fillForm(form, rules) {
   form.elements.scoring.value = rules.scoring;
 }
 
-/** The passes Vegas plays with unless the player picks others: 1 in draw 1, 3 in draw 3. */
+/** The passes Vegas plays with unless the player picks others (the server says, by draw). */
 export function vegasPasses(draw) {
-  return draw === 1 ? 1 : 3;
+  return words.vegas?.passes?.[draw] ?? null;
 }
 
 /** Choosing Vegas scoring sets the passes control to Vegas's default (still changeable). */
@@ -74,14 +75,6 @@ function wireVegasPasses(form) {
   }
 }
 
-/** What each game's rules say of it under the game choice (Klondike needs no words). */
-const GAME_NOTES = {
-  "double-klondike": "Two decks, 9 columns, 8 foundations: two of each suit.",
-  "double-klondike-3": "Two decks, 9 columns, 8 foundations: two of each suit.",
-  westcliff: "10 columns of 3 and one card on the waste; one pass through the stock.",
-  easthaven: "7 columns of 3, no waste: the stock deals a card onto every column. One pass.",
-};
-
 /**
  * The form follows the game chosen: its rules are set (draw, passes, empty column, recall),
  * those it fixes are locked, and the winnable and daily deals, Klondike's only, give way to
@@ -100,7 +93,7 @@ function showGame(form, changed) {
   const drawFixed = chosen.fixed.includes("draw");
   for (const radio of draw) radio.disabled = drawFixed;
   passes.disabled = chosen.fixed.includes("passes");
-  document.getElementById("game-note").textContent = GAME_NOTES[chosen.id] ?? "";
+  document.getElementById("game-note").textContent = chosen.note ?? "";
   const klondike = chosen.id === "klondike";
   const only = document.getElementById("klondike-only");
   only.hidden = klondike;
@@ -109,7 +102,8 @@ function showGame(form, changed) {
   document.getElementById("klondike-daily").hidden = !klondike;
 }
 
-/** Wired once: choosing a game sets its rules; Double Klondike's draw picks its game. */
+/** Wired once: choosing a game sets its rules; on a table offered with each draw
+ * (Double Klondike's), the draw picks its game. */
 function wireGame(form) {
   if (form.dataset.gameWired) return;
   form.dataset.gameWired = "1";
@@ -120,8 +114,9 @@ function wireGame(form) {
   });
   for (const radio of draw) {
     radio.addEventListener("change", () => {
-      if (!game.value.startsWith("double-klondike")) return;
-      game.value = Number(draw.value) === 3 ? "double-klondike-3" : "double-klondike";
+      const found = gameOf({ ...gameById(game.value).table, draw: Number(draw.value) });
+      if (found.id === game.value || found.rules.draw !== Number(draw.value)) return;
+      game.value = found.id;
       showGame(form, false);
     });
   }
@@ -273,12 +268,12 @@ function showStats(body, { groups = [], chosen = [], assisted = { played: 0, won
   if (assisted.played) body.append(assistedSection(assisted));
 }
 
-/** The games in which "still winnable?" looked at the hidden cards: only counted. */
+/** The games in which the player asked the question that peeks (assisted): only counted. */
 function assistedSection({ played, won }) {
   const section = document.createElement("section");
   section.className = "stats-chosen stats-assisted";
   const title = document.createElement("h3");
-  title.textContent = "Assisted games (\u201cstill winnable?\u201d peeked at hidden cards) — not counted above";
+  title.textContent = words.winnable?.assisted_games ?? "";
   const line = document.createElement("p");
   line.textContent = `Played ${played}, won ${won}`;
   section.append(title, line);
@@ -335,7 +330,7 @@ export function recordLines(state) {
   if (state.first_win) lines.push("First win under these rules");
   else if (state.in_records === false) {
     lines.push(state.assisted
-      ? "\u201cStill winnable?\u201d was asked: this game counts apart from your records"
+      ? words.winnable?.asked ?? ""
       : "A chosen deal: it counts apart from your records");
   }
   return lines;

@@ -1,6 +1,5 @@
 // The controller: the current state from the server, the player's selection, and every action.
 import { api } from "./api.js";
-import { tableLabel } from "./rules_label.js";
 import { reducedMotion, STEP_MS } from "./motion.js";
 import { cardName, columnOf, isFoundation, isTableau, STOCK, WASTE } from "./piles.js";
 
@@ -17,6 +16,11 @@ export function namedDraw(text, moved) {
   const names = moved.position.waste.slice(-last.count).map(cardName);
   const top = names.length > 1 ? `; ${names.at(-1)} on top` : "";
   return text.replace(/\b([Dd])rew \d+ cards?/, (_, d) => `${d}rew ${names.join(", ")}${top}`);
+}
+
+/** What the table's rules label says: the server's words for the rules, and what the passes still allow. */
+export function tableLabel(state) {
+  return [state.rules_words?.label, state.position?.passes_left].filter(Boolean).join(" · ");
 }
 
 export function formatTime(seconds) {
@@ -40,7 +44,7 @@ export class Controller {
     this.queue = Promise.resolve();
     this.lastTap = { key: null, time: 0 };
     this.suppressUntil = { pile: null, key: null, time: 0 };
-    this.prefs = { one_tap: true }; // the player's settings (main.js hands in the live ones)
+    this.prefs = {}; // the player's settings: main.js hands in the live ones
     this.autoRunning = false;
     this.stuckDismissedAt = -1;
     this.progressTimer = null;

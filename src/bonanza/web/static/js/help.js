@@ -1,44 +1,25 @@
 // Help: the rules of the game in play, the controls, scoring, tips and the odds, in tabs.
 // Its words (help.html) and style (help.css) are fetched on the first opening.
 import { ask } from "./dialogs.js";
-import { dealsOntoColumns, passesLeft, passesText, plural, rulesLabel, SCORING_NAMES } from "./rules_label.js";
 
 const WORDS_URL = "/static/help.html";
 const STYLE_URL = "/static/help.css";
 let loading = null; // the help's words, once asked for
 
-/** Each rule of the game in play: its setting, and the key of the words on what it changes. */
-function ruleEntries(rules) {
-  const { draw, passes } = rules;
-  const any = rules.empty_column === "any";
-  const stock = dealsOntoColumns(rules) ? [] : [ // Easthaven's stock is told of in its game's words
-    [`Draw ${draw}`, draw === 1 ? "draw-1" : "draw-n"],
-    [passesText(passes), passes === null ? "passes-unlimited" : passes === 1 ? "passes-1" : "passes-n"],
-  ];
-  return [
-    ...stock,
-    [any ? "Any card to an empty column" : "King to an empty column", `empty_column-${any ? "any" : "king"}`],
-    [rules.recall ? "Recall on" : "Recall off", rules.recall ? "recall-on" : "recall-off"],
-    [rules.partial_runs ? "Partial runs" : "Whole runs", rules.partial_runs ? "runs-partial" : "runs-whole"],
-    [rules.thoughtful ? "Thoughtful on" : "Thoughtful off", rules.thoughtful ? "thoughtful-on" : "thoughtful-off"],
-    [`${SCORING_NAMES[rules.scoring]} scoring`, `scoring-${rules.scoring}`],
-  ];
-}
-
-/** The game in play and its rules: "Draw 1 · …" for Klondike, "Westcliff · Draw 1 · …" for the others. */
+/** The game in play and its rules, in the server's words: "Draw 1 · …" for Klondike, "Westcliff · Draw 1 · …" for the others. */
 function gameLabel(state) {
   const { table } = state;
-  const label = rulesLabel(state.rules);
+  const label = state.rules_words?.label ?? "";
   return table && table.game !== "klondike" ? `${table.title} · ${label}` : label;
 }
 
-/** Fill the Rules section of the help's words in for the game in play. */
+/** Fill the Rules section of the help's words in for the game in play (each rule's term comes from the server). */
 function fillRules(section, words, state) {
-  const { rules, position } = state;
+  const { rules, position, rules_words: named } = state;
   const fill = {
     draw: rules.draw,
-    recycles: plural((rules.passes ?? 1) - 1, "time"),
-    left: passesLeft(rules, position).toLowerCase(),
+    recycles: named?.recycles ?? "",
+    left: (position.passes_left ?? "").toLowerCase(),
   };
   section.querySelector("[data-this-game]").textContent = `This game: ${gameLabel(state)}`;
   const game = state.table?.game ?? "klondike";
@@ -49,7 +30,7 @@ function fillRules(section, words, state) {
     place.hidden = false;
   }
   const list = section.querySelector(".help-rules");
-  for (const [term, key] of ruleEntries(rules)) {
+  for (const { term, key } of named?.terms ?? []) {
     const text = words.querySelector(`[data-rule="${key}"]`)?.textContent ?? "";
     const dt = document.createElement("dt");
     const dd = document.createElement("dd");

@@ -9,6 +9,7 @@ import { Controller, formatTime } from "./game.js";
 import { helpDialog } from "./help.js";
 import { attachPointer } from "./input.js";
 import { attachKeyboard } from "./keyboard.js";
+import { words } from "./page_data.js";
 import { savedRules } from "./saved_rules.js";
 import { hasUnsaved, load as loadSettings, save as saveSettings, settings } from "./settings.js";
 import { Sound } from "./sound.js";
@@ -22,8 +23,6 @@ let toastTag = null; // what the toast on show is, when it may be taken down ear
 const TOAST_MS = 2600;
 const HINT_MS_PER_CHAR = 70; // a hint's words stay long enough to read them
 const HINT_MS_MAX = 12000;
-const WINNABLE_LABEL = "Still winnable? (peeks at hidden cards)";
-const WINNABLE_CONFIRM = "This looks at the hidden cards; the game will count as assisted.";
 
 function announce(text) {
   live.textContent = "";
@@ -149,7 +148,7 @@ const commands = {
     if (!game.state || game.state.status !== "playing") return;
     if (!game.state.assisted) {
       const answer = await confirmDialog({
-        title: WINNABLE_LABEL, text: WINNABLE_CONFIRM, ok: "Look", cancel: "Cancel",
+        title: words.winnable?.label, text: words.winnable?.confirm, ok: "Look", cancel: "Cancel",
       });
       if (answer !== "ok") return;
     }
@@ -284,7 +283,7 @@ setInterval(() => game.tick(), 500);
 
 // -- opening the page: resume, or start the deal a link names ---------------------
 
-const VEGAS = new Set(["vegas", "vegas-cumulative"]);
+const VEGAS = new Set(words.vegas?.scorings ?? []);
 
 /** What the page's address asks to start: a shared deal (?share=) or a typed one (?deal=). */
 function linkedDeal() {

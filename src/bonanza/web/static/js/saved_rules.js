@@ -1,8 +1,9 @@
 // The rules the player last chose for a new deal, kept in this browser.
+import { words } from "./page_data.js";
 
 const RULES_KEY = "bonanza.rules";
 
-/** The rules of the next random deal: the last ones chosen, else the standard game. */
+/** The rules of the next random deal: the last ones chosen, else the server's standard game. */
 export function savedRules() {
   try {
     const rules = JSON.parse(localStorage.getItem(RULES_KEY));
@@ -10,10 +11,7 @@ export function savedRules() {
   } catch {
     // Fall through to the default.
   }
-  return {
-    draw: 1, passes: null, empty_column: "king", recall: true,
-    partial_runs: true, thoughtful: false, scoring: "standard",
-  };
+  return { ...words.defaults?.rules };
 }
 
 /** Keep ``rules`` for the next random deal. */

@@ -1,15 +1,13 @@
 // The player's settings, kept by the server, on <html> before the first paint: the
 // server's come with the page (boot.js), else a copy kept in localStorage.
 import { api } from "./api.js";
+import { words } from "./page_data.js";
 
 const COPY = "bonanza.settings";
 const UNSAVED = "bonanza.settings.unsaved";
 
-/** The settings in force (defaults until known). */
-export const settings = {
-  card_back: "classic", theme: "green", left_handed: false, card_size: "medium",
-  one_tap: true, safe_home: false, sound: true, volume: 80,
-};
+/** The settings in force: the server's defaults (with the page) until known. */
+export const settings = { ...words.defaults?.settings };
 
 function read(key) {
   try {

@@ -1,17 +1,16 @@
 // The table of the game in play: its columns, foundations and whether it has a waste.
+import { words } from "./page_data.js";
 import { COLUMNS, FOUNDATIONS, STOCK, WASTE } from "./piles.js";
 
-/** Klondike's table: what a state without a ``table`` (an older answer) is laid out as. */
-const KLONDIKE = Object.freeze({
-  game: "klondike", title: "Klondike", columns: 7, foundations: 4, decks: 1, waste: true, stock: "waste",
-});
+/** The standard game's table, as the server lays it out: what is laid out before a game is in. */
+const STANDARD = Object.freeze({ ...words.defaults?.table });
 
 /**
  * The table ``state`` is played on: ``columns`` and ``foundations`` as pile numbers, left to
  * right; ``piles``, every pile in play in the order the keyboard walks them.
  */
 export function tableShape(state) {
-  const table = { ...KLONDIKE, ...(state?.table ?? {}) };
+  const table = { ...STANDARD, ...(state?.table ?? {}) };
   const columns = COLUMNS.slice(0, table.columns);
   const foundations = FOUNDATIONS.slice(0, table.foundations);
   const top = table.waste ? [STOCK, WASTE] : [STOCK];
