@@ -47,6 +47,19 @@ def test_a_missing_file_or_a_path_outside_the_folder_is_404(client: TestClient) 
     assert client.get("/static/../app.py").status_code == 404
     assert client.get("/static/%2e%2e/app.py").status_code == 404
     assert client.post("/static/style.css").status_code == 405
+    for nul in ("/static/js/page.js%00", "/static/%00", "/static/js/%00x.js"):  # issue 31
+        refused = client.get(nul)
+        assert refused.status_code == 404 and refused.json()["status"] == 404, nul
+
+
+def test_no_answer_is_sniffed_and_static_html_runs_no_script(client: TestClient) -> None:
+    for path in ("/", "/static/js/game.js", "/api/settings", "/static/nothing.js", "/healthz"):
+        assert client.get(path).headers["x-content-type-options"] == "nosniff", path
+    help_page = client.get("/static/help.html")
+    assert help_page.status_code == 200
+    policy = help_page.headers["content-security-policy"]
+    assert "default-src 'none'" in policy and "script-src" not in policy
+    assert "default-src 'self'" in client.get("/").headers["content-security-policy"]
 
 
 def test_an_edited_file_is_served_fresh(tmp_path: Path) -> None:

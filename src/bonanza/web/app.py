@@ -25,6 +25,7 @@ from bonanza.web.limits import ServerLimits
 from bonanza.web.page import BUNDLES, Page
 from bonanza.web.players import PlayerMiddleware
 from bonanza.web.routes import routes
+from bonanza.web.security_headers import SecurityHeadersMiddleware
 from bonanza.web.service import GameService
 from bonanza.web.static_files import COMPRESS_LEVEL, PackedStaticFiles
 
@@ -102,5 +103,6 @@ def create_app(
     app.add_middleware(GuardMiddleware)  # refusals run no handler, issue no cookie
     if allowed_hosts is not None:
         app.add_middleware(AllowedHostsMiddleware, hosts=allowed_hosts)
-    app.add_middleware(HealthMiddleware, storage=storage)  # outermost: no cookie, any host
+    app.add_middleware(HealthMiddleware, storage=storage)  # no cookie, any host
+    app.add_middleware(SecurityHeadersMiddleware)  # outermost: on every answer
     return app

@@ -78,8 +78,12 @@ class PackedStaticFiles:
         if joiner is not None:
             joined = joiner(self.directory)
             return joined.text.encode(), joined.sources
-        path = (self.directory / relative).resolve()
-        if self.directory not in path.parents or not path.is_file():
+        try:  # a NUL byte or an over-long name names no file: not a server error
+            path = (self.directory / relative).resolve()
+            found = self.directory in path.parents and path.is_file()
+        except (ValueError, OSError):
+            found = False
+        if not found:
             raise HTTPException(404, f"no file {relative!r}")
         return path.read_bytes(), (path,)
 
