@@ -125,6 +125,8 @@ class JsonFormatter(logging.Formatter):
     ``client``) and ``traceback`` when there is one."""
 
     def format(self, record: logging.LogRecord) -> str:
+        # A log line, not an answer: its fields are whatever a record carries (a
+        # request's, an exception's), and stdlib logging hands it no declared type.
         entry: dict[str, Any] = {
             "time": _timestamp(record),
             "level": record.levelname,
