@@ -285,20 +285,35 @@ def test_format_move_round_trip_in_history(client: TestClient) -> None:
 def test_clock_starts_at_the_first_move_and_caps_idle_pauses(tmp_path: Any) -> None:
     now = [1000.0]
     app = create_app(SQLiteStorage(tmp_path / "games.db"), clock=lambda: now[0])
-    with TestClient(app) as timed:
-        state = new_game(timed, "0", Rules.from_dict({"scoring": "timed"}).to_dict())
+    with TestClient(app) as client:
+        state = new_game(client, "0", Rules().to_dict())
         now[0] += 500  # thinking before the first move is free
-        state = play(timed, state["id"], "sw")
+        state = play(client, state["id"], "sw")
         assert state["elapsed"] == 0 and state["running"]
         now[0] += 25
-        state = play(timed, state["id"], "sw")
+        state = play(client, state["id"], "sw")
         assert state["elapsed"] == 25
-        assert state["score"] == 0  # timed: -2 a 10 s, but never below 0
         now[0] += 10_000  # away for hours: counts as one minute
-        state = play(timed, state["id"], "sw")
+        state = play(client, state["id"], "sw")
         assert state["elapsed"] == 85
         now[0] += 5
-        assert timed.get(f"/api/games/{state['id']}").json()["elapsed"] == 90
+        assert client.get(f"/api/games/{state['id']}").json()["elapsed"] == 90
+
+
+def test_a_timed_games_clock_runs_from_the_deal_and_never_pauses(tmp_path: Any) -> None:
+    """Issue 31: under timed scoring the time is the score, so it cannot be paced."""
+    now = [1000.0]
+    app = create_app(SQLiteStorage(tmp_path / "games.db"), clock=lambda: now[0])
+    with TestClient(app) as timed:
+        state = new_game(timed, "0", Rules.from_dict({"scoring": "timed"}).to_dict())
+        assert state["running"]
+        now[0] += 500  # thinking before the first move counts
+        state = play(timed, state["id"], "sw")
+        assert state["elapsed"] == 500
+        assert state["score"] == 0  # timed: -2 a 10 s, but never below 0
+        now[0] += 10_000  # away for hours: every second counts
+        state = play(timed, state["id"], "sw")
+        assert state["elapsed"] == 10_500
 
 
 def test_no_current_game_is_204_then_the_latest_game(client: TestClient) -> None:

@@ -219,14 +219,13 @@ def test_the_timed_score_runs_down_with_the_clock(table: Table) -> None:
     page.wait_for_function(
         "n => document.getElementById('st-score').textContent === String(n)", arg=shown - 2
     )
-    # Past the idle cap the clock stops, and so does the score.
-    page.clock.fast_forward(state["idle_cap"] * 1000 + 5_000)
-    page.wait_for_timeout(600)
-    stopped = int(page.locator("#st-score").inner_text())
-    assert shown - 2 * 7 <= stopped <= shown - 2 * 5
+    # Timed: a pause never stops the clock (issue 31), so the score runs on down.
+    assert state["idle_cap"] > 3600
     page.clock.fast_forward(60_000)
-    page.wait_for_timeout(600)
-    assert int(page.locator("#st-score").inner_text()) == stopped
+    page.wait_for_function(
+        "n => Number(document.getElementById('st-score').textContent) <= n",
+        arg=max(0, shown - 2 * 7),
+    )
 
 
 def test_cumulative_vegas_shows_the_bankroll(table: Table) -> None:
