@@ -89,12 +89,12 @@ class Clock:
 
 def message(app: BonanzaApp) -> str:
     """The message line (whatever screen is on top)."""
-    return str(app.message_line.render())
+    return str(app.table_screen.message_line.render())
 
 
 def status(app: BonanzaApp) -> str:
     """The whole status line."""
-    return app.status_line.text
+    return app.table_screen.status_line.text
 
 
 def winning_deal() -> tuple[Deal, list[Move]]:
@@ -353,9 +353,9 @@ async def test_timed_score_and_clock_run_live(storage: SQLiteStorage) -> None:
         assert status(app).endswith("0:30")
         assert f"Score {app.session.score(clock.now)}" in status(app)
         assert app.session.score(clock.now) < app.game.running_score  # the clock took points
-        clock.now += 600  # idle: a pause counts a minute at most
+        clock.now += 600  # timed: every second counts, pauses too (no pacing)
         await pilot.pause(TICK_SECONDS + 0.3)
-        assert status(app).endswith("1:00")
+        assert status(app).endswith("10:30")
 
 
 async def test_cumulative_vegas_shows_the_bankroll(storage: SQLiteStorage) -> None:

@@ -23,10 +23,11 @@ from bonanza.session import Hint
 from bonanza.storage import SQLiteStorage
 from bonanza.tui.app import PROGRESS_DELAY, BonanzaApp
 from bonanza.tui.help_screen import HelpScreen
+from bonanza.tui.keys import column_key
 from bonanza.tui.new_deal_screen import NewDealChoice, NewDealScreen
 from bonanza.tui.pile_view import PileView, card_label, column_text, pile_text
 from bonanza.tui.stats_screen import StatsScreen
-from bonanza.tui.words import HINT_FAILED, column_key, not_yet
+from bonanza.tui.words import HINT_FAILED, not_yet
 from tests.tui.test_session_play import SIZE, FakeAdvisor, message, settle, status
 
 pytestmark = pytest.mark.anyio

@@ -18,14 +18,13 @@ from pathlib import Path
 from typing import ClassVar, Final
 
 from textual.app import App, ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.css.query import NoMatches
-from textual.widgets import Footer, Static
 
 from bonanza.core.deal import Deal
 from bonanza.core.errors import BonanzaError
 from bonanza.core.game import Game
-from bonanza.core.moves import ALL_COLUMNS, Move, Pile
+from bonanza.core.moves import Move, Pile
 from bonanza.core.rules import Rules, Scoring, StockMode
 from bonanza.session import (
     Action,
@@ -41,22 +40,22 @@ from bonanza.session import (
     statistics,
 )
 from bonanza.session.stats import records_set
-from bonanza.session.winnable import LABEL, Judge
+from bonanza.session.winnable import Judge
 from bonanza.storage import Storage, StorageError
-from bonanza.tui import picking, words
+from bonanza.tui import keys, picking, words
 from bonanza.tui.confirm_screen import ConfirmScreen
+from bonanza.tui.game_screen import GameScreen
 from bonanza.tui.games import Games, Start
 from bonanza.tui.help_screen import HelpScreen
 from bonanza.tui.keeper import GameKeeper
 from bonanza.tui.move_box import MoveBox
 from bonanza.tui.new_deal_screen import NewDealChoice, NewDealScreen
+from bonanza.tui.no_moves_screen import NEW_DEAL as NO_MOVES_NEW
+from bonanza.tui.no_moves_screen import UNDO, NoMovesScreen
 from bonanza.tui.pile_view import PileView
 from bonanza.tui.searches import PROGRESS_DELAY, Searches
 from bonanza.tui.stats_screen import StatsScreen
-from bonanza.tui.status_bar import StatusBar
-from bonanza.tui.table_view import TableView
 from bonanza.tui.win_screen import NEW_DEAL, WinFacts, WinScreen
-from bonanza.tui.words import column_key
 
 __all__ = ["PROGRESS_DELAY", "TICK_SECONDS", "BonanzaApp"]
 
@@ -84,38 +83,7 @@ class BonanzaApp(App[None]):
 
     TITLE = "Bonanza"
     AUTO_FOCUS = None  # keys play the game; ":" moves focus to the move box
-    # Fits 80×24: 9 lines of chrome leave the tableau 15 (pile_view.MAX_COLUMN_LINES).
-    CSS = """
-    #message { height: 2; padding: 0 2; color: $text-muted; }
-    #command { margin: 0 1; height: 1; border: none; padding: 0 1; }
-    Footer FooterKey.-command-palette { display: none; }
-    """
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space", "draw", "Draw"),
-        Binding("space", "deal", "Deal"),
-        Binding("u", "undo", "Undo"),
-        Binding("y", "redo", "Redo"),
-        Binding("h", "hint", "Hint"),
-        Binding("W", "winnable", LABEL, show=False),
-        Binding("v", "review", "Review", show=False),
-        Binding("a", "auto", "Finish"),
-        Binding("o", "safe_home", "Auto-play", show=False),
-        Binding("n", "new_deal", "New"),
-        Binding("r", "restart", "Restart", show=False),
-        Binding("s", "stats", "Stats"),
-        Binding("colon", "command", "Type a move", show=False),
-        Binding("escape", "cancel", "Cancel", show=False),
-        Binding("w", "pick('waste')", "Waste", show=False),
-        Binding("f", "pick('foundation')", "Foundation", show=False),
-        *(
-            Binding(column_key(pile), f"pick('{pile.name.lower()}')", pile.label.capitalize(),
-                    show=False)
-            for pile in ALL_COLUMNS
-        ),
-        Binding("question_mark", "help", "Help"),
-        Binding("f1", "help", "Help", show=False),
-        Binding("q", "quit", "Quit"),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = keys.BINDINGS
 
     def __init__(
         self,
@@ -148,7 +116,7 @@ class BonanzaApp(App[None]):
         self.searches = Searches(self, advisor, finisher, judge, auto_step)
         self.selected: Pile | None = None
         self._turn = 0  # counts the changes of position: a search answers for one turn
-        self._text = ""  # the message line's announcement
+        self.table_screen = GameScreen()
         self.lost: Session | None = None  # the last game this app ended lost, to review
         self._bank_base = 0
         self.games = Games(storage, player, random_deals)
@@ -179,23 +147,17 @@ class BonanzaApp(App[None]):
     @property
     def announcement(self) -> str:
         """The message line's announcement, without its notes."""
-        return self._text
+        return self.table_screen.announcement
 
     # -- layout ----------------------------------------------------------------
 
+    def get_default_screen(self) -> GameScreen:
+        return self.table_screen
+
     def compose(self) -> ComposeResult:
-        yield StatusBar(id="status")
-        yield TableView(id="table")
-        yield Static(id="message", markup=False)
-        yield MoveBox(id="command")
-        yield Footer()
         yield self.searches
 
     def on_mount(self) -> None:
-        # Kept, not queried: queries go to the screen on top (a dialog, say).
-        self.status_line = self.query_one(StatusBar)
-        self.message_line = self.query_one("#message", Static)
-        self.table = self.query_one(TableView)
         self.set_interval(TICK_SECONDS, self.tick)
         self._shown(self.clock())
         self.say(self._greeting(), *self._take_notes())
@@ -219,14 +181,14 @@ class BonanzaApp(App[None]):
         self.selected = None
         self._bank_base = self.games.earlier_bankroll(self.session, self.record)
         rules = self.session.rules
-        self.table.lay_out(rules)
+        self.table_screen.lay_out(rules)
         self.sub_title = rules.title
         self.refresh_bindings()
         self.refresh_table(now)
 
     def refresh_table(self, now: float | None = None) -> None:
-        self.table.show(self.session.position, self.selected)
-        self._show_status(self.clock() if now is None else now)
+        now = self.clock() if now is None else now
+        self.table_screen.show(self.session, self.selected, now, self._bankroll(now))
 
     def _bankroll(self, now: float) -> int | None:
         """Cumulative Vegas: the money now, this game's score counted; else None."""
@@ -235,19 +197,18 @@ class BonanzaApp(App[None]):
         return self._bank_base + self.session.score(now)
 
     def _show_status(self, now: float) -> None:
-        self.status_line.show_session(self.session, now, bankroll=self._bankroll(now))
+        self.table_screen.show_status(self.session, now, self._bankroll(now))
 
     def say(self, text: str, *notes: str) -> None:
         """Show ``text`` (an announcement), then each note on its own line."""
-        self._text = text
-        self.message_line.update("\n".join((text, *notes)) if text else "\n".join(notes))
+        self.table_screen.say(text, *notes)
 
     def show_hint(self, hint: Hint) -> None:
         """The engine's words on the message line, and its move's piles lit up
         (for a draw, the stock and the waste)."""
         self.refresh_table()
         if hint.move is not None:
-            self.table.light(hint.move)
+            self.table_screen.light(hint.move)
         self.say(hint.text)
 
     def tick(self) -> None:
@@ -284,12 +245,38 @@ class BonanzaApp(App[None]):
             notes.append(words.OVER_NOTE)
         elif not self.searches.auto_on and self.session.auto_move() is not None:
             notes.append(words.AUTO_OFFER)
-        self.say(event.summary, *notes)
+        session = self.session
+        dead_end = session.status is Status.PLAYING and not session.position.has_moves()
+        text = event.summary
+        if dead_end:  # the session's words offer undo, which Vegas refuses after a draw
+            text = text.replace(messages.NO_MOVES_LEFT, messages.no_moves_left(session.can_undo))
+        self.say(text, *notes)
         if event.action is not Action.AUTO:
             self.searches.after_move()
         if any(step.won for step in (event, *event.then)):
             self._show_win(now)
+        elif dead_end:
+            self._offer_way_out(stuck=False)
         return event
+
+    def stuck(self) -> None:
+        """The progress check proved that no progress is possible: say so, offer a way out."""
+        self.say(self.announcement, messages.stuck(self.session.can_undo))
+        self._offer_way_out(stuck=True)
+
+    def _offer_way_out(self, *, stuck: bool) -> None:
+        """The no-moves dialog (unless another is open): undo where it works, or a new deal."""
+        if len(self.screen_stack) > 1:
+            return
+        turn = self._turn
+
+        def chosen(choice: str | None) -> None:
+            if turn == self._turn and choice == UNDO:
+                self.action_undo()
+            elif turn == self._turn and choice == NO_MOVES_NEW:
+                self._choose_deal()
+
+        self.push_screen(NoMovesScreen(stuck=stuck, can_undo=self.session.can_undo), chosen)
 
     def _show_win(self, now: float) -> None:
         """The win screen: the figures and the records this win set; n deals again."""
@@ -472,7 +459,7 @@ class BonanzaApp(App[None]):
         self.say("")
 
     def action_command(self) -> None:
-        self.query_one(MoveBox).focus()
+        self.table_screen.query_one(MoveBox).focus()
 
     def action_help(self) -> None:
         self.push_screen(HelpScreen(self.session.rules))

@@ -31,7 +31,7 @@ from bonanza.core.moves import Move
 from bonanza.core.position import Position
 from bonanza.core.rules import Rules
 from bonanza.core.view import PlayerView
-from bonanza.session import Advisor, Event, Finisher, Hint, Session, Status, messages
+from bonanza.session import Advisor, Event, Finisher, Hint, Session, Status
 from bonanza.session.advisor import ask
 from bonanza.session.winnable import CONFIRM, FAILED, LABEL, Judge, WinnableAnswer
 from bonanza.tui.confirm_screen import ConfirmScreen
@@ -72,6 +72,10 @@ class Host(Protocol):
     def say(self, text: str, *notes: str) -> None: ...
 
     def show_hint(self, hint: Hint) -> None: ...
+
+    def stuck(self) -> None:
+        """Say that no sequence of moves can make progress, and offer a way out."""
+        ...
 
     def keep(self) -> list[str]:
         """Store the game now and show its status; the problems met, as notes."""
@@ -215,7 +219,7 @@ class Searches(Widget):
 
     def on_searches_progress_checked(self, answer: ProgressChecked) -> None:
         if answer.possible is False and answer.turn == self.host.turn:
-            self.host.say(self.host.announcement, messages.STUCK)  # proven only
+            self.host.stuck()  # proven only: never for a search run out
 
     # -- the auto finish: solved, then played -------------------------------------------
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import Final
 
 from bonanza.core.errors import RulesError
-from bonanza.core.moves import Pile
 from bonanza.core.rules import Rules
 from bonanza.storage import StorageError
 
@@ -28,11 +27,6 @@ REVIEW_FAILED: Final = "No review: the search failed"
 RESUMED: Final = "Resumed your game"
 SAFE_HOME_ON: Final = "Safe auto-play on: safe cards go home by themselves (O turns it off)"
 SAFE_HOME_OFF: Final = "Safe auto-play off: cards go home only when you move them"
-
-
-def column_key(pile: Pile) -> str:
-    """The key that picks a column: ``1``…``9``, and ``0`` for column 10."""
-    return str((pile.column_index + 1) % 10)
 
 
 def not_yet(what: str, rules: Rules, *, plural: bool = False) -> str:
