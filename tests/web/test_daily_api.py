@@ -15,7 +15,7 @@ from starlette.testclient import TestClient
 from bonanza.core import Deal, Rules
 from bonanza.core.notation import format_move
 from bonanza.play.deal_stock import DealStock, stock_key
-from bonanza.session import rules_key
+from bonanza.session import Status, rules_key
 from bonanza.solver import solve
 from bonanza.solver.grading import Grade, GradedDeal
 from bonanza.storage import SQLiteStorage
@@ -300,3 +300,51 @@ def test_stocked_deals_are_proven_winnable_by_the_solver(tmp_path: Path, clock: 
         over = real.get(f"/api/games/{state['id']}").json()
         assert over["status"] == "lost"
         assert solve(Deal.parse(over["deal"]), Rules(), time_limit=30).result == "solved"
+
+
+def test_leaving_the_daily_deal_to_see_it_and_winning_it_again_wins_nothing(
+    client: TestClient, clock: Clock
+) -> None:
+    """Issue 31: start today's deal twice; the first ends abandoned and shows the
+    deal; solved offline and played in the second, it counted as won in 0.7 s."""
+    client.get("/api/games/current")
+    wait_until(lambda: full(client, Rules()))
+    first = client.post("/api/games", json={"daily": "today", "draw": 1}).json()
+    second = client.post("/api/games", json={"daily": "today", "draw": 1}).json()
+    left = client.get(f"/api/games/{first['id']}").json()
+    assert left["status"] == "lost"  # a daily game counts from the deal
+    clock.now += 0.7
+    win(client, second)
+    stats = client.get("/api/daily?draw=1").json()["stats"]
+    assert (stats["played"], stats["won"], stats["best_time"]) == (1, 0, None)
+    assert stats["current_streak"] == 0
+
+
+def test_no_other_game_shows_a_daily_deal_while_its_counted_game_is_in_play(
+    client: TestClient, clock: Clock
+) -> None:
+    """The day's counted game in play elsewhere (the terminal, say): a finished web
+    game of the same deal shows neither its deal, nor its code, nor a review."""
+    client.get("/api/games/current")
+    wait_until(lambda: full(client, Rules()))
+    storage = stock_of(client).storage
+    counted = client.post("/api/games", json={"daily": "today", "draw": 1}).json()
+    record = storage.get_game(counted["id"])
+    assert record is not None
+    record.client = "terminal"  # as if started in the terminal, and still in play there
+    record.version += 1
+    storage.update_game(record)
+    other = client.post("/api/games", json={"daily": "today", "draw": 1}).json()
+    client.post(f"/api/games/{other['id']}/moves", json={"move": "sw"})
+    client.post("/api/games", json={})  # the web game ends, lost
+    over = client.get(f"/api/games/{other['id']}").json()
+    assert over["status"] == "lost"
+    assert "deal" not in over and "deal_code" not in over
+    review = client.get(f"/api/games/{other['id']}/review")
+    assert review.status_code == 409 and "still in play" in review.json()["error"]
+    exported = client.get("/api/stats/export").json()["games"]
+    assert [game["deal"] for game in exported if game["id"] == other["id"]] == [None]
+    record.status = Status.LOST  # the counted game ends: now the deal may show
+    record.version += 1
+    storage.update_game(record)
+    assert "deal_code" in client.get(f"/api/games/{other['id']}").json()

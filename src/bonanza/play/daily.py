@@ -23,6 +23,7 @@ from typing import Any, Final
 from bonanza.core.rules import Rules
 from bonanza.session.records import GameRecord, rules_key
 from bonanza.session.status import Status
+from bonanza.storage import Storage
 
 DAILY_DRAWS: Final = (1, 3)
 """The draw modes that have a daily deal."""
@@ -88,6 +89,27 @@ def counted_games(games: Iterable[GameRecord], draw: int) -> dict[datetime.date,
     return counted
 
 
+FRONT_ENDS: Final = ("web", "terminal")
+"""The front ends whose games in play may hold a day's counted game."""
+DEAL_HIDDEN: Final = (
+    "the deal of {day}'s daily deal is shown once your game of it that counts for the day"
+    " is over (it is still in play)"
+)
+
+
+def deal_shown(storage: Storage, game: GameRecord) -> bool:
+    """Whether a game over may show its deal (its code, its review, its cards): not a
+    daily game while its day's counted game is still in play on any front end."""
+    if daily_day(game) is None:
+        return True
+    return may_show_deal(game, playing_everywhere(storage, game.player))
+
+
+def playing_everywhere(storage: Storage, player: str) -> list[GameRecord]:
+    """The player's games in play on every front end."""
+    return [game for client in FRONT_ENDS for game in storage.playing_games(player, client)]
+
+
 def may_show_deal(game: GameRecord, games: Iterable[GameRecord]) -> bool:
     """Whether ``game`` (over) may show its deal, ``games`` being the player's others:
     not while the game that counts for its daily deal's day is still in play."""
@@ -95,8 +117,14 @@ def may_show_deal(game: GameRecord, games: Iterable[GameRecord]) -> bool:
     if day is None:
         return True
     for draw in DAILY_DRAWS:
-        counting = counted_games([game, *games], draw).get(day)
-        if counting is not None and counting.status is Status.PLAYING:
+        that_day = [
+            other for other in _of_draw([game, *games], draw)
+            if daily_day(other) == day and utc_day(other.created_at) == day
+        ]
+        if not that_day:
+            continue
+        first = min(other.created_at for other in that_day)  # ties: any of them may count
+        if any(o.status is Status.PLAYING for o in that_day if o.created_at == first):
             return False
     return True
 

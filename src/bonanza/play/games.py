@@ -19,6 +19,7 @@ from typing import Final
 
 from bonanza.core import BonanzaError, Deal, Rules
 from bonanza.play.chosen_deals import daily_start, winnable_start
+from bonanza.play.daily import DAILY_KEY
 from bonanza.play.deal_stock import DealStock
 from bonanza.play.errors import Conflict, Invalid, NotFound
 from bonanza.session import MAX_MOVES, GameRecord, Origin, Session, rules_of_key
@@ -149,6 +150,8 @@ def start_game(
         start.deal, start.rules, now, origin=start.origin, typed=start.typed, max_moves=max_moves
     )
     session.set_safe_home(safe_home(storage, player))
+    if DAILY_KEY in start.extra:  # counts from the deal: leaving it to see the deal is a loss
+        session.touched = True
     record = GameRecord.of(new_game_id(), player, session, now, client=client)
     record.extra.update(start.extra)
     return record, session

@@ -13,7 +13,7 @@ from starlette.routing import Route
 from bonanza.core import BonanzaError, Rules
 from bonanza.core.rules import CUSTOM_TABLE
 from bonanza.play.chosen_deals import QUOTED, check_deal_text, read_daily_rules, read_grade
-from bonanza.play.daily import DAILY_DRAWS
+from bonanza.play.daily import DAILY_DRAWS, may_show_deal, playing_everywhere
 from bonanza.play.errors import STORE_DOWN, Invalid, Unavailable
 from bonanza.session import GameRecord, export_game, statistics
 from bonanza.storage import StorageError
@@ -258,6 +258,13 @@ EXPORT_HEADERS = {
 
 async def export_stats(request: Request) -> Response:
     games = await _finished(request)
+    playing = await anyio.to_thread.run_sync(
+        playing_everywhere, service(request).storage, player(request)
+    )
+    exported = [msgspec.convert(export_game(game), ExportedGame) for game in games]
+    for game, row in zip(games, exported, strict=True):
+        if not may_show_deal(game, playing):  # a daily deal still being played for its day
+            row.deal = None
     found = figures(games)
     data = StatisticsExport(
         groups=found.groups,
@@ -265,7 +272,7 @@ async def export_stats(request: Request) -> Response:
         assisted=found.assisted,
         format=EXPORT_FORMAT,
         exported_at=time.time(),
-        games=[msgspec.convert(export_game(game), ExportedGame) for game in games],
+        games=exported,
     )
     return JSONAnswer(data, headers=EXPORT_HEADERS)
 

@@ -18,7 +18,7 @@ import msgspec
 
 from bonanza.core import Deal, Move, Position, Rules, Scoring
 from bonanza.play.chosen_deals import daily_overview, deal_labels
-from bonanza.play.daily import DAILY_KEY, GRADE_KEY
+from bonanza.play.daily import DAILY_KEY, DEAL_HIDDEN, GRADE_KEY, deal_shown
 from bonanza.play.deal_stock import DealStock
 from bonanza.play.errors import (
     Conflict,
@@ -112,7 +112,10 @@ class GameService:
         if DAILY_KEY in labels:
             view.daily = labels[DAILY_KEY]
         if session.is_over:
-            view.deal_code = deal_code(session.game.deal)
+            if await self.games.read(deal_shown, self.storage, record):
+                view.deal_code = deal_code(session.game.deal)
+            else:  # a daily deal whose counted game is still in play: not yet
+                view.deal = msgspec.UNSET
         if session.rules.scoring is Scoring.VEGAS_CUMULATIVE:
             earlier = await self.games.read(self.storage.finished_games, record.player)
             view.bankroll = bankroll_before(earlier, record) + session.score(self.clock())
@@ -332,10 +335,12 @@ class GameService:
     async def review(self, player: str, game_id: str) -> ReviewAnswer:
         """Where a lost game was lost, the move that lost it and a winning line
         from there: it shows hidden cards, so only once the game is lost (refused before)."""
-        _record, session = await self.games.current(player, game_id)
+        record, session = await self.games.current(player, game_id)
         if session.status is not Status.LOST:
             state = "still in play" if session.status is Status.PLAYING else str(session.status)
             raise Conflict(f"a review is given once a game is lost; this one is {state}")
+        if not await self.games.read(deal_shown, self.storage, record):
+            raise Conflict(DEAL_HIDDEN.format(day=record.extra.get(DAILY_KEY)))
         return ReviewAnswer.of(await self.searches.review(player, session.game))
 
 

@@ -57,10 +57,11 @@ class StatisticsReset(Struct):
 
 
 class ExportedGame(Struct):
-    """A finished game as exported (its deal is no secret then)."""
+    """A finished game as exported (its deal is no secret then, but for a daily deal
+    whose game that counts for the day is still in play: ``deal`` null)."""
 
     id: str
-    deal: str
+    deal: str | None
     rules: RulesData
     status: str
     origin: str
