@@ -47,6 +47,7 @@ LOOPBACK = {"127.0.0.1", "localhost", "::1"}
 REPOSITORY = Path(__file__).resolve().parents[1]
 MAX_WORKERS = 64
 NEW_GAMES_PER_MINUTE = 1_000_000
+SEARCHES_FROM_HERE_PER_MINUTE = 1_000_000
 """For a server started here: every simulated player comes from 127.0.0.1, and the
 server counts new games per client address (``--new-games-per-minute``)."""
 STARTUP_SECONDS = 60.0
@@ -236,7 +237,11 @@ def started_server(db: str | None, start_postgres: bool, workers: int) -> Iterat
         if start_postgres:
             db = stack.enter_context(servers.throwaway_postgres(durable=True)).url()
         assert db is not None
-        options = ("--workers", str(workers), "--new-games-per-minute", str(NEW_GAMES_PER_MINUTE))
+        options = (
+            "--workers", str(workers), "--new-games-per-minute", str(NEW_GAMES_PER_MINUTE),
+            # Every simulated player comes from this machine's one address.
+            "--searches-per-address-per-minute", str(SEARCHES_FROM_HERE_PER_MINUTE),
+        )  # fmt: skip
         server = servers.Server(db, servers.free_port(), args=options, log_path=folder / "log")
         print(
             f"bonanza serve --workers {workers} on {redacted(db)}, its log in {server.log}",

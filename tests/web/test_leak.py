@@ -48,7 +48,11 @@ RANDOM_IDS = re.compile(r'"(id|share|url)": ?"[^"]*"')
 def client(tmp_path: Path) -> Iterator[TestClient]:
     """One player who may start games and searches as fast as the test likes, with
     the solver's own hints on a small budget."""
-    limits = ServerLimits(new_games_per_minute=GAMES * 2, searches_per_minute=GAMES * 100)
+    limits = ServerLimits(
+        new_games_per_minute=GAMES * 2,
+        searches_per_minute=GAMES * 100,
+        searches_per_address_per_minute=GAMES * 1000,
+    )
     storage = SQLiteStorage(tmp_path / "games.db")
     advisor = SolverAdvisor(budget=HINT_BUDGET)
     with TestClient(create_app(storage, limits=limits, advisor=advisor)) as test:
@@ -340,7 +344,11 @@ def test_winnable_and_daily_deals_never_leak_hidden_cards(tmp_path: Path) -> Non
     def finder(rules: Rules, stopping: object) -> GradedDeal:
         return GradedDeal(Deal.from_number(rng.getrandbits(64)), rng.choice(grades), 0.5, 1)
 
-    limits = ServerLimits(new_games_per_minute=GAMES, searches_per_minute=GAMES * 100)
+    limits = ServerLimits(
+        new_games_per_minute=GAMES,
+        searches_per_minute=GAMES * 100,
+        searches_per_address_per_minute=GAMES * 1000,
+    )
     app = create_app(SQLiteStorage(tmp_path / "games.db"), limits=limits)
     svc: GameService = app.state.service
     svc.stock = DealStock(svc.storage, svc.clock, finder=finder, per_grade=2, first_delay=0)

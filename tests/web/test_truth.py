@@ -234,6 +234,24 @@ def test_searches_are_rate_limited_per_player(tmp_path: Path) -> None:
         assert other.get(f"/api/games/{other_gid}/hint").status_code == 200
 
 
+def test_many_cookies_from_one_address_are_limited_together(tmp_path: Path) -> None:
+    """Issue 31: cookies are free, so a flood from one address under many cookies
+    is held to the address's limit; another address is not."""
+    limits = ServerLimits(
+        searches_per_minute=100, searches_per_address_per_minute=4, search_processes=False
+    )
+    table = Table(tmp_path, limits)
+    codes = []
+    with table.client() as client:
+        for _ in range(6):  # a fresh cookie each time, one address (the test client's)
+            client.cookies.clear()
+            gid = new(client)["id"]
+            answer = client.get(f"/api/games/{gid}/hint")
+            codes.append(answer.status_code)
+    assert codes == [200] * 4 + [429] * 2
+    assert "address" in answer.json()["error"]
+
+
 def test_a_search_past_its_deadline_answers_503(tmp_path: Path) -> None:
     table = Table(tmp_path, ServerLimits(search_deadline=0.2, search_processes=False))
     table.advisor.gate = threading.Event()

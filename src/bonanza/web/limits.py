@@ -32,6 +32,9 @@ class ServerLimits:
     the store: every process on it holds the limit together, whatever cookie is sent."""
     searches_per_minute: int = 60
     """Hints and progress checks one player may run in any 60 seconds (429 beyond)."""
+    searches_per_address_per_minute: int = 240
+    """Searches all the players of one client address may run in any 60 seconds (429
+    beyond): cookies are free, so the player's own limit alone stops no flood."""
     search_workers: int = field(default_factory=_cores)
     """Searches that run at once, in worker threads (the rest wait their turn)."""
     search_processes: bool = False

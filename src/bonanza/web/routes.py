@@ -174,20 +174,28 @@ async def share(request: Request) -> Response:
 
 
 async def hint(request: Request) -> Response:
-    return answer(await service(request).hint(player(request), game_id(request)))
+    return answer(await service(request).hint(
+        player(request), game_id(request), client_address(request)
+    ))
 
 
 async def progress(request: Request) -> Response:
-    return answer(await service(request).progress(player(request), game_id(request)))
+    return answer(await service(request).progress(
+        player(request), game_id(request), client_address(request)
+    ))
 
 
 async def winnable(request: Request) -> Response:
     await read_json(request, NoBody, required=False)
-    return answer(await service(request).winnable(player(request), game_id(request)))
+    return answer(await service(request).winnable(
+        player(request), game_id(request), client_address(request)
+    ))
 
 
 async def review(request: Request) -> Response:
-    return answer(await service(request).review(player(request), game_id(request)))
+    return answer(await service(request).review(
+        player(request), game_id(request), client_address(request)
+    ))
 
 
 async def read_settings(svc: GameService, token: str) -> Settings:

@@ -7,7 +7,9 @@
 - The hint's budget is the engine's default, cut to half the search deadline
   when a server sets a tight one, so a hint ends before its client gives up.
 - Searches run in worker threads, at most ``search_workers`` at once.
-- Each player may start ``searches_per_minute`` searches (cached answers are free).
+- Each player may start ``searches_per_minute`` searches (cached answers are free), and
+  all the players of one client address ``searches_per_address_per_minute``; one
+  address never runs searches on every worker at once (a flood leaves the others one).
 - A search past ``search_deadline`` is abandoned and its client gets 503. In
   a worker thread (the default) it runs to its end, and its answer is still
   cached; in a worker process (``search_processes``) the process is killed.
@@ -32,13 +34,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import logging
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from typing import TypeVar
 
 import anyio
@@ -78,6 +81,14 @@ Answer = HintReply | ProgressReply | WinnableReply | ReviewReply | Line
 A = TypeVar("A", bound=Answer)
 
 log = logging.getLogger(__name__)
+
+ADDRESS_MARK = "@"
+"""Joins a player's token and their client address in the key of a search's requester."""
+
+
+def requester(player: str, address: str | None) -> str:
+    """Who asks for a search: the player, and their address when known."""
+    return player if address is None else f"{player}{ADDRESS_MARK}{address}"
 
 
 def unless_refused(
@@ -150,6 +161,11 @@ class SearchPool:
         self.quick: Advisor | None = quick_advisor() if advisor is None else None
         self._workers = anyio.CapacityLimiter(limits.search_workers)
         self._rate = RateLimiter(limits.searches_per_minute)
+        self._address_rate = RateLimiter(limits.searches_per_address_per_minute)
+        # Searches one address may run at once: never every worker, so a flood from one
+        # address (any number of cookies) leaves the others a worker.
+        self._per_address = max(1, limits.search_workers - 1)
+        self._running: dict[str, anyio.Semaphore] = {}
         self._answers: OrderedDict[str, Answer] = OrderedDict()
         self._lock = threading.Lock()
         self.searches_run = 0
@@ -175,14 +191,45 @@ class SearchPool:
 
     async def _search(self, player: str, key: str, work: Callable[[], A], kind: type[A]) -> A:
         """``work()``'s answer (of ``kind``), cached under ``key``; run in the pool,
-        under the player's rate limit and the search deadline."""
+        under the player's and their address's rate limits (``player``: the player's
+        token, or ``token@address`` from the service), the address's share of the
+        workers and the search deadline."""
         cached = self._cached(key, kind)
         if cached is not None:
             return cached
-        if not self._rate.allow(player):
+        token, _at, address = player.partition(ADDRESS_MARK)
+        if not self._rate.allow(token):
             raise RateLimited(
                 f"too many searches: at most {self.limits.searches_per_minute} a minute"
             )
+        if address and not self._address_rate.allow(address):
+            most = self.limits.searches_per_address_per_minute
+            raise RateLimited(f"too many searches from your address: at most {most} a minute")
+        with anyio.move_on_after(self.limits.search_deadline):
+            async with self._turn(address):
+                return await self._run(key, work, kind)
+        raise Unavailable(
+            f"the search took longer than {self.limits.search_deadline:g} s: try again"
+        )
+
+    @contextlib.asynccontextmanager
+    async def _turn(self, address: str) -> AsyncIterator[None]:
+        """Wait for the address's turn: at most ``_per_address`` of its searches at once."""
+        if not address:
+            yield
+            return
+        running = self._running.get(address)
+        if running is None:
+            running = self._running[address] = anyio.Semaphore(self._per_address)
+        try:
+            async with running:
+                yield
+        finally:
+            if running.value == self._per_address and self._running.get(address) is running:
+                del self._running[address]  # idle: forgotten
+
+    async def _run(self, key: str, work: Callable[[], A], kind: type[A]) -> A:
+        """Run ``work`` in the pool and cache its answer (the deadline is the caller's)."""
 
         def run() -> A:
             answer = work()
@@ -190,19 +237,13 @@ class SearchPool:
             return answer
 
         self.searches_run += 1
-        with anyio.move_on_after(self.limits.search_deadline):
-            if self.limits.search_processes:
-                answer: A = await anyio.to_process.run_sync(
-                    work, cancellable=True, limiter=self._workers
-                )
-                self._keep(key, checked(answer, kind))
-                return answer
-            return await anyio.to_thread.run_sync(
-                run, abandon_on_cancel=True, limiter=self._workers
+        if self.limits.search_processes:
+            answer: A = await anyio.to_process.run_sync(
+                work, cancellable=True, limiter=self._workers
             )
-        raise Unavailable(
-            f"the search took longer than {self.limits.search_deadline:g} s: try again"
-        )
+            self._keep(key, checked(answer, kind))
+            return answer
+        return await anyio.to_thread.run_sync(run, abandon_on_cancel=True, limiter=self._workers)
 
     async def view_of(self, session: Session) -> tuple[PlayerView, str]:
         """``session.view()`` and its cache key, made in a worker thread and kept

@@ -48,7 +48,7 @@ from bonanza.web.deal_codes import deal_code
 from bonanza.web.limits import ServerLimits
 from bonanza.web.live_games import LiveGames
 from bonanza.web.rate import WINDOW
-from bonanza.web.searches import SearchPool
+from bonanza.web.searches import SearchPool, requester
 from bonanza.web.view import game_view, move_data, steps
 from bonanza.web.wire import GameView, RecordsSet
 from bonanza.web.wire_answers import (
@@ -291,7 +291,9 @@ class GameService:
 
     # -- searches ------------------------------------------------------------------------
 
-    async def hint(self, player: str, game_id: str) -> HintAnswer:
+    async def hint(
+        self, player: str, game_id: str, client: str | None = None
+    ) -> HintAnswer:
         """A fair hint, searched in the pool on the player's view of the game
         (``session.view()``): what they have seen and played, never a hidden card.
 
@@ -302,9 +304,11 @@ class GameService:
             if session.is_over:
                 raise Conflict(f"this game is over ({session.status}): start a new one")
             view, key = await self.searches.view_of(session)
-        return HintAnswer.of(await self.searches.hint(player, view, key))
+        return HintAnswer.of(await self.searches.hint(requester(player, client), view, key))
 
-    async def progress(self, player: str, game_id: str) -> ProgressAnswer:
+    async def progress(
+        self, player: str, game_id: str, client: str | None = None
+    ) -> ProgressAnswer:
         """Whether progress is still possible (None: not proven either way), and
         whether an auto finish is offered (``auto_finish``: once the player knows
         every card, the finish is solved in the pool, so the page asks here after
@@ -312,10 +316,12 @@ class GameService:
         _record, session = await self.games.current(player, game_id)
         if session.status is not Status.PLAYING or not session.position.has_moves():
             return ProgressAnswer(None)
-        answer = await self.searches.progress(player, session.snapshot())
+        answer = await self.searches.progress(requester(player, client), session.snapshot())
         return ProgressAnswer.of(answer, await self._offer_finish(player, game_id, session))
 
-    async def winnable(self, player: str, game_id: str) -> WinnableAnswer:
+    async def winnable(
+        self, player: str, game_id: str, client: str | None = None
+    ) -> WinnableAnswer:
         """Answer "still winnable?" for the game in play: it looks at the hidden cards, so
         the game is marked assisted (and stored so) before the solver runs; the
         answer is the verdict word and a sentence, never a card or a move."""
@@ -330,9 +336,11 @@ class GameService:
             return not was_assisted
 
         await self.games.update(player, game_id, peek)
-        return WinnableAnswer.of(await self.searches.winnable(player, peeked[0]))
+        return WinnableAnswer.of(await self.searches.winnable(requester(player, client), peeked[0]))
 
-    async def review(self, player: str, game_id: str) -> ReviewAnswer:
+    async def review(
+        self, player: str, game_id: str, client: str | None = None
+    ) -> ReviewAnswer:
         """Where a lost game was lost, the move that lost it and a winning line
         from there: it shows hidden cards, so only once the game is lost (refused before)."""
         record, session = await self.games.current(player, game_id)
@@ -341,7 +349,7 @@ class GameService:
             raise Conflict(f"a review is given once a game is lost; this one is {state}")
         if not await self.games.read(deal_shown, self.storage, record):
             raise Conflict(DEAL_HIDDEN.format(day=record.extra.get(DAILY_KEY)))
-        return ReviewAnswer.of(await self.searches.review(player, session.game))
+        return ReviewAnswer.of(await self.searches.review(requester(player, client), session.game))
 
 
 __all__ = ["GameService"]
