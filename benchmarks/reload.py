@@ -1,10 +1,12 @@
 """The cost of reloading a stale game: a process whose copy of a game is out of date
 reads the row again and rebuilds the session from its state (issue 32).
 
-Prints, for games of 10, 100 and 1,000 moves, the CPU time of one
+Prints, for games of 10, 100, 1,000 and 5,000 moves, the CPU time of one
 ``Session.from_json`` as the server does it (``trusted``: from the exact part of
-the save, no move replayed) and as a replay from the moves would (``replayed``),
-with the JSON decoding of the row included in both::
+the save, no move replayed), of the same load followed by an undo (``+ undo``:
+the positions passed are replayed from the nearest checkpoint only), and of a
+replay from the moves (``replayed``), with the JSON decoding of the row
+included in each::
 
     python benchmarks/reload.py
     python benchmarks/reload.py --lengths 10 1000 --rounds 7
@@ -21,7 +23,7 @@ import time
 from bonanza.core import Deal, Rules
 from bonanza.session import Session
 
-DEFAULT_LENGTHS = (10, 100, 1_000)
+DEFAULT_LENGTHS = (10, 100, 1_000, 5_000)
 DEFAULT_ROUNDS = 5
 """Timed rounds per figure; the median round is printed."""
 LOADS = 20
@@ -43,13 +45,15 @@ def long_game(moves: int, seed: int = 1) -> str:
     return json.dumps(session.to_json())
 
 
-def cpu_per_load(text: str, trusted: bool, rounds: int) -> float:
-    """Median CPU microseconds of one load of ``text``."""
+def cpu_per_load(text: str, trusted: bool, rounds: int, undo: bool = False) -> float:
+    """Median CPU microseconds of one load of ``text`` (and an undo after it)."""
     times = []
     for _ in range(rounds):
         began = time.process_time()
         for _ in range(LOADS):
-            Session.from_json(json.loads(text), trusted=trusted)
+            session = Session.from_json(json.loads(text), trusted=trusted)
+            if undo:
+                session.undo(0.0)
         times.append((time.process_time() - began) / LOADS * MICROSECONDS)
     return statistics.median(times)
 
@@ -59,12 +63,14 @@ def main() -> None:
     parser.add_argument("--lengths", type=int, nargs="+", default=list(DEFAULT_LENGTHS))
     parser.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS)
     args = parser.parse_args()
-    print(f"{'moves':>6} {'trusted µs':>11} {'replayed µs':>12} {'ratio':>6}")
+    print(f"{'moves':>6} {'trusted µs':>11} {'+ undo µs':>10} {'replayed µs':>12} {'ratio':>6}")
     for length in args.lengths:
         text = long_game(length)
         exact = cpu_per_load(text, True, args.rounds)
+        undone = cpu_per_load(text, True, args.rounds, undo=True)
         replayed = cpu_per_load(text, False, args.rounds)
-        print(f"{length:>6} {exact:>11.1f} {replayed:>12.1f} {replayed / exact:>6.1f}")
+        print(f"{length:>6} {exact:>11.1f} {undone:>10.1f} {replayed:>12.1f}"
+              f" {replayed / exact:>6.1f}")  # fmt: skip
 
 
 if __name__ == "__main__":

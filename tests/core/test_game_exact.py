@@ -10,7 +10,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bonanza.core import Deal, Game, Rules, SaveError
+from bonanza.core import Deal, Game, Position, Rules, SaveError
+from bonanza.core.game import CHECKPOINT_EVERY
 from bonanza.core.move_codes import decode_moves, encode_moves
 from tests.core.strategies import deals, games
 
@@ -110,3 +111,38 @@ def test_moves_round_trip_exactly_and_bad_codes_are_refused() -> None:
     for bad in (None, "AA", "/w==", "AAAA"):  # not text, 1 byte, not base64, count 0
         with pytest.raises(SaveError):
             decode_moves(bad)
+
+
+def long_game(moves: int) -> Game:
+    """A game of ``moves`` moves (random ones; undone where a game runs out)."""
+    game = Game(Deal.from_number(11), Rules())
+    chooser = random.Random(11)
+    while game.move_count < moves:
+        legal = game.position.legal_moves()
+        game.play(chooser.choice(legal)) if legal else game.undo()
+    return game
+
+
+def test_an_undo_after_a_trusted_load_replays_from_the_nearest_checkpoint(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A stale copy reloaded and then undone must not replay a long game (issue 31,
+    item 5: a 5,000-move game replayed on the event loop stalled other players)."""
+    game = long_game(3 * CHECKPOINT_EVERY + 40)
+    exact = Game.from_json(game.to_json(), trusted=True)
+    applied = []
+    real_apply = Position.apply
+
+    def counting(self: Position, move: object) -> object:
+        applied.append(move)
+        return real_apply(self, move)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Position, "apply", counting)
+    for _ in range(3):  # undo, then save and load again, as another process would
+        exact.undo()
+        game.undo()
+        exact = Game.from_json(exact.to_json(), trusted=True)
+    assert len(applied) <= 3 * CHECKPOINT_EVERY  # each undo: at most one stretch
+    monkeypatch.undo()
+    same_game(exact, game)
+    assert exact.positions == game.positions  # and the whole game still replays exactly

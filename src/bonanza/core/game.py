@@ -25,6 +25,11 @@ from bonanza.core.position import Position
 from bonanza.core.rules import Rules
 from bonanza.core.scoring import add_points, game_score, initial_score, move_points
 
+CHECKPOINT_EVERY: Final = 128
+"""A trusted save keeps the position (and score) after every this many moves, so an
+undo after a load replays at most this many moves, not the whole game."""
+CHECKPOINT_FIELDS: Final = 3
+"""A checkpoint's fields: the moves before it, its position packed, its score."""
 SAVE_FORMAT: Final = "bonanza-game"
 SAVE_VERSION: Final = 1
 
@@ -48,6 +53,7 @@ class Game:
         self._scores = [initial_score(rules)]
         self._redo: list[Move] = []
         self._unloaded = 0  # leading moves whose positions and scores are not kept yet
+        self._checkpoints: dict[int, tuple[bytes, int]] = {}  # below it: position, score
 
     @property
     def history(self) -> list[Move]:
@@ -80,7 +86,7 @@ class Game:
     def recent_positions(self, count: int) -> tuple[Position, ...]:
         """The last ``count`` positions, the current one last."""
         if count - 1 > len(self._passed):
-            self._load_passed()
+            self._load_passed(count - 1)
         earlier = self._passed[max(0, len(self._passed) - count + 1) :] if count > 1 else []
         return (*(unpack(data, self.rules) for data in earlier), self._current)
 
@@ -150,7 +156,7 @@ class Game:
         if not self.can_undo:
             raise HistoryError("nothing to undo: no move has been played")
         if not self._passed:
-            self._load_passed()
+            self._load_passed(1)
         move = self.history.pop()
         self._texts.pop()
         self._current = unpack(self._passed.pop(), self.rules)
@@ -194,6 +200,7 @@ class Game:
                     self._history_code if self._history is None else encode_moves(self._history)
                 ),
                 "redo": encode_moves(self._redo),
+                "checkpoints": self._checkpoint_data(),
             },
         }
 
@@ -240,17 +247,40 @@ class Game:
         self._texts, self._redo = list(texts), redo
         self._scores = [score]
         self._unloaded = len(texts)
+        self._checkpoints = _read_checkpoints(exact.get("checkpoints", []), self._unloaded)
 
-    def _load_passed(self) -> None:
+    def _checkpoint_data(self) -> list[list[Any]]:
+        """Every ``CHECKPOINT_EVERY``-th position passed, with its score, as saved."""
+        data = []
+        for index in range(CHECKPOINT_EVERY, self.move_count, CHECKPOINT_EVERY):
+            if index < self._unloaded:
+                packed, score = self._checkpoints.get(index, (b"", 0))
+                if not packed:
+                    continue
+            else:
+                packed, score = self._passed[index - self._unloaded], self._scores[
+                    index - self._unloaded
+                ]
+            data.append([index, base64.b64encode(packed).decode("ascii"), score])
+        return data
+
+    def _load_passed(self, count: int | None = None) -> None:
         """Replay the moves whose positions are not kept yet (a game loaded exactly),
-        and check that they lead where the save said."""
-        if not self._unloaded:
+        until ``count`` positions passed are kept (None: all), from the nearest
+        checkpoint, and check that they lead where the save said."""
+        if not self._unloaded or (count is not None and len(self._passed) >= count):
             return
-        position = Position.initial(self.deal, self.rules)
+        target = 0 if count is None else max(0, self._unloaded - (count - len(self._passed)))
+        begin = max((index for index in self._checkpoints if index <= target), default=0)
+        if begin:
+            packed, score = self._checkpoints[begin]
+            position = unpack(packed, self.rules)
+        else:
+            position, score = Position.initial(self.deal, self.rules), initial_score(self.rules)
         passed: list[bytes] = []
-        scores = [initial_score(self.rules)]
+        scores = [score]
         try:
-            for move in self.history[: self._unloaded]:
+            for move in self.history[begin : self._unloaded]:
                 passed.append(pack(position))
                 after = position.copy()
                 revealed = after.apply(move)
@@ -264,7 +294,8 @@ class Game:
             raise SaveError("saved game: its moves do not lead to its saved position")
         self._passed[:0] = passed
         self._scores[:0] = scores[:-1]
-        self._unloaded = 0
+        self._unloaded = begin
+        self._checkpoints = {i: kept for i, kept in self._checkpoints.items() if i < begin}
 
     def to_text(self) -> str:
         """The game as a small plain-text record."""
@@ -334,3 +365,20 @@ def _checked_elapsed(value: object) -> float:
             or not math.isfinite(value) or value < 0):
         raise SaveError(f"saved game: elapsed {value!r} is not a number of seconds")
     return float(value)
+
+
+def _read_checkpoints(data: object, moves: int) -> dict[int, tuple[bytes, int]]:
+    """A trusted save's checkpoints: ``[index, position, score]`` each, within its moves."""
+    if not isinstance(data, list):
+        raise SaveError("saved game: its checkpoints are not a list")
+    found: dict[int, tuple[bytes, int]] = {}
+    for entry in data:
+        if not (isinstance(entry, list) and len(entry) == CHECKPOINT_FIELDS
+                and all(isinstance(v, int) and not isinstance(v, bool) for v in entry[::2])
+                and isinstance(entry[1], str) and 0 < entry[0] < moves):  # fmt: skip
+            raise SaveError(f"saved game: checkpoint {entry!r} cannot be read")
+        try:
+            found[entry[0]] = (base64.b64decode(entry[1], validate=True), entry[2])
+        except (binascii.Error, ValueError):
+            raise SaveError(f"saved game: checkpoint {entry[0]} is not base64") from None
+    return found
