@@ -71,7 +71,7 @@ async def test_a_first_win_shows_time_score_moves_and_first_win_and_n_deals_agai
 async def test_a_win_names_the_records_it_beats_and_esc_closes(storage: SQLiteStorage) -> None:
     deal, line = winning_deal()
     storage.insert_game(earlier_win())
-    app = app_on(storage, random_deals=lambda: deal)
+    app = app_on(storage, random_deals=lambda: deal, clock=Clock())
     async with app.run_test(size=SIZE) as pilot:
         await play_to_the_win(app, pilot, line)
         screen = app.screen

@@ -19,7 +19,7 @@ class GameScreen(Screen[None]):
     """The game's own screen, under every dialog."""
 
     AUTO_FOCUS = None  # the app's: none, keys play the game
-    # Fits 80×24: 9 lines of chrome leave the tableau 15 (pile_view.MAX_COLUMN_LINES).
+    # Five lines of chrome; the table fits itself to the rest (at 80×24, 15 for the columns).
     DEFAULT_CSS = """
     GameScreen #message { height: 2; padding: 0 2; color: $text-muted; }
     GameScreen MoveBox { margin: 0 1; height: 1; border: none; padding: 0 1; }

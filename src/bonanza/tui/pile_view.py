@@ -20,8 +20,11 @@ CARD_WIDTH: Final = 3
 WASTE_FAN: Final = 3
 """How many waste cards show, top card last, on one line."""
 MAX_COLUMN_LINES: Final = 15
-"""The most lines a column takes (what an 80×24 terminal leaves the tableau);
-a taller column folds its face-down cards into one line."""
+"""The most lines a column takes unless told otherwise (what an 80×24 terminal
+leaves the tableau); a taller column folds its face-down cards into one line."""
+MIN_COLUMN_LINES: Final = 3
+"""The fewest lines a column is given: its folded face-down cards, its folded
+face-up cards, and its top card."""
 FACE_DOWN: Final = "▒" * CARD_WIDTH
 EMPTY_MARK: Final = " · "
 RECYCLE_MARK: Final = "[ ↺]"
@@ -68,23 +71,25 @@ def waste_text(position: Position) -> Text:
     return Text(" ").join(cards)
 
 
-def column_text(position: Position, pile: Pile) -> Text:
-    """A tableau column, deepest card first, one line each.
+def column_text(position: Position, pile: Pile, max_lines: int = MAX_COLUMN_LINES) -> Text:
+    """A tableau column, deepest card first, one line each, in ``max_lines`` at most.
 
     Face-down cards show as ``▒▒▒`` (as dim cards under thoughtful rules, where
-    every card is seen); a column taller than ``MAX_COLUMN_LINES`` folds its
-    deepest face-down cards into one ``▒▒▒×N`` line. Where face-up cards need
-    not form one run (Easthaven), a column still too tall folds its deepest
-    face-up cards too, into one ``+N`` line: only the top cards play there.
+    every card is seen); a column taller than ``max_lines`` folds its deepest
+    face-down cards into one ``▒▒▒×N`` line. A column still too tall (a long
+    run in a short window, or Easthaven, where face-up cards need not form one
+    run) folds its deepest face-up cards too, into one ``+N`` line: the top
+    card, the one that plays, always shows.
     """
     index = pile.column_index
     column, down = position.tableau[index], position.down[index]
     if not column:
         return Text(EMPTY_MARK, style="dim")
+    max_lines = max(MIN_COLUMN_LINES, max_lines)
     up = len(column) - down
-    folded = 0 if up + down <= MAX_COLUMN_LINES else down
+    folded = 0 if up + down <= max_lines else down
     if position.rules.thoughtful and folded:
-        folded = max(0, down - (MAX_COLUMN_LINES - up - 1))
+        folded = min(down, max(0, down - (max_lines - up - 1)))
     lines = [Text(f"{FACE_DOWN}×{folded}", style="blue")] if folded else []
     for card in column[folded:down]:
         if position.rules.thoughtful:
@@ -92,15 +97,15 @@ def column_text(position: Position, pile: Pile) -> Text:
         else:
             lines.append(Text(FACE_DOWN, style="blue"))
     shown_up = column[down:]
-    hidden_up = len(lines) + up - MAX_COLUMN_LINES + 1 if len(lines) + up > MAX_COLUMN_LINES else 0
+    hidden_up = len(lines) + up - max_lines + 1 if len(lines) + up > max_lines else 0
     if hidden_up:
         lines.append(Text(f"+{hidden_up}".rjust(CARD_WIDTH), style="dim"))
     lines += [card_text(card) for card in shown_up[hidden_up:]]
     return Text("\n").join(lines)
 
 
-def pile_text(position: Position, pile: Pile) -> Text:
-    """What a pile shows in ``position``."""
+def pile_text(position: Position, pile: Pile, max_lines: int = MAX_COLUMN_LINES) -> Text:
+    """What a pile shows in ``position`` (a column in ``max_lines`` at most)."""
     if pile == Pile.STOCK:
         return stock_text(position)
     if pile == Pile.WASTE:
@@ -111,7 +116,7 @@ def pile_text(position: Position, pile: Pile) -> Text:
             suit = pile.foundation_index % SUIT_COUNT
             return Text(f"  {SUIT_SYMBOLS[suit]}", style="dim")
         return card_text(card)
-    return column_text(position, pile)
+    return column_text(position, pile, max_lines)
 
 
 class PileView(Static):
@@ -137,10 +142,20 @@ class PileView(Static):
     def __init__(self, pile: Pile) -> None:
         super().__init__(id=pile_id(pile))
         self.pile = pile
+        self.max_lines = MAX_COLUMN_LINES  # a column's room (the table sets it)
+        self._position: Position | None = None
 
     def show(self, position: Position) -> None:
         """Draw the pile as it lies in ``position``."""
-        self.update(pile_text(position, self.pile))
+        self._position = position
+        self.update(pile_text(position, self.pile, self.max_lines))
+
+    def fit(self, max_lines: int) -> None:
+        """Give a column ``max_lines`` lines, and draw it again in them."""
+        if max_lines != self.max_lines:
+            self.max_lines = max_lines
+            if self._position is not None:
+                self.show(self._position)
 
     def watch_selected(self, value: bool) -> None:
         self.set_class(value, "selected")
