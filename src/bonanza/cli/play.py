@@ -14,15 +14,18 @@ import sqlite3
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
-from bonanza.cli.options import add_rule_options, rules_from
+from bonanza.cli.options import add_rule_options, rule_changes, rules_from
 from bonanza.core.deal import Deal
 from bonanza.core.errors import BonanzaError, SaveError
+from bonanza.core.rules import Rules
 from bonanza.session import Session
 from bonanza.storage import SQLiteStorage, StorageError, default_db_path, local_player
 
 if TYPE_CHECKING:
     from bonanza.tui.games import Start
 
+DEFAULT_PRESET: Final = "klondike"
+"""The preset played when ``--rules`` is not given."""
 UNREADABLE_SUFFIX: Final = ".unreadable"
 SAVE_PREFIXES: Final = ("saved game: ", "saved session: ")
 """What the loaders put before a fault, left out where the line names the file."""
@@ -35,8 +38,9 @@ def register(subparsers: Any) -> None:
         description=(
             "Play Klondike, or one of its relatives (--rules double-klondike, "
             "double-klondike-3, westcliff, easthaven), in the terminal. Resumes your game "
-            "in progress unless given a deal or --new. Games and statistics are shared "
-            "with a local 'bonanza serve'."
+            "in progress unless given a deal or --new; it keeps its own rules, and rule "
+            "options given then are those the next new deal (N) starts from. Games and "
+            "statistics are shared with a local 'bonanza serve'."
         ),
     )
     parser.add_argument("deal", metavar="DEAL", nargs="?", help="deal number, code or listing")
@@ -51,7 +55,7 @@ def register(subparsers: Any) -> None:
         "--db", type=Path, default=None, help="SQLite file for games and stats (as serve's)"
     )
     add_rule_options(parser)
-    parser.set_defaults(func=run)
+    parser.set_defaults(func=run, rules=None)  # None: --rules not given (DEFAULT_PRESET)
 
 
 def check_save_path(save_path: Path) -> None:
@@ -152,9 +156,19 @@ def open_storage(db: Path) -> SQLiteStorage:
         raise BonanzaError(f"cannot open the game store {db}: {reason}") from None
 
 
+def asked_rules(args: argparse.Namespace) -> Rules | None:
+    """The rules the options name, or None when no rule option was given (a game
+    in progress is then resumed without a word on its rules)."""
+    asked = args.rules is not None or bool(rule_changes(args))
+    if args.rules is None:
+        args.rules = DEFAULT_PRESET
+    return rules_from(args) if asked else None
+
+
 def run(args: argparse.Namespace) -> int:
     save_path: Path | None = args.save
-    rules = rules_from(args)
+    asked = asked_rules(args)
+    rules = asked or rules_from(args)
     if args.deal is not None:
         Deal.parse(args.deal, rules.decks)  # a bad deal: one line, before anything else
     saved = load_save(args, save_path)  # refuses a bad save before the screen is taken
@@ -173,7 +187,7 @@ def run(args: argparse.Namespace) -> int:
             start = NewDealChoice(rules, args.deal.strip())
         elif args.new:
             start = NewDealChoice(rules, None)
-        BonanzaApp(storage, player, rules=rules, start=start, save_path=save_path).run()
+        BonanzaApp(storage, player, rules=asked, start=start, save_path=save_path).run()
     finally:
         storage.close()
     return 0

@@ -123,6 +123,9 @@ class BonanzaApp(App[None]):
         opened = self.games.open(rules or Rules(), start, self.clock())
         self.keeper = GameKeeper(storage, player, save_path, opened)
         self._resumed = opened.resumed
+        # Rules asked for that the game resumed does not play: a new deal starts from them.
+        differ = opened.resumed and rules is not None and rules != opened.session.rules
+        self.asked: Rules | None = rules if differ else None
 
     @property
     def session(self) -> Session:
@@ -172,6 +175,8 @@ class BonanzaApp(App[None]):
     def _greeting(self) -> str:
         if self.session.is_over:
             return words.OVER_NOTE
+        if self.asked is not None:
+            return words.resumed_under(self.session.rules, self.asked)
         return words.RESUMED if self._resumed else messages.NEW_DEAL
 
     def _shown(self, now: float) -> None:
@@ -425,7 +430,7 @@ class BonanzaApp(App[None]):
             if choice is not None:
                 self.new_game(choice)
 
-        self.push_screen(NewDealScreen(self.session.rules), chosen)
+        self.push_screen(NewDealScreen(self.asked or self.session.rules), chosen)
 
     def new_game(self, choice: NewDealChoice) -> None:
         """End the game on the table (lost once it counts), then start ``choice``."""
@@ -439,7 +444,7 @@ class BonanzaApp(App[None]):
             notes.append(words.REVIEW_OFFER)
         opened = self.games.begin(choice.rules, choice.deal_text, now)
         self.keeper = GameKeeper(self.storage, self.player, self.keeper.save_path, opened)
-        self._resumed = opened.resumed
+        self._resumed, self.asked = opened.resumed, None
         self._shown(now)
         self.say(messages.NEW_DEAL, *notes, *self._take_notes())
 

@@ -7,6 +7,7 @@ from typing import Final
 from bonanza.core.errors import RulesError
 from bonanza.core.rules import Rules
 from bonanza.storage import StorageError
+from bonanza.tui.status_bar import rules_label
 
 THINKING: Final = "Thinking…"
 AUTO_OFFER: Final = "Press A to finish"
@@ -25,8 +26,19 @@ REVIEWING: Final = "Reviewing the lost game…"
 NO_REVIEW: Final = "No lost game to review: a review is given once a game is lost"
 REVIEW_FAILED: Final = "No review: the search failed"
 RESUMED: Final = "Resumed your game"
+RESUMED_UNDER: Final = (
+    "Resumed your game in progress under its own rules ({kept}), not {asked}: "
+    "press N for a new deal under {asked}"
+)
+"""Said when the rules asked for (``bonanza play --draw 3``, say) are not those
+of the game resumed."""
 SAFE_HOME_ON: Final = "Safe auto-play on: safe cards go home by themselves (O turns it off)"
 SAFE_HOME_OFF: Final = "Safe auto-play off: cards go home only when you move them"
+
+
+def resumed_under(kept: Rules, asked: Rules) -> str:
+    """The greeting of a game resumed under other rules than those asked for."""
+    return RESUMED_UNDER.format(kept=rules_label(kept), asked=rules_label(asked))
 
 
 def not_yet(what: str, rules: Rules, *, plural: bool = False) -> str:
