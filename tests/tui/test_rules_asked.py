@@ -52,6 +52,7 @@ async def test_rules_asked_for_a_resumed_game_are_named_and_n_deals_them(
 async def test_the_same_rules_asked_resume_without_a_word(storage: SQLiteStorage) -> None:
     first = await game_in_progress(storage)
     app = app_on(storage, rules=Rules())
+    assert app.record.id == first.record.id
     async with app.run_test(size=SIZE):
         assert message(app) == "Resumed your game"
 

@@ -130,7 +130,7 @@ async def test_new_deal_returns_a_preset_and_a_deal() -> None:
         screen = app.screen
         assert isinstance(screen, NewDealScreen)
         assert screen.query_one("#preset", Select).value == "klondike"
-        await pilot.press("enter", "down", "down", "down", "enter")  # klondike → vegas-3
+        await pilot.press("space", "down", "down", "down", "enter")  # klondike → vegas-3
         assert screen.query_one("#preset", Select).value == "vegas-3"
         assert screen.query_one("#draw", Select).value == "3"
         assert screen.chosen_rules() == Rules.preset("vegas-3")

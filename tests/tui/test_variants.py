@@ -262,7 +262,7 @@ async def test_the_new_deal_screen_starts_a_westcliff_game(storage: SQLiteStorag
         await pilot.press("n")
         screen = app.screen
         assert isinstance(screen, NewDealScreen)
-        await pilot.press("shift+tab", "enter", "down", "down", "down", "enter")  # → Westcliff
+        await pilot.press("shift+tab", "space", "down", "down", "down", "enter")  # → Westcliff
         await pilot.pause()
         assert screen.query_one("#game", Select).value == "westcliff"
         assert screen.query_one("#preset", Select).value == "westcliff"

@@ -39,6 +39,7 @@ from bonanza.core.rules import (
     Scoring,
     StockMode,
 )
+from bonanza.tui.choice_select import ChoiceSelect
 
 CUSTOM: Final = "custom"
 """The preset list's entry for rules that match no preset."""
@@ -161,7 +162,10 @@ class NewDealScreen(ModalScreen[NewDealChoice | None]):
     NewDealScreen Button { margin: 0 2; }
     """
     AUTO_FOCUS = "#preset"  # the game, on the row above, is a Shift+Tab away
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+        Binding("enter", "start", "Deal", priority=True),  # from anywhere: see check_action
+    ]
 
     def __init__(self, rules: Rules) -> None:
         super().__init__()
@@ -175,56 +179,50 @@ class NewDealScreen(ModalScreen[NewDealChoice | None]):
         passes = [*PASS_CHOICES, *([rules.passes] if rules.passes not in PASS_CHOICES else [])]
         scroll = VerticalScroll(id="new-deal-box")
         scroll.border_title = "New deal"
-        scroll.border_subtitle = "Tab moves · Enter deals · Esc cancels"
+        scroll.border_subtitle = "Tab moves · ↑ ↓ choose · Space lists · Enter deals · Esc cancels"
         games = dict(GAMES)
         if game_name(rules) == CUSTOM_GAME:
             games[CUSTOM_GAME] = rules.title
         with scroll:
             with Horizontal(classes="row"):
                 yield Label("Game", classes="name")
-                yield Select(
+                yield ChoiceSelect(
                     [(words, name) for name, words in games.items()],
                     value=game_name(rules),
-                    allow_blank=False,
                     id="game",
                 )
             with Horizontal(classes="row"):
                 yield Label("Rules", classes="name")
-                yield Select(
+                yield ChoiceSelect(
                     _preset_options(rules),
                     value=_preset_name(rules),
-                    allow_blank=False,
                     id="preset",
                 )
                 yield Checkbox("Thoughtful (see all)", rules.thoughtful, id="thoughtful")
             with Horizontal(classes="row"):
                 yield Label("Draw", classes="name")
-                yield Select(
+                yield ChoiceSelect(
                     [(f"{n} card{'s' if n != 1 else ''}", str(n)) for n in draws],
                     value=str(rules.draw),
-                    allow_blank=False,
                     id="draw",
                 )
                 yield Label("Passes", classes="name second")
-                yield Select(
+                yield ChoiceSelect(
                     [(_passes_label(p), _passes_key(p)) for p in passes],
                     value=_passes_key(rules.passes),
-                    allow_blank=False,
                     id="passes",
                 )
             with Horizontal(classes="row"):
                 yield Label("Empty column", classes="name")
-                yield Select(
+                yield ChoiceSelect(
                     [(words, empty.value) for empty, words in EMPTY_WORDS.items()],
                     value=rules.empty_column.value,
-                    allow_blank=False,
                     id="empty",
                 )
                 yield Label("Scoring", classes="name second")
-                yield Select(
+                yield ChoiceSelect(
                     [(words, scoring.value) for scoring, words in SCORING_WORDS.items()],
                     value=rules.scoring.value,
-                    allow_blank=False,
                     id="scoring",
                 )
             with Horizontal(classes="row"):
@@ -362,6 +360,14 @@ class NewDealScreen(ModalScreen[NewDealChoice | None]):
         self.query_one("#problem", Static).update(text)
 
     # -- actions -------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Enter deals wherever the focus is, but in an open list (where it picks
+        the choice) and on a button (which it presses)."""
+        if action == "start":
+            opened = any(select.expanded for select in self.query(Select))
+            return not opened and not isinstance(self.focused, Button)
+        return True
 
     def action_start(self) -> None:
         """Deal, unless the deal text is bad: then say why and stay."""
