@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from bonanza.core import Deal, Rules
+from bonanza.play.ledger import statistics
 from bonanza.session import (
     GameOverError,
     GameRecord,
@@ -15,7 +16,6 @@ from bonanza.session import (
     Session,
     Status,
     rules_key,
-    statistics,
 )
 from bonanza.session.winnable import ANSWERS, WinnableAnswer
 from bonanza.storage import SQLiteStorage

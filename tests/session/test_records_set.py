@@ -6,8 +6,8 @@ import itertools
 from typing import Any
 
 from bonanza.core import Rules
-from bonanza.session import GameRecord, Origin, Status, rules_key, statistics
-from bonanza.session.stats import records_set
+from bonanza.play.ledger import records_set, statistics
+from bonanza.session import GameRecord, Origin, Status, rules_key
 
 KLONDIKE = Rules.preset("klondike")
 DRAW_3 = Rules.preset("klondike-3")

@@ -13,8 +13,8 @@ import pytest
 from bonanza.cli import EXIT_BAD_INPUT, main
 from bonanza.cli.db import SECONDS_PER_DAY
 from bonanza.core import Deal, Rules
+from bonanza.play.ledger import statistics
 from bonanza.session import GameRecord, Session
-from bonanza.session.stats import statistics
 from bonanza.session.status import Status
 from bonanza.storage import SCHEMA_VERSION, SQLiteStorage, open_storage
 

@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 
 from bonanza.core import Deal, Rules
+from bonanza.play.ledger import statistics
 from bonanza.session import GameRecord, Session
-from bonanza.session.stats import statistics
 from bonanza.session.status import Origin, Status
 from bonanza.storage import SCHEMA_VERSION, SchemaTooNewError, SQLiteStorage, open_storage
 from bonanza.storage import schema as schema_module

@@ -21,7 +21,6 @@ from bonanza.session.finisher import Finisher
 from bonanza.session.outcome import Outcome
 from bonanza.session.records import GameRecord, rules_key, rules_of_key
 from bonanza.session.session import MAX_MOVES, Session
-from bonanza.session.stats import bankroll, export_game, statistics
 from bonanza.session.status import Origin, Status
 
 __all__ = [
@@ -44,10 +43,7 @@ __all__ = [
     "SessionError",
     "Status",
     "UndoRefusedError",
-    "bankroll",
-    "export_game",
     "random_deal",
     "rules_key",
     "rules_of_key",
-    "statistics",
 ]

@@ -16,7 +16,8 @@ from typing import Final
 from bonanza.core.deal import Deal
 from bonanza.core.errors import SaveError
 from bonanza.core.rules import Rules, Scoring
-from bonanza.session import GameRecord, Origin, Session, bankroll
+from bonanza.play.ledger import bankroll
+from bonanza.session import GameRecord, Origin, Session
 from bonanza.session.deals import DEAL_NUMBER_BITS
 from bonanza.storage import Storage, StorageError
 from bonanza.tui.new_deal_screen import NewDealChoice

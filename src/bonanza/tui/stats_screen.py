@@ -1,7 +1,7 @@
 """The statistics screen: one heading per game (Klondike, Double Klondike,
 Westcliff, Easthaven...), under it one block of figures per rule set.
 
-Use, with the session's statistics (``bonanza.session.statistics(records)``)::
+Use, with the ledger's statistics (``bonanza.play.ledger.statistics(records)``)::
 
     stats = statistics(records)
     self.push_screen(StatsScreen(stats["groups"], stats["chosen"]))

@@ -1,6 +1,6 @@
 """The win: time, score and moves, the records this win set, "first win", the deal.
 
-Use, with the records the win sets (``bonanza.session.stats.records_set``)::
+Use, with the records the win sets (``bonanza.play.ledger.records_set``)::
 
     def closed(choice: str | None) -> None:
         if choice == NEW_DEAL:

@@ -15,7 +15,8 @@ from bonanza.core.rules import CUSTOM_TABLE
 from bonanza.play.chosen_deals import QUOTED, check_deal_text, read_daily_rules, read_grade
 from bonanza.play.daily import DAILY_DRAWS, may_show_deal, playing_everywhere
 from bonanza.play.errors import STORE_DOWN, Invalid, Unavailable
-from bonanza.session import GameRecord, export_game, statistics
+from bonanza.play.ledger import export_game, statistics
+from bonanza.session import GameRecord
 from bonanza.storage import StorageError
 from bonanza.storage.player_settings import (
     SAFE_HOME,
@@ -239,7 +240,7 @@ async def _finished(request: Request) -> list[GameRecord]:
 
 
 def figures(games: list[GameRecord]) -> Statistics:
-    """The statistics of ``games`` (``bonanza.session.statistics``), checked as declared."""
+    """The statistics of ``games`` (``bonanza.play.ledger.statistics``), checked as declared."""
     return msgspec.convert(statistics(games), Statistics)
 
 

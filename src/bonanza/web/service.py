@@ -26,7 +26,7 @@ from bonanza.play.errors import (
     RateLimited,
 )
 from bonanza.play.games import StartRequest, choose_start, end, start_game
-from bonanza.play.ledger import bankroll_before
+from bonanza.play.ledger import bankroll_before, records_set
 from bonanza.session import (
     Action,
     Advisor,
@@ -39,7 +39,6 @@ from bonanza.session import (
     random_deal,
 )
 from bonanza.session.autofinish import places_every_card
-from bonanza.session.stats import records_set
 from bonanza.solver.grading import Grade
 from bonanza.storage import Storage
 from bonanza.storage.player_settings import set_safe_home
