@@ -26,22 +26,21 @@ from bonanza.core.errors import BonanzaError
 from bonanza.core.game import Game
 from bonanza.core.moves import Move, Pile
 from bonanza.core.rules import Rules, Scoring, StockMode
+from bonanza.play.ledger import records_set, statistics
 from bonanza.session import (
     Action,
     Advisor,
     Event,
     Finisher,
-    GameRecord,
     Hint,
     Session,
     Status,
     messages,
     random_deal,
-    statistics,
 )
-from bonanza.session.stats import records_set
 from bonanza.session.winnable import Judge
 from bonanza.storage import Storage, StorageError
+from bonanza.storage.records import GameRecord
 from bonanza.tui import keys, picking, words
 from bonanza.tui.confirm_screen import ConfirmScreen
 from bonanza.tui.game_screen import GameScreen
@@ -161,9 +160,17 @@ class BonanzaApp(App[None]):
         yield self.searches
 
     def on_mount(self) -> None:
+        now = self.clock()
+        self.session.clock.resume(now)  # it stood while the program was closed
         self.set_interval(TICK_SECONDS, self.tick)
-        self._shown(self.clock())
+        self._shown(now)
         self.say(self._greeting(), *self._take_notes())
+
+    def on_unmount(self) -> None:
+        """Closing: the clock stands until the game is on screen again."""
+        now = self.clock()
+        if self.session.clock.pause(now):
+            self.keeper.write(now)
 
     def _take_notes(self) -> list[str]:
         """The problems met in bringing the game on the table, once."""
