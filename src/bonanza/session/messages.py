@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
-from bonanza.core.cards import ALL_CARDS
-from bonanza.core.moves import Move
+from bonanza.core.cards import ALL_CARDS, RANK_COUNT, SUIT_COUNT, Card
+from bonanza.core.moves import COLUMN_INDEX, SUIT_NAMES, Move, Pile
 from bonanza.core.notation import describe_move
 from bonanza.core.position import Position
+from bonanza.core.rules import EmptyColumn
+
+KING = RANK_COUNT
+"""A king's rank: the only card an empty column takes under King-only rules."""
+ACE = 1
 
 NO_HINT = "No move makes progress from here: undo, or deal again"
 NEW_DEAL = "New deal"
@@ -75,3 +80,87 @@ def won(moves: int) -> str:
 
 def hint_text(move: Move, position: Position) -> str:
     return "Hint: " + describe_move(move, position)
+
+
+def _rank_word(rank: int) -> str:
+    """``ten``, ``king``: the first word of a card's name."""
+    return Card.of(rank, 0).name.split()[0]
+
+
+def _visible_moving(move: Move, position: Position) -> list[Card]:
+    """The cards ``move`` would take, when all of them are face up; else none."""
+    index = COLUMN_INDEX[move.source]
+    if index >= 0 and move.count > len(position.tableau[index]) - position.down[index]:
+        return []
+    if move.source == Pile.STOCK or move.is_recycle:
+        return []
+    return position.moving_cards(move)
+
+
+def _misfit(cards: list[Card], dest: Pile, position: Position) -> str | None:
+    """Why ``cards``, free to move, do not fit ``dest``, naming the cards; None
+    when the reason is not theirs (a rule on the move itself)."""
+    card = cards[0]
+    if dest.is_foundation:
+        suit = dest.foundation_index % SUIT_COUNT
+        if len(cards) != 1:
+            return None
+        if card.suit != suit:
+            return f"only {SUIT_NAMES[suit]} go there"
+        if card.rank > position.foundations[dest.foundation_index] + 1:
+            return f"the {Card.of(card.rank - 1, suit).name} is not there yet"
+        return None
+    target = position.tableau[COLUMN_INDEX[dest]]
+    if not target:
+        king = position.rules.empty_column is EmptyColumn.KING
+        return "only a king may fill an empty column" if king and card.rank != KING else None
+    for lower, upper in zip(cards[1:], cards, strict=False):
+        if lower.rank != upper.rank - 1 or lower.is_red == upper.is_red:
+            return f"the {lower.name} does not lie on the {upper.name}: only a run moves"
+    top = target[-1]
+    if top.rank == ACE:
+        return f"nothing goes on the {top.name}"
+    colour = "black" if top.is_red else "red"
+    return f"only a {colour} {_rank_word(top.rank - 1)} goes on the {top.name}"
+
+
+def illegal(move: Move, position: Position) -> str:
+    """Why ``move`` cannot be played, in words naming only cards the player sees,
+    such as ``Five of clubs cannot go to the clubs foundation: the four of clubs
+    is not there yet`` (``Position.why_illegal`` gives the reasons)."""
+    reason = position.why_illegal(move)
+    if move.source == Pile.STOCK:
+        return sentence(f"no card can be drawn: {reason}")
+    if move.dest == Pile.STOCK:
+        return sentence(f"the waste cannot be turned over: {reason}")
+    index = COLUMN_INDEX[move.source]
+    face_up = len(position.tableau[index]) - position.down[index] if index >= 0 else 0
+    if index >= 0 and 0 < face_up < move.count:
+        return (
+            f"{sentence(move.source.label)} has only {_cards(face_up, 'face-up card')}: "
+            f"{move.count} cannot move"
+        )
+    cards = _visible_moving(move, position)
+    if not cards:
+        return sentence(reason)
+    what = cards[0].name + (f" and {len(cards) - 1} more" if len(cards) > 1 else "")
+    words = None if _refused_as_a_move(move, position) else _misfit(cards, move.dest, position)
+    dest = move.dest.label if move.dest.is_tableau else f"the {move.dest.label}"
+    return f"{sentence(what)} cannot go to {dest}: {words or reason}"
+
+
+def _cards(count: int, what: str) -> str:
+    """``1 face-up card``, ``2 face-up cards``."""
+    return f"{count} {what}{'s' if count != 1 else ''}"
+
+
+def _refused_as_a_move(move: Move, position: Position) -> bool:
+    """Whether a rule refuses ``move`` whatever its cards (``why_illegal`` names it)."""
+    source, dest, count = move
+    rules, index = position.rules, COLUMN_INDEX[source]
+    face_up = len(position.tableau[index]) - position.down[index] if index >= 0 else 0
+    if index >= 0 and not rules.partial_runs and count != face_up:
+        return True
+    if source.is_foundation and not rules.recall:
+        return True
+    return dest == Pile.WASTE or (count != 1 and not (source.is_tableau and dest.is_tableau))

@@ -13,7 +13,6 @@ from __future__ import annotations
 import contextlib
 import time
 from collections.abc import Callable
-from functools import partial
 from pathlib import Path
 from typing import ClassVar, Final
 
@@ -22,7 +21,7 @@ from textual.binding import BindingType
 from textual.css.query import NoMatches
 
 from bonanza.core.deal import Deal
-from bonanza.core.errors import BonanzaError
+from bonanza.core.errors import BonanzaError, IllegalMoveError
 from bonanza.core.game import Game
 from bonanza.core.moves import Move, Pile
 from bonanza.core.rules import Rules, Scoring, StockMode
@@ -306,8 +305,20 @@ class BonanzaApp(App[None]):
         self.push_screen(WinScreen(facts), closed)
 
     def play(self, move: Move | str) -> Event | None:
-        """Play ``move`` (or its text) through the session."""
-        return self.act(partial(self.session.play, move))
+        """Play ``move`` (or its text) through the session; an illegal one is
+        refused in words (``messages.illegal``), not in the engine's notation."""
+        position, session = self.session.position, self.session
+
+        def played(now: float) -> Event:
+            try:
+                return session.play(move, now)
+            except IllegalMoveError:
+                named = picking.typed_move(move, position) if isinstance(move, str) else move
+                if named is None:
+                    raise
+                raise IllegalMoveError(messages.illegal(named, position)) from None
+
+        return self.act(played)
 
     def _refused_as_over(self) -> bool:
         """Once over, say why nothing can be played (the session's GameOverError)."""

@@ -1,11 +1,18 @@
-"""Turning pile picks into moves: pick a source, then a destination."""
+"""Turning pile picks into moves (pick a source, then a destination), and a
+typed move's text into the move it names, legal or not."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
-from bonanza.core.moves import Move, Pile
+from bonanza.core.cards import SUIT_COUNT
+from bonanza.core.moves import ALL_PILES, Move, Pile
+from bonanza.core.notation import format_move, pile_token
 from bonanza.core.position import Position
+
+COUNT_MARK: Final = ":"
+"""What comes before the count of cards in a typed move (``47:3``)."""
 
 
 def moves_from(position: Position, source: Pile) -> list[Move]:
@@ -57,3 +64,26 @@ def pick(position: Position, selected: Pile | None, pile: Pile) -> Pick:
     return Pick(
         selected=pile, text=f"Picked up {pile.label}: now pick where it goes (Esc cancels)."
     )
+
+
+def typed_move(text: str, position: Position) -> Move | None:
+    """The move ``text`` names in the game's notation, legal or not (a bare
+    ``f`` is the foundation of the moving card's suit, no count one card);
+    None when it names none. For the words of a refusal: the session plays
+    the text itself (``parse_move``)."""
+    piles, _, count_text = text.strip().lower().partition(COUNT_MARK)
+    count = int(count_text) if count_text.isdigit() else 1
+    named = [
+        Move(source, dest, count)
+        for source in ALL_PILES
+        for dest in ALL_PILES
+        if source != dest
+        and piles in (format_move(Move(source, dest, 1)), pile_token(source) + pile_token(dest))
+        and (dest != Pile.STOCK or source == Pile.WASTE)  # ws: the waste turned over
+        and (source != Pile.STOCK or dest in (Pile.WASTE, Pile.T1))  # sw, or st: a deal
+    ]
+    if len(named) > 1:  # a bare f: the foundation of the card on top of the source
+        card = position.card_at(named[0].source)
+        suit = named[0].dest.foundation_index % SUIT_COUNT if card is None else card.suit
+        named = [move for move in named if move.dest.foundation_index % SUIT_COUNT == suit]
+    return named[0] if named else None

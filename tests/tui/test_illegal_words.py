@@ -1,0 +1,44 @@
+"""An illegal typed move is refused in words, never in the engine's notation."""
+
+from __future__ import annotations
+
+import pytest
+
+from bonanza.storage import SQLiteStorage
+from tests.tui.test_session_play import SIZE, app_on, message, typed
+
+pytestmark = pytest.mark.anyio
+
+ENGINE_MARKS = ("is not legal in", "/", "----")
+"""Pieces of the engine's refusal: its words and its position text."""
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        ("5f", "Ten of clubs cannot go to the clubs foundation: "
+               "the nine of clubs is not there yet"),
+        ("12", "Four of diamonds cannot go to column 2: "
+               "only a black ten goes on the jack of hearts"),
+        ("47:3", "Column 4 has only 1 face-up card: 3 cannot move"),
+        ("ws", "The waste cannot be turned over: the stock is not empty"),
+        ("w3", "The waste is empty"),
+    ],
+)
+async def test_an_illegal_typed_move_says_why_in_words(
+    storage: SQLiteStorage, text: str, words: str
+) -> None:
+    app = app_on(storage, start=typed(7))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("colon", *text, "enter")
+        assert app.game.move_count == 0
+        said = " ".join(message(app).split())
+        assert said == words
+        assert not any(mark in said for mark in ENGINE_MARKS)
+
+
+async def test_a_legal_move_without_its_count_is_still_played(storage: SQLiteStorage) -> None:
+    app = app_on(storage, start=typed(7))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("colon", *"7f", "enter")  # the ace of clubs goes home
+        assert app.game.move_count == 1
