@@ -29,8 +29,9 @@ from typing import Any
 import anyio.to_thread
 
 from bonanza.core import Deal, Rules
-from bonanza.session import GameRecord, Session
+from bonanza.session import Session
 from bonanza.storage import SQLiteStorage, Storage
+from bonanza.storage.records import GameRecord
 from server import servers_module
 
 BACKENDS = ("sqlite", "postgres")

@@ -17,7 +17,8 @@ from bonanza.play.daily import (
     recent_days,
     utc_day,
 )
-from bonanza.session import GameRecord, Session, Status
+from bonanza.session import Session, Status
+from bonanza.storage.records import GameRecord
 
 DAY = 86_400.0
 MIDNIGHT = 1_764_547_200.0  # 2025-12-01 00:00 UTC

@@ -20,11 +20,12 @@ from bonanza.play import (
 from bonanza.play.deal_stock import DealStock, stock_key
 from bonanza.play.games import MAX_ID_LENGTH, end, last_game
 from bonanza.play.ledger import bankroll_before
-from bonanza.session import GameRecord, Origin, Session, Status
+from bonanza.session import Origin, Session, Status
 from bonanza.solver.grading import Grade
 from bonanza.storage import SQLiteStorage
 from bonanza.storage.player_settings import set_safe_home
 from bonanza.storage.protocol import StockedDeal
+from bonanza.storage.records import GameRecord
 
 NOON = 1_764_590_400.0  # 2025-12-01 12:00 UTC
 PLAYER = "ann"

@@ -9,16 +9,10 @@ import pytest
 
 from bonanza.core import Deal, Rules
 from bonanza.play.ledger import statistics
-from bonanza.session import (
-    GameOverError,
-    GameRecord,
-    Origin,
-    Session,
-    Status,
-    rules_key,
-)
+from bonanza.session import GameOverError, Origin, Session, Status
 from bonanza.session.winnable import ANSWERS, WinnableAnswer
 from bonanza.storage import SQLiteStorage
+from bonanza.storage.records import GameRecord, rules_key
 
 KLONDIKE = Rules.preset("klondike")
 

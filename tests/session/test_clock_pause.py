@@ -69,7 +69,7 @@ def test_pause_survives_saving_and_older_saves_are_not_paused() -> None:
 
 
 def test_an_idle_game_ends_at_its_last_action_not_at_its_pause() -> None:
-    from bonanza.session import GameRecord
+    from bonanza.storage.records import GameRecord
 
     session = Session.new(Deal.from_number(7), Rules(), START)
     session.draw(START + 5.0)

@@ -1,4 +1,4 @@
-"""Ending games left in play (``bonanza.session.idle``), as leaving them ends them."""
+"""Ending games left in play (``bonanza.play.idle``), as leaving them ends them."""
 
 from __future__ import annotations
 
@@ -6,8 +6,9 @@ import pytest
 
 from bonanza.core import Deal, Rules
 from bonanza.core.errors import SaveError
-from bonanza.session import GameRecord, Session, Status
-from bonanza.session.idle import ended_if_idle, last_action
+from bonanza.play.idle import ended_if_idle, last_action
+from bonanza.session import Session, Status
+from bonanza.storage.records import GameRecord
 
 CREATED = 1_000.0
 DAY = 86_400.0

@@ -7,7 +7,8 @@ from typing import Any
 
 from bonanza.core import Rules
 from bonanza.play.ledger import records_set, statistics
-from bonanza.session import GameRecord, Origin, Status, rules_key
+from bonanza.session import Origin, Status
+from bonanza.storage.records import GameRecord, rules_key
 
 KLONDIKE = Rules.preset("klondike")
 DRAW_3 = Rules.preset("klondike-3")

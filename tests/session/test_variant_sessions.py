@@ -10,9 +10,9 @@ from hypothesis import strategies as st
 from bonanza.core import Deal, Move, Pile, Rules
 from bonanza.core.cards import ALL_CARDS
 from bonanza.play.ledger import statistics
-from bonanza.session.records import GameRecord, rules_key
 from bonanza.session.session import Session
 from bonanza.session.status import Origin, Status
+from bonanza.storage.records import GameRecord, rules_key
 
 RELATIVES = ("double-klondike", "double-klondike-3", "westcliff", "easthaven")
 STEPS = 150

@@ -14,9 +14,10 @@ from bonanza.cli import EXIT_BAD_INPUT, main
 from bonanza.cli.db import SECONDS_PER_DAY
 from bonanza.core import Deal, Rules
 from bonanza.play.ledger import statistics
-from bonanza.session import GameRecord, Session
+from bonanza.session import Session
 from bonanza.session.status import Status
 from bonanza.storage import SCHEMA_VERSION, SQLiteStorage, open_storage
+from bonanza.storage.records import GameRecord
 
 from .conftest import PostgresServer
 from .test_contract import finished, record

@@ -15,11 +15,11 @@ from bonanza.core import Deal, Rules
 from bonanza.core.rules import Scoring
 from bonanza.play.daily import DAILY_KEY, daily_statistics, utc_day
 from bonanza.play.ledger import records_set, statistics
-from bonanza.session import GameRecord, Session
-from bonanza.session.records import rules_key
+from bonanza.session import Session
 from bonanza.session.status import Origin, Status
 from bonanza.storage import SCHEMA_VERSION, SQLiteStorage, Storage, StorageError
 from bonanza.storage.protocol import DailyDeal, Share, StaleGameError, StockedDeal
+from bonanza.storage.records import GameRecord, rules_key
 from bonanza.web.writer import BatchWriting
 
 from .conftest import PostgresServer

@@ -13,7 +13,7 @@ import httpx
 import pytest
 
 from bonanza.core import Deal, Rules
-from bonanza.session import GameRecord, Session
+from bonanza.session import Session
 from bonanza.session.status import Status
 from bonanza.storage import (
     SCHEMA_VERSION,
@@ -24,6 +24,7 @@ from bonanza.storage import (
     redacted,
 )
 from bonanza.storage import schema as schema_module
+from bonanza.storage.records import GameRecord
 from bonanza.storage.schema import POSTGRES_MIGRATIONS, Migration, pending
 from tests.web.conftest import Server, free_port
 

@@ -12,12 +12,13 @@ import pytest
 
 from bonanza.core import Deal, Rules
 from bonanza.play.ledger import statistics
-from bonanza.session import GameRecord, Session
+from bonanza.session import Session
 from bonanza.session.status import Origin, Status
 from bonanza.storage import SCHEMA_VERSION, SchemaTooNewError, SQLiteStorage, open_storage
 from bonanza.storage import schema as schema_module
 from bonanza.storage import sqlite_migrate as migrate_module
 from bonanza.storage.protocol import DailyDeal, Share, StockedDeal, StorageError
+from bonanza.storage.records import GameRecord
 from bonanza.storage.rows import COLUMNS, FIELDS, game_row
 from bonanza.storage.schema import SQLITE_MIGRATIONS, Migration, check_migrations
 

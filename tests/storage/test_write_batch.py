@@ -10,9 +10,10 @@ from pathlib import Path
 import pytest
 
 from bonanza.core import Deal, Rules
-from bonanza.session import GameRecord, Session
+from bonanza.session import Session
 from bonanza.storage import SQLiteStorage, StorageError
 from bonanza.storage import sqlite as sqlite_module
+from bonanza.storage.records import GameRecord
 
 
 def record(game_id: str, player: str = "player-one") -> GameRecord:

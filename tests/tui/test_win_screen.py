@@ -8,8 +8,9 @@ from typing import Any
 import pytest
 
 from bonanza.core import Deal, Move, Rules, Scoring, format_move
-from bonanza.session import GameRecord, Session, Status
+from bonanza.session import Session, Status
 from bonanza.storage import SQLiteStorage
+from bonanza.storage.records import GameRecord
 from bonanza.tui.app import BonanzaApp
 from bonanza.tui.new_deal_screen import NewDealScreen
 from bonanza.tui.status_bar import clock_text

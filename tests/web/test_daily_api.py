@@ -15,10 +15,11 @@ from starlette.testclient import TestClient
 from bonanza.core import Deal, Rules
 from bonanza.core.notation import format_move
 from bonanza.play.deal_stock import DealStock, stock_key
-from bonanza.session import Status, rules_key
+from bonanza.session import Status
 from bonanza.solver import solve
 from bonanza.solver.grading import Grade, GradedDeal
 from bonanza.storage import SQLiteStorage
+from bonanza.storage.records import rules_key
 from bonanza.web import create_app
 from bonanza.web.limits import ServerLimits
 from bonanza.web.service import GameService

@@ -250,7 +250,7 @@ def end_idle_games(store: Storage, before: float) -> tuple[int, int]:
     how many were ended, and how many could not be read back (left as they are).
     A game its player takes up meanwhile is left to them."""
     from bonanza.core.errors import SaveError
-    from bonanza.session.idle import ended_if_idle
+    from bonanza.play.idle import ended_if_idle
     from bonanza.storage import StaleGameError
 
     ended = unread = 0

@@ -21,9 +21,9 @@ from datetime import timedelta
 from typing import Any, Final
 
 from bonanza.core.rules import Rules
-from bonanza.session.records import GameRecord, rules_key
 from bonanza.session.status import Status
 from bonanza.storage import Storage
+from bonanza.storage.records import GameRecord, rules_key
 
 DAILY_DRAWS: Final = (1, 3)
 """The draw modes that have a daily deal."""

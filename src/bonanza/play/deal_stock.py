@@ -30,10 +30,10 @@ from typing import Final
 from bonanza.core import Deal, Rules
 from bonanza.play.daily import DAILY_DRAWS, daily_rules, day_text, utc_day
 from bonanza.play.deal_finder import FinderProcess
-from bonanza.session.records import rules_key
 from bonanza.solver.grading import Grade, GradedDeal
 from bonanza.storage import Storage, StorageError
 from bonanza.storage.protocol import DailyDeal, StockedDeal
+from bonanza.storage.records import rules_key
 
 log = logging.getLogger("bonanza.play")
 

@@ -22,11 +22,12 @@ from bonanza.play.chosen_deals import daily_start, winnable_start
 from bonanza.play.daily import DAILY_KEY
 from bonanza.play.deal_stock import DealStock
 from bonanza.play.errors import Conflict, Invalid, NotFound
-from bonanza.session import MAX_MOVES, GameRecord, Origin, Session, rules_of_key
+from bonanza.session import MAX_MOVES, Origin, Session
 from bonanza.session.deals import DEAL_NUMBER_BITS
 from bonanza.solver.grading import Grade
 from bonanza.storage import Storage
 from bonanza.storage.player_settings import safe_home
+from bonanza.storage.records import GameRecord, rules_of_key
 
 GAME_ID_BYTES: Final = 12
 """Random bytes in a game's ID."""

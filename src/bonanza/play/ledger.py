@@ -22,8 +22,8 @@ from typing import Any, Final
 
 from bonanza.core.rules import Rules, Scoring
 from bonanza.core.scoring import vegas_bankroll
-from bonanza.session.records import GameRecord, rules_of_key
 from bonanza.session.status import Status
+from bonanza.storage.records import GameRecord, rules_of_key
 
 
 def group_stats(rules: Rules, games: list[GameRecord]) -> dict[str, Any]:

@@ -19,7 +19,6 @@ from bonanza.session.errors import (
 from bonanza.session.events import Action, Event
 from bonanza.session.finisher import Finisher
 from bonanza.session.outcome import Outcome
-from bonanza.session.records import GameRecord, rules_key, rules_of_key
 from bonanza.session.session import MAX_MOVES, Session
 from bonanza.session.status import Origin, Status
 
@@ -31,7 +30,6 @@ __all__ = [
     "Event",
     "Finisher",
     "GameOverError",
-    "GameRecord",
     "Hint",
     "HistoryFullError",
     "NoAutoFinishError",
@@ -44,6 +42,4 @@ __all__ = [
     "Status",
     "UndoRefusedError",
     "random_deal",
-    "rules_key",
-    "rules_of_key",
 ]

@@ -9,6 +9,7 @@ from typing import Any
 from bonanza.storage.local_player import local_player
 from bonanza.storage.location import default_db_path
 from bonanza.storage.protocol import Share, StaleGameError, Storage, StorageError
+from bonanza.storage.records import GameRecord, rules_key, rules_of_key
 from bonanza.storage.schema import SCHEMA_VERSION, SchemaTooNewError
 from bonanza.storage.sqlite import SQLiteStorage
 from bonanza.storage.urls import POSTGRES_SCHEMES, is_database_url, redacted, url_scheme
@@ -50,6 +51,7 @@ def open_storage(spec: str | Path, **sqlite_options: Any) -> Storage:
 
 __all__ = [
     "SCHEMA_VERSION",
+    "GameRecord",
     "SQLiteStorage",
     "SchemaTooNewError",
     "Share",
@@ -61,4 +63,6 @@ __all__ = [
     "local_player",
     "open_storage",
     "redacted",
+    "rules_key",
+    "rules_of_key",
 ]

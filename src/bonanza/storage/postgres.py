@@ -19,7 +19,6 @@ from psycopg.sql import SQL, Identifier
 from psycopg_pool import ConnectionPool
 
 from bonanza.core.rules import Rules
-from bonanza.session.records import GameRecord
 from bonanza.session.status import Status
 from bonanza.storage.protocol import (
     DailyDeal,
@@ -29,6 +28,7 @@ from bonanza.storage.protocol import (
     StorageError,
     TableSize,
 )
+from bonanza.storage.records import GameRecord
 from bonanza.storage.rows import (
     COLUMNS,
     FIELDS,

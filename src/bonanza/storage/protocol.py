@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from bonanza.core.rules import Rules
-from bonanza.session.records import GameRecord
+from bonanza.storage.records import GameRecord
 
 
 class StorageError(Exception):
@@ -195,7 +195,7 @@ class Storage(Protocol):
 
     def games_in_play_before(self, before: float) -> list[GameRecord]:
         """Every player's games in play created before ``before`` (a Unix time),
-        oldest first: the games a host may end as left (``bonanza.session.idle``)."""
+        oldest first: the games a host may end as left (``bonanza.play.idle``)."""
         ...
 
     def prune_finished(self, before: float) -> int:

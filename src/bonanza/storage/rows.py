@@ -12,8 +12,8 @@ from collections.abc import Callable
 from typing import Any
 
 from bonanza.core.rules import Rules
-from bonanza.session.records import GameRecord, rules_of_key
 from bonanza.session.status import Origin, Status
+from bonanza.storage.records import GameRecord, rules_of_key
 
 FIELDS = (
     "id",

@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from bonanza.core.rules import Rules
-from bonanza.session.records import GameRecord
 from bonanza.session.status import Status
 from bonanza.storage.protocol import (
     DailyDeal,
@@ -29,6 +28,7 @@ from bonanza.storage.protocol import (
     StorageError,
     TableSize,
 )
+from bonanza.storage.records import GameRecord
 from bonanza.storage.rows import (
     COLUMNS,
     FIELDS,

@@ -17,9 +17,10 @@ from bonanza.core.deal import Deal
 from bonanza.core.errors import SaveError
 from bonanza.core.rules import Rules, Scoring
 from bonanza.play.ledger import bankroll
-from bonanza.session import GameRecord, Origin, Session
+from bonanza.session import Origin, Session
 from bonanza.session.deals import DEAL_NUMBER_BITS
 from bonanza.storage import Storage, StorageError
+from bonanza.storage.records import GameRecord
 from bonanza.tui.new_deal_screen import NewDealChoice
 from bonanza.tui.words import unstored
 

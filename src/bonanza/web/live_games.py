@@ -23,8 +23,9 @@ import anyio.to_thread
 from bonanza.core import BonanzaError
 from bonanza.play.errors import STORE_DOWN, Conflict, NotFound, PlayError, Unavailable
 from bonanza.play.games import MAX_ID_LENGTH
-from bonanza.session import Event, GameRecord, Session, SessionError
+from bonanza.session import Event, Session, SessionError
 from bonanza.storage import StaleGameError, Storage, StorageError
+from bonanza.storage.records import GameRecord
 from bonanza.web.limits import ServerLimits
 from bonanza.web.writer import PendingWrite, StoreWriter
 

@@ -16,7 +16,6 @@ from bonanza.play.chosen_deals import QUOTED, check_deal_text, read_daily_rules,
 from bonanza.play.daily import DAILY_DRAWS, may_show_deal, playing_everywhere
 from bonanza.play.errors import STORE_DOWN, Invalid, Unavailable
 from bonanza.play.ledger import export_game, statistics
-from bonanza.session import GameRecord
 from bonanza.storage import StorageError
 from bonanza.storage.player_settings import (
     SAFE_HOME,
@@ -25,6 +24,7 @@ from bonanza.storage.player_settings import (
     player_settings,
     setting_entries,
 )
+from bonanza.storage.records import GameRecord
 from bonanza.web.bodies import (
     DealCheckBody,
     MoveBody,

@@ -32,7 +32,6 @@ from bonanza.session import (
     Advisor,
     Event,
     Finisher,
-    GameRecord,
     Session,
     SessionError,
     Status,
@@ -42,6 +41,7 @@ from bonanza.session.autofinish import places_every_card
 from bonanza.solver.grading import Grade
 from bonanza.storage import Storage
 from bonanza.storage.player_settings import set_safe_home
+from bonanza.storage.records import GameRecord
 from bonanza.web.checks import checked_move
 from bonanza.web.deal_codes import deal_code
 from bonanza.web.limits import ServerLimits

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from bonanza.session.records import GameRecord
 from bonanza.session.session import Session
+from bonanza.storage.records import GameRecord
 
 
 def last_action(record: GameRecord, session: Session) -> float:
