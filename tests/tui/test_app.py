@@ -44,10 +44,10 @@ async def test_space_draws_and_u_undoes(tmp_path: Path, storage: SQLiteStorage) 
         assert "9♣" in str(app.query_one("#waste", PileView).render())
         await pilot.press("u")
         assert app.game.move_count == 0 and app.game.can_redo
-        assert message(app).startswith("Undid ")
+        assert message(app) == "Undid: drew 1 card"  # not "Undid drew 1 card"
         await pilot.press("y")
         assert app.game.move_count == 1
-        assert message(app).startswith("Redid ")
+        assert message(app) == "Redid: drew 1 card"
 
 
 async def test_a_sole_destination_moves_on_one_pick(

@@ -20,8 +20,9 @@ from bonanza.cli.play import read_save
 from bonanza.core import Deal, Move, Pile, Position, Rules, Scoring
 from bonanza.core.notation import format_move
 from bonanza.core.view import PlayerView
-from bonanza.session import GameOverError, GameRecord, Hint, Origin, Session, Status, messages
+from bonanza.session import GameOverError, Hint, Origin, Session, Status, messages
 from bonanza.storage import SQLiteStorage, StorageError
+from bonanza.storage.records import GameRecord
 from bonanza.tui.app import TICK_SECONDS, BonanzaApp
 from bonanza.tui.confirm_screen import ConfirmScreen
 from bonanza.tui.help_screen import HelpScreen
@@ -165,7 +166,7 @@ async def test_a_is_refused_while_cards_are_unseen(storage: SQLiteStorage) -> No
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("a")
         assert app.game.move_count == 0
-        assert "auto finish is not available" in message(app)
+        assert message(app).startswith("Auto finish is not available")  # a sentence
 
 
 # -- new deal ---------------------------------------------------------------------------
@@ -267,7 +268,7 @@ async def test_undo_after_a_win_is_refused_in_the_webs_words(storage: SQLiteStor
         await pilot.press("escape")  # the win screen closes
         for key in ("u", "y", "r", "space", "h", "7"):
             await pilot.press(key)
-            assert message(app) == str(refusal.value), key
+            assert message(app) == messages.refusal(str(refusal.value)), key
         assert app.game.move_count == moves and app.session.status is Status.WON
 
 
@@ -275,7 +276,7 @@ async def test_restart_asks_and_vegas_refuses_it_after_a_draw(storage: SQLiteSto
     app = app_on(storage, start=typed(7))
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("r")
-        assert "nothing to restart" in message(app)
+        assert message(app).startswith("Nothing to restart")
         await pilot.press("space", "space", "r")
         assert isinstance(app.screen, ConfirmScreen)
         await pilot.press("y")

@@ -81,7 +81,7 @@ def test_undo_redo_restart(client: TestClient) -> None:
     play(client, gid, "4f")
     play(client, gid, "sw")
     state = client.post(f"/api/games/{gid}/undo").json()
-    assert state["moves"] == 1 and state["can_redo"] and state["announce"] == "Undid drew 1 card"
+    assert state["moves"] == 1 and state["can_redo"] and state["announce"] == "Undid: drew 1 card"
     state = client.post(f"/api/games/{gid}/redo").json()
     assert state["moves"] == 2 and not state["can_redo"]
     state = client.post(f"/api/games/{gid}/restart").json()

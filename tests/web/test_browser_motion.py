@@ -387,5 +387,6 @@ def test_the_live_region_names_three_drawn_cards_and_the_top_one(table: Table) -
     table.page.keyboard.press("y")
     table.wait_moves(1)
     table.page.wait_for_function(
-        "text => document.getElementById('live').textContent === text", arg=f"Redid {expected}"
+        "text => document.getElementById('live').textContent === text",
+        arg=f"Redid: drew {', '.join(drawn)}; {drawn[-1]} on top",
     )

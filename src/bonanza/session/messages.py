@@ -38,6 +38,12 @@ def sentence(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def refusal(reason: str) -> str:
+    """A refusal's reason (a ``SessionError``'s words, which start in lower case
+    to follow a colon elsewhere) as a sentence of its own: ``Nothing to redo``."""
+    return sentence(reason)
+
+
 def revealed_card(move: Move, before: Position, after: Position) -> int | None:
     """The face-down card that ``move`` turned up, if any."""
     index = move.source.column_index
@@ -46,18 +52,24 @@ def revealed_card(move: Move, before: Position, after: Position) -> int | None:
     return None
 
 
-def announce(move: Move, before: Position, after: Position) -> str:
-    """What a move says: ``Seven of hearts to column 3; revealed Two of clubs``."""
-    text = sentence(describe_move(move, before))
+def _played(move: Move, before: Position, after: Position) -> str:
+    """A move in words, not capitalised: ``seven of hearts to column 3; revealed Two of clubs``."""
+    text = describe_move(move, before)
     revealed = revealed_card(move, before, after)
     if revealed is not None:
         text += f"; revealed {sentence(ALL_CARDS[revealed].name)}"
     return text
 
 
+def announce(move: Move, before: Position, after: Position) -> str:
+    """What a move says: ``Seven of hearts to column 3; revealed Two of clubs``."""
+    return sentence(_played(move, before, after))
+
+
 def undid(move: Move, after: Position) -> str:
-    """What undoing ``move`` says (``after`` is the position it leads back to)."""
-    return "Undid " + describe_move(move, after)
+    """What undoing ``move`` says, such as ``Undid: drew 1 card`` (``after`` is the
+    position it leads back to)."""
+    return "Undid: " + describe_move(move, after)
 
 
 def undid_home(count: int) -> str:
@@ -71,7 +83,8 @@ def sent_home(count: int) -> str:
 
 
 def redid(move: Move, before: Position, after: Position) -> str:
-    return "Redid " + announce(move, before, after)
+    """What redoing ``move`` says, such as ``Redid: seven of hearts to column 3``."""
+    return "Redid: " + _played(move, before, after)
 
 
 def won(moves: int) -> str:

@@ -246,7 +246,7 @@ class BonanzaApp(App[None]):
         try:
             event = action(now)
         except BonanzaError as error:  # the session's (or the rules') own words
-            self.say(str(error))
+            self.say(messages.refusal(str(error)))
             return None
         self._turn += 1
         self.selected = None
