@@ -369,20 +369,17 @@ class BonanzaApp(App[None]):
                 self.say("Pick a card first, then F sends it to its foundation.")
             return
         pile = Pile[name.upper()]
-        rules = self.session.rules
-        if (pile.is_tableau and pile not in rules.tableau_piles) or (
-            pile == Pile.WASTE and rules.stock_mode is not StockMode.WASTE
-        ):
-            self.say(f"{rules.title} has no {pile.label}.")
-            return
-        self.pick(pile)
+        missing = picking.missing(self.session.rules, pile)
+        if missing:
+            self.say(missing)
+        else:
+            self.pick(pile)
 
     def action_draw(self) -> None:
+        """Draw, or deal one card onto every column (Easthaven's stock: ``deal``)."""
         self.act(self.session.draw)
 
-    def action_deal(self) -> None:
-        """Deal one card onto every column (Easthaven's stock): the session's draw."""
-        self.act(self.session.draw)
+    action_deal = action_draw
 
     def action_undo(self) -> None:
         self.act(self.session.undo)

@@ -10,6 +10,7 @@ from bonanza.core.cards import SUIT_COUNT
 from bonanza.core.moves import ALL_PILES, Move, Pile
 from bonanza.core.notation import format_move, pile_token
 from bonanza.core.position import Position
+from bonanza.core.rules import Rules, StockMode
 
 COUNT_MARK: Final = ":"
 """What comes before the count of cards in a typed move (``47:3``)."""
@@ -64,6 +65,16 @@ def pick(position: Position, selected: Pile | None, pile: Pile) -> Pick:
     return Pick(
         selected=pile, text=f"Picked up {pile.label}: now pick where it goes (Esc cancels)."
     )
+
+
+def missing(rules: Rules, pile: Pile) -> str:
+    """Why ``pile`` cannot be picked in a game of ``rules`` (a column or waste
+    it lacks), as a sentence; empty when it can."""
+    if (pile.is_tableau and pile not in rules.tableau_piles) or (
+        pile == Pile.WASTE and rules.stock_mode is not StockMode.WASTE
+    ):
+        return f"{rules.title} has no {pile.label}."
+    return ""
 
 
 def typed_move(text: str, position: Position) -> Move | None:
