@@ -403,7 +403,7 @@ class Session:
             self._finish(Status.WON, now)
             text += ". " + messages.won(self.game.move_count)
         elif not after.has_moves():
-            text += ". " + messages.NO_MOVES_LEFT
+            text += ". " + messages.no_moves_left(self.can_undo)
         revealed = messages.revealed_card(move, before, after)
         return Event(action, text, self.status, move, revealed, won)
 
