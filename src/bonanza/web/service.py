@@ -20,11 +20,7 @@ from bonanza.core import Deal, Move, Position, Rules, Scoring
 from bonanza.play.chosen_deals import daily_overview, deal_labels
 from bonanza.play.daily import DAILY_KEY, DEAL_HIDDEN, GRADE_KEY, deal_shown
 from bonanza.play.deal_stock import DealStock
-from bonanza.play.errors import (
-    Conflict,
-    PlayError,
-    RateLimited,
-)
+from bonanza.play.errors import Conflict, PlayError, RateLimited
 from bonanza.play.games import StartRequest, choose_start, end, start_game
 from bonanza.play.ledger import bankroll_before, records_set
 from bonanza.session import (
@@ -61,6 +57,7 @@ from bonanza.web.wire_stats import DailyOverview
 from bonanza.web.writer import StoreWriter
 
 SHARE_ID_BYTES = 9
+
 
 class GameService:
     """Every game operation the API offers, checked against the player who owns the game.
@@ -290,9 +287,7 @@ class GameService:
 
     # -- searches ------------------------------------------------------------------------
 
-    async def hint(
-        self, player: str, game_id: str, client: str | None = None
-    ) -> HintAnswer:
+    async def hint(self, player: str, game_id: str, client: str | None = None) -> HintAnswer:
         """A fair hint, searched in the pool on the player's view of the game
         (``session.view()``): what they have seen and played, never a hidden card.
 
@@ -337,9 +332,7 @@ class GameService:
         await self.games.update(player, game_id, peek)
         return WinnableAnswer.of(await self.searches.winnable(requester(player, client), peeked[0]))
 
-    async def review(
-        self, player: str, game_id: str, client: str | None = None
-    ) -> ReviewAnswer:
+    async def review(self, player: str, game_id: str, client: str | None = None) -> ReviewAnswer:
         """Where a lost game was lost, the move that lost it and a winning line
         from there: it shows hidden cards, so only once the game is lost (refused before)."""
         record, session = await self.games.current(player, game_id)
