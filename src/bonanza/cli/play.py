@@ -22,7 +22,7 @@ from bonanza.session import Session
 from bonanza.storage import SQLiteStorage, StorageError, default_db_path, local_player
 
 if TYPE_CHECKING:
-    from bonanza.tui.games import Start
+    from bonanza.tui.games import Opening
 
 DEFAULT_PRESET: Final = "klondike"
 """The preset played when ``--rules`` is not given."""
@@ -182,7 +182,7 @@ def run(args: argparse.Namespace) -> int:
         from bonanza.tui.app import BonanzaApp
         from bonanza.tui.new_deal_screen import NewDealChoice
 
-        start: Start | None = saved
+        start: Opening | None = saved
         if args.deal is not None:
             start = NewDealChoice(rules, args.deal.strip())
         elif args.new:

@@ -13,6 +13,7 @@ web runs them in a worker thread, the terminal calls them directly.
 from __future__ import annotations
 
 import secrets
+import urllib.parse
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Final
@@ -33,6 +34,10 @@ GAME_ID_BYTES: Final = 12
 """Random bytes in a game's ID."""
 MAX_ID_LENGTH: Final = 64
 """The longest game or share ID looked up in the store; a longer one is not found."""
+SHARE_ID_BYTES: Final = 9
+"""Random bytes in a share ID (12 characters), as the web's."""
+SHARE_PARAMETER: Final = "share"
+"""The query parameter of a web link that names a share ID: ``/?share=ID``."""
 NEW_DEAL: Final = "New deal"
 SHARE_NOT_OPEN: Final = "this shared deal opens once the game it was shared from is over"
 NO_LAST_DEAL: Final = "no earlier game to replay: play one first"
@@ -135,6 +140,29 @@ def last_game(storage: Storage, player: str, client: str) -> GameRecord:
     if latest is None:
         raise Conflict(NO_LAST_DEAL)
     return latest
+
+
+def share_deal(storage: Storage, game_id: str) -> str:
+    """A new share ID for the deal of the stored game ``game_id``, kept in the store;
+    it opens once that game is over (before, it would let its player look under
+    the cards of the game in play from a second window)."""
+    share_id = secrets.token_urlsafe(SHARE_ID_BYTES)
+    storage.add_share(share_id, game_id)
+    return share_id
+
+
+def share_link(share_id: str) -> str:
+    """The web's link to a shared deal, from the server's root: ``/?share=ID``."""
+    return f"/?{urllib.parse.urlencode({SHARE_PARAMETER: share_id})}"
+
+
+def share_id_in(text: str) -> str:
+    """The share ID that ``text`` gives: a link's ``share`` parameter
+    (``http://host/?share=ID``), else the text itself, stripped."""
+    text = text.strip()
+    query = urllib.parse.urlsplit(text).query if "?" in text else ""
+    found = urllib.parse.parse_qs(query).get(SHARE_PARAMETER)
+    return found[0].strip() if found else text
 
 
 def start_game(

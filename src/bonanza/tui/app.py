@@ -25,6 +25,9 @@ from bonanza.core.errors import BonanzaError, IllegalMoveError
 from bonanza.core.game import Game
 from bonanza.core.moves import Move, Pile
 from bonanza.core.rules import Rules, Scoring, StockMode
+from bonanza.play.deal_stock import DealStock
+from bonanza.play.errors import PlayError
+from bonanza.play.games import end
 from bonanza.play.ledger import records_set, statistics
 from bonanza.session import (
     Action,
@@ -43,7 +46,7 @@ from bonanza.storage.records import GameRecord
 from bonanza.tui import keys, picking, words
 from bonanza.tui.confirm_screen import ConfirmScreen
 from bonanza.tui.game_screen import GameScreen
-from bonanza.tui.games import Games, Start
+from bonanza.tui.games import Games, Opening
 from bonanza.tui.help_screen import HelpScreen
 from bonanza.tui.keeper import GameKeeper
 from bonanza.tui.move_box import MoveBox
@@ -89,7 +92,7 @@ class BonanzaApp(App[None]):
         player: str,
         *,
         rules: Rules | None = None,
-        start: Start | None = None,
+        start: Opening | None = None,
         advisor: Advisor | None = None,
         finisher: Finisher | None = None,
         judge: Judge | None = None,
@@ -117,10 +120,11 @@ class BonanzaApp(App[None]):
         self.table_screen = GameScreen()
         self.lost: Session | None = None  # the last game this app ended lost, to review
         self._bank_base = 0
-        self.games = Games(storage, player, random_deals)
+        self.stock = DealStock(storage, clock)
+        self.games = Games(storage, player, self.stock, random_deals)
         opened = self.games.open(rules or Rules(), start, self.clock())
         self.keeper = GameKeeper(storage, player, save_path, opened)
-        self._resumed = opened.resumed
+        self._resumed, self._announce = opened.resumed, opened.announce
         # Rules asked for that the game resumed does not play: a new deal starts from them.
         differ = opened.resumed and rules is not None and rules != opened.session.rules
         self.asked: Rules | None = rules if differ else None
@@ -183,7 +187,7 @@ class BonanzaApp(App[None]):
             return words.OVER_NOTE
         if self.asked is not None:
             return words.resumed_under(self.session.rules, self.asked)
-        return words.RESUMED if self._resumed else messages.NEW_DEAL
+        return words.RESUMED if self._resumed else self._announce
 
     def _shown(self, now: float) -> None:
         """A game comes on the table: forget the last one's searches and timers."""
@@ -448,20 +452,25 @@ class BonanzaApp(App[None]):
         self.push_screen(NewDealScreen(self.asked or self.session.rules), chosen)
 
     def new_game(self, choice: NewDealChoice) -> None:
-        """End the game on the table (lost once it counts), then start ``choice``."""
+        """Start ``choice``, ending the game on the table (lost once it counts); when
+        ``bonanza.play`` cannot deal it, say why and keep the game on the table."""
         now = self.clock()
+        try:
+            prepared = self.games.prepare(choice, now)
+        except PlayError as error:  # a sentence for the player; nothing has changed
+            self.say(messages.sentence(error.message), *self._take_notes())
+            return
         notes: list[str] = []
-        if not self.session.is_over:
-            self.session.end(now)
+        if end(self.session, now):
             notes += self.keeper.write(now)
         if self.session.status is Status.LOST:
             self.lost = self.session
             notes.append(words.REVIEW_OFFER)
-        opened = self.games.begin(choice.rules, choice.deal_text, now)
+        opened = self.games.begin(prepared, now)
         self.keeper = GameKeeper(self.storage, self.player, self.keeper.save_path, opened)
-        self._resumed, self.asked = opened.resumed, None
+        self._resumed, self._announce, self.asked = opened.resumed, opened.announce, None
         self._shown(now)
-        self.say(messages.NEW_DEAL, *notes, *self._take_notes())
+        self.say(opened.announce, *notes, *self._take_notes())
 
     def action_stats(self) -> None:
         try:

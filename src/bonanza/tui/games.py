@@ -1,14 +1,15 @@
-"""Starting, resuming and ending the player's terminal games in the store.
+"""Starting, resuming and ending the player's terminal games, through ``bonanza.play``.
 
-Kept apart on purpose: a shared ``bonanza.play`` layer is to replace it, for
-the web and the terminal alike. The app asks ``Games.open`` for the game to
-show first and ``Games.begin`` for a new deal; problems met on the way are
-kept in ``notes`` for the message line.
+What a new game deals (random, typed, shared, replayed, winnable by grade,
+daily) is ``bonanza.play``'s, as on the web. ``Games.prepare`` asks it for the
+game a ``NewDealChoice`` starts (a ``PlayError`` says why not, before anything
+has changed); ``Games.begin`` ends the player's other terminal games and
+stores it. ``Games.open`` gives the game to show first. Problems with the
+store met on the way are kept in ``notes`` for the message line.
 """
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Final
@@ -16,37 +17,54 @@ from typing import Final
 from bonanza.core.deal import Deal
 from bonanza.core.errors import SaveError
 from bonanza.core.rules import Rules, Scoring
-from bonanza.play.ledger import bankroll
-from bonanza.session import Origin, Session
-from bonanza.session.deals import DEAL_NUMBER_BITS
+from bonanza.play.deal_stock import DealStock
+from bonanza.play.errors import PlayError, Unavailable
+from bonanza.play.games import (
+    NEW_DEAL,
+    Start,
+    StartRequest,
+    choose_start,
+    end,
+    last_game,
+    new_game_id,
+    start_game,
+    with_decks,
+)
+from bonanza.play.ledger import bankroll_before
+from bonanza.session import Session
 from bonanza.storage import Storage, StorageError
 from bonanza.storage.records import GameRecord
-from bonanza.tui.new_deal_screen import NewDealChoice
+from bonanza.tui.deal_choice import NewDealChoice
 from bonanza.tui.words import unstored
 
 CLIENT: Final = "terminal"
 """The front end named in the records: the terminal resumes and ends only its own games."""
-GAME_ID_BYTES: Final = 12
-"""Random bytes in a game's ID (as the web's)."""
+UNREADABLE_GAMES: Final = "Could not read the stored games: {error}"
 
-Start = NewDealChoice | Session
-"""How the app begins instead of resuming from storage: a new game (its rules,
-and the deal's text or None for a random deal), or a saved session to resume."""
-
-
-def new_game_id() -> str:
-    return secrets.token_urlsafe(GAME_ID_BYTES)
+Opening = NewDealChoice | Session
+"""How the app begins instead of resuming from storage: a new game (what to
+deal), or a saved session to resume."""
 
 
 @dataclass
 class Opened:
-    """A game to show: its session and record, whether it was resumed, and
-    whether its record is in the store."""
+    """A game to show: its session and record, whether it was resumed, whether
+    its record is in the store, and the words that announce it."""
 
     session: Session
     record: GameRecord
     resumed: bool
     stored: bool
+    announce: str = NEW_DEAL
+
+
+@dataclass(frozen=True, slots=True)
+class Prepared:
+    """A new game made and not stored yet: its record, session and announcement."""
+
+    record: GameRecord
+    session: Session
+    announce: str
 
 
 class Games:
@@ -54,18 +72,27 @@ class Games:
     others ended (lost once they count) whenever one starts, as on the web."""
 
     def __init__(
-        self, storage: Storage, player: str, random_deals: Callable[[], Deal]
+        self,
+        storage: Storage,
+        player: str,
+        stock: DealStock,
+        random_deals: Callable[[], Deal],
     ) -> None:
         self.storage = storage
         self.player = player
+        self.stock = stock
         self.random_deals = random_deals
         self.notes: list[str] = []  # problems met, for the message line
 
-    def open(self, rules: Rules, start: Start | None, now: float) -> Opened:
+    def open(self, rules: Rules, start: Opening | None, now: float) -> Opened:
         """The game to show first: ``start``, else the latest terminal game in play,
-        else a random deal."""
+        else a random deal. A choice that cannot be dealt says why in ``notes``."""
         if isinstance(start, NewDealChoice):
-            return self.begin(start.rules, start.deal_text, now)
+            try:
+                return self.begin(self.prepare(start, now), now)
+            except PlayError as error:
+                self.notes.append(error.message)
+                start = None
         if isinstance(start, Session):
             resumed = self._resume_saved(start, now)
             if resumed is not None:
@@ -74,14 +101,55 @@ class Games:
             resumed = self._resume_stored(now)
             if resumed is not None:
                 return resumed
-        return self.begin(rules, None, now)
+        try:
+            prepared = self.prepare(NewDealChoice(rules), now)
+        except PlayError as error:  # the store cannot be read: a random deal all the same
+            self.notes.append(error.message)
+            deal = with_decks(self.random_deals(), rules.decks)
+            session = Session.new(deal, rules, now)
+            record = GameRecord.of(new_game_id(), self.player, session, now, client=CLIENT)
+            prepared = Prepared(record, session, NEW_DEAL)
+        return self.begin(prepared, now)
+
+    # -- new games ----------------------------------------------------------------------
+
+    def prepare(self, choice: NewDealChoice, now: float) -> Prepared:
+        """The game ``choice`` deals, made but not stored: nothing has changed yet.
+        A ``PlayError`` says why it cannot be dealt (a failing store: ``Unavailable``)."""
+        try:
+            last = last_game(self.storage, self.player, CLIENT).id if choice.replay else None
+            request: StartRequest = choice.request(last)
+            start: Start = choose_start(
+                self.storage, self.stock, self.player, request, now, self.random_deals
+            )
+            record, session = start_game(self.storage, self.player, start, now, client=CLIENT)
+        except StorageError as error:
+            raise Unavailable(UNREADABLE_GAMES.format(error=error)) from None
+        return Prepared(record, session, start.announce)
+
+    def begin(self, prepared: Prepared, now: float) -> Opened:
+        """Start ``prepared``: the player's other terminal games end, and it is stored."""
+        self._end_others(self._playing(), None, now)
+        stored = self._insert(prepared.record)
+        return Opened(prepared.session, prepared.record, False, stored, prepared.announce)
+
+    def _insert(self, record: GameRecord) -> bool:
+        """Store a new record; whether the store took it."""
+        try:
+            self.storage.insert_game(record)
+        except StorageError as error:
+            self.notes.append(unstored(error))
+            return False
+        return True
+
+    # -- resuming -----------------------------------------------------------------------
 
     def _playing(self) -> list[GameRecord]:
         """The player's terminal games in play, newest last."""
         try:
             found = self.storage.playing_games(self.player, CLIENT)
         except StorageError as error:
-            self.notes.append(f"Could not read the stored games: {error}")
+            self.notes.append(UNREADABLE_GAMES.format(error=error))
             return []
         return sorted(found, key=lambda record: record.created_at)
 
@@ -90,7 +158,7 @@ class Games:
         playing = self._playing()
         for record in reversed(playing):
             try:
-                session = Session.from_json(record.state)
+                session = Session.from_json(record.state, trusted=True)  # our own store
             except SaveError as error:
                 self.notes.append(f"Could not read back a stored game: {error}")
                 continue
@@ -117,7 +185,7 @@ class Games:
         try:
             seen = self.storage.has_played_deal(self.player, deal, session.rules)
         except StorageError as error:
-            self.notes.append(f"Could not read the stored games: {error}")
+            self.notes.append(UNREADABLE_GAMES.format(error=error))
             seen = False
         if seen:
             self.notes.append("The saved game is over in the records: here is a new deal")
@@ -125,43 +193,8 @@ class Games:
         if not session.created_at:
             session.created_at = now  # an older save: it starts in the records now
         self._end_others(playing, None, now)
-        record, stored = self._new_record(session, now)
-        return Opened(session, record, resumed=True, stored=stored)
-
-    def begin(self, rules: Rules, deal_text: str | None, now: float) -> Opened:
-        """A new game: the typed deal, else a random one (a replay if seen before)."""
-        self._end_others(self._playing(), None, now)
-        if deal_text is not None:
-            deal, origin = Deal.parse(deal_text, rules.decks), Origin.TYPED
-        else:
-            deal, origin = self._random_deal(rules), Origin.RANDOM
-            try:
-                if self.storage.has_played_deal(self.player, deal.id, rules):
-                    origin = Origin.REPLAY
-            except StorageError as error:
-                self.notes.append(f"Could not read the stored games: {error}")
-        session = Session.new(deal, rules, now, origin=origin, typed=deal_text)
-        record, stored = self._new_record(session, now)
-        return Opened(session, record, resumed=False, stored=stored)
-
-    def _random_deal(self, rules: Rules) -> Deal:
-        """A deal of ``random_deals``; for two decks, the deal of its number
-        with two decks (a fresh secret number when it has none)."""
-        deal = self.random_deals()
-        if deal.decks == rules.decks:
-            return deal
-        number = deal.number if deal.number is not None else secrets.randbits(DEAL_NUMBER_BITS)
-        return Deal.from_number(number, rules.decks)
-
-    def _new_record(self, session: Session, now: float) -> tuple[GameRecord, bool]:
-        """A new record of ``session``, and whether the store took it."""
         record = GameRecord.of(new_game_id(), self.player, session, now, client=CLIENT)
-        try:
-            self.storage.insert_game(record)
-        except StorageError as error:
-            self.notes.append(unstored(error))
-            return record, False
-        return record, True
+        return Opened(session, record, resumed=True, stored=self._insert(record))
 
     def _end_others(self, playing: list[GameRecord], keep: str | None, now: float) -> None:
         """End the stored terminal games in play but ``keep``: one game at a time."""
@@ -169,18 +202,19 @@ class Games:
             if record.id == keep:
                 continue
             try:
-                session = Session.from_json(record.state)
+                session = Session.from_json(record.state, trusted=True)
             except SaveError:
                 continue  # unreadable: left as it is
-            if session.is_over:
+            if not end(session, now):
                 continue
-            session.end(now)
             record.update(session, now)
             record.version += 1
             try:
                 self.storage.update_game(record)
             except StorageError as error:
                 self.notes.append(unstored(error))
+
+    # -- the ledger ---------------------------------------------------------------------
 
     def earlier_bankroll(self, session: Session, record: GameRecord) -> int:
         """Cumulative Vegas: the money after the earlier games of these rules and kind."""
@@ -191,13 +225,4 @@ class Games:
         except StorageError as error:
             self.notes.append(f"Could not read the bankroll: {error}")
             return 0
-        chosen = record.origin.is_chosen
-        same = [
-            game
-            for game in earlier
-            if game.rules_key == record.rules_key
-            and game.id != record.id
-            and game.origin.is_chosen == chosen
-            and not game.assisted  # as the statistics count it
-        ]
-        return bankroll(same)
+        return bankroll_before(earlier, record)

@@ -19,7 +19,6 @@ A bad deal is reported on the screen, which stays open.
 from __future__ import annotations
 
 import dataclasses
-import re
 from typing import ClassVar, Final
 
 from textual.app import ComposeResult
@@ -28,8 +27,7 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from bonanza.core.deal import Deal
-from bonanza.core.errors import BonanzaError, RulesError
+from bonanza.core.errors import RulesError
 from bonanza.core.rules import (
     ALL_PRESETS,
     CUSTOM_TABLE,
@@ -40,6 +38,9 @@ from bonanza.core.rules import (
     StockMode,
 )
 from bonanza.tui.choice_select import ChoiceSelect
+from bonanza.tui.deal_choice import NewDealChoice, deal_problem
+
+__all__ = ["NewDealChoice", "NewDealScreen", "deal_problem"]
 
 CUSTOM: Final = "custom"
 """The preset list's entry for rules that match no preset."""
@@ -67,37 +68,9 @@ SCORING_WORDS: Final = {
     Scoring.VEGAS: "Vegas",
     Scoring.VEGAS_CUMULATIVE: "Vegas, cumulative",
 }
-QUOTE_LIMIT: Final = 16
-"""Quoted input longer than this is shortened in an error message."""
 DEAL_PLACEHOLDER: Final = "number, code or 52 cards; blank for a random deal"
 DECK_CARDS: Final = 52
 VEGAS_PASSES_NOTE: Final = "Vegas scoring always has a pass limit."
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class NewDealChoice:
-    """What the player chose: the rules, and the deal's text (None for a random deal)."""
-
-    rules: Rules
-    deal_text: str | None
-
-
-def _shorten(match: re.Match[str]) -> str:
-    return f"'{match[1][: QUOTE_LIMIT - 4]}…'"
-
-
-def deal_problem(text: str, decks: int = 1) -> str | None:
-    """Why ``text`` is not a deal of ``decks`` decks, as one sentence; ``None``
-    when it is one (or blank)."""
-    if not text.strip():
-        return None
-    try:
-        Deal.parse(text, decks)
-    except BonanzaError as error:
-        message = re.sub(rf"'([^']{{{QUOTE_LIMIT + 1},}})'", _shorten, str(error))
-        message = " ".join(message.split())
-        return message[:1].upper() + message[1:].rstrip(".") + "."
-    return None
 
 
 def _passes_key(passes: int | None) -> str:
