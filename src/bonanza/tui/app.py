@@ -66,6 +66,12 @@ AUTO_STEP_SECONDS: Final = 0.1
 """The pause between two auto-finish moves, so the player sees each card go home."""
 
 
+def terminal_stock(storage: Storage, clock: Callable[[], float]) -> DealStock:
+    """The deal stock of an app given none: winnable and daily deals found in the
+    background (after ``FIRST_FILL_DELAY``), by a child process at the lowest priority."""
+    return DealStock(storage, clock)
+
+
 class BonanzaApp(App[None]):
     """Klondike in the terminal. Click or press a pile's key to pick it up, then its target.
 
@@ -79,7 +85,9 @@ class BonanzaApp(App[None]):
     ``save_path`` when given. ``advisor`` gives hints and the progress check
     (default: the solver's); ``judge`` answers "still winnable?" on the true
     position (default: the solver's, 1 s); ``clock`` is wall-clock time;
-    ``auto_step`` is the pause between auto-finish moves.
+    ``auto_step`` is the pause between auto-finish moves. ``stock`` is where
+    winnable and daily deals come from (default: ``terminal_stock``, over
+    ``storage``); the app starts its filler when it mounts and stops it on exit.
     """
 
     TITLE = "Bonanza"
@@ -100,6 +108,7 @@ class BonanzaApp(App[None]):
         save_path: Path | None = None,
         random_deals: Callable[[], Deal] = random_deal,
         auto_step: float = AUTO_STEP_SECONDS,
+        stock: DealStock | None = None,
     ) -> None:
         super().__init__()
         self.storage = storage
@@ -120,7 +129,7 @@ class BonanzaApp(App[None]):
         self.table_screen = GameScreen()
         self.lost: Session | None = None  # the last game this app ended lost, to review
         self._bank_base = 0
-        self.stock = DealStock(storage, clock)
+        self.stock = stock if stock is not None else terminal_stock(storage, clock)
         self.games = Games(storage, player, self.stock, random_deals)
         opened = self.games.open(rules or Rules(), start, self.clock())
         self.keeper = GameKeeper(storage, player, save_path, opened)
@@ -165,12 +174,15 @@ class BonanzaApp(App[None]):
     def on_mount(self) -> None:
         now = self.clock()
         self.session.clock.resume(now)  # it stood while the program was closed
+        self.stock.start()  # winnable and daily deals, found in the background
         self.set_interval(TICK_SECONDS, self.tick)
         self._shown(now)
         self.say(self._greeting(), *self._take_notes())
 
     def on_unmount(self) -> None:
-        """Closing: the clock stands until the game is on screen again."""
+        """Closing: the deal stock's filler stops, and the clock stands until the
+        game is on screen again."""
+        self.stock.stop()
         now = self.clock()
         if self.session.clock.pause(now):
             self.keeper.write(now)

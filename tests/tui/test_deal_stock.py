@@ -1,0 +1,41 @@
+"""The terminal's deal stock: filled in the background while the app runs,
+stopped when it closes, and kept in the store it shares with the web."""
+
+from __future__ import annotations
+
+import pytest
+
+from bonanza.core import Rules
+from bonanza.play.daily import daily_rules
+from bonanza.storage import SQLiteStorage
+from tests.tui.stocked import Clock, fast_stock, until
+from tests.tui.test_session_play import SIZE, app_on, typed
+
+pytestmark = pytest.mark.anyio
+
+
+async def test_the_app_fills_its_stock_while_it_runs_and_stops_it_on_exit(
+    storage: SQLiteStorage,
+) -> None:
+    clock = Clock()
+    stock = fast_stock(storage, clock)
+    app = app_on(storage, start=typed(7), stock=stock, clock=clock)
+    assert not stock.running  # not before the app is on screen
+    async with app.run_test(size=SIZE) as pilot:
+        assert stock.running
+
+        def full() -> bool:
+            return all(
+                all(count >= 1 for count in stock.counts(daily_rules(draw)).values())
+                for draw in (1, 3)
+            )
+
+        await until(pilot, full)
+    assert not stock.running  # closing the game stopped it
+    assert storage.stock_counts()  # the stock is in the store, for the next run (and the web)
+
+
+def test_an_app_given_no_stock_makes_its_own_over_its_store(storage: SQLiteStorage) -> None:
+    app = app_on(storage, start=typed(7))
+    assert app.stock.storage is storage and not app.stock.running
+    assert app.stock.counts(Rules()) == {"easy": 0, "medium": 0, "hard": 0}
