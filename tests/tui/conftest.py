@@ -16,6 +16,9 @@ from bonanza.tui import app as app_module
 
 POLL = 0.02
 """Seconds between the idle finder's looks at whether the stock is stopping."""
+NEVER = 3600.0
+"""The idle stock's first fill delay: its filler never starts in a test (it would
+choose the day's daily deal from the deals a test stocks by hand)."""
 
 
 def finds_nothing(rules: Rules, stopping: Callable[[], bool]) -> None:
@@ -26,7 +29,7 @@ def finds_nothing(rules: Rules, stopping: Callable[[], bool]) -> None:
 
 
 def idle_stock(storage: Storage, clock: Callable[[], float]) -> DealStock:
-    return DealStock(storage, clock, finder=finds_nothing)
+    return DealStock(storage, clock, finder=finds_nothing, first_delay=NEVER)
 
 
 @pytest.fixture(autouse=True)

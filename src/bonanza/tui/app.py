@@ -2,8 +2,9 @@
 
 The flow of a game (status, clock, undo rules, auto finish, score, what may be
 done once it is over) is the session's, as on the web; this module presents
-it. Starting and resuming games is ``games``'s, keeping them (the store and
-the save file) ``keeper``'s, and the searches (hints, the progress check, the
+it. Starting and resuming games is ``games``'s (over ``bonanza.play``), the
+next game's screens and the change of game ``dealer``'s, keeping them (the
+store and the save file) ``keeper``'s, and the searches (hints, the progress check, the
 auto finish's solve, "still winnable?", the review) run in ``searches``'s
 worker threads, so the table keeps answering.
 """
@@ -26,8 +27,6 @@ from bonanza.core.game import Game
 from bonanza.core.moves import Move, Pile
 from bonanza.core.rules import Rules, Scoring, StockMode
 from bonanza.play.deal_stock import DealStock
-from bonanza.play.errors import PlayError
-from bonanza.play.games import end
 from bonanza.play.ledger import records_set, statistics
 from bonanza.session import (
     Action,
@@ -45,12 +44,13 @@ from bonanza.storage import Storage, StorageError
 from bonanza.storage.records import GameRecord
 from bonanza.tui import keys, picking, words
 from bonanza.tui.confirm_screen import ConfirmScreen
+from bonanza.tui.deal_choice import NewDealChoice
+from bonanza.tui.dealer import Dealer
 from bonanza.tui.game_screen import GameScreen
-from bonanza.tui.games import Games, Opening
+from bonanza.tui.games import Games, Opened, Opening
 from bonanza.tui.help_screen import HelpScreen
 from bonanza.tui.keeper import GameKeeper
 from bonanza.tui.move_box import MoveBox
-from bonanza.tui.new_deal_screen import NewDealChoice, NewDealScreen
 from bonanza.tui.no_moves_screen import NEW_DEAL as NO_MOVES_NEW
 from bonanza.tui.no_moves_screen import UNDO, NoMovesScreen
 from bonanza.tui.pile_view import PileView
@@ -137,6 +137,7 @@ class BonanzaApp(App[None]):
         # Rules asked for that the game resumed does not play: a new deal starts from them.
         differ = opened.resumed and rules is not None and rules != opened.session.rules
         self.asked: Rules | None = rules if differ else None
+        self.dealer = Dealer(self)
 
     @property
     def session(self) -> Session:
@@ -177,7 +178,7 @@ class BonanzaApp(App[None]):
         self.stock.start()  # winnable and daily deals, found in the background
         self.set_interval(TICK_SECONDS, self.tick)
         self._shown(now)
-        self.say(self._greeting(), *self._take_notes())
+        self.say(self._greeting(), *self.take_notes())
 
     def on_unmount(self) -> None:
         """Closing: the deal stock's filler stops, and the clock stands until the
@@ -187,7 +188,7 @@ class BonanzaApp(App[None]):
         if self.session.clock.pause(now):
             self.keeper.write(now)
 
-    def _take_notes(self) -> list[str]:
+    def take_notes(self) -> list[str]:
         """The problems met in bringing the game on the table, once."""
         notes = [*self.games.notes, *self.keeper.notes]
         self.games.notes.clear()
@@ -301,7 +302,7 @@ class BonanzaApp(App[None]):
             if turn == self._turn and choice == UNDO:
                 self.action_undo()
             elif turn == self._turn and choice == NO_MOVES_NEW:
-                self._choose_deal()
+                self.dealer.choose()
 
         self.push_screen(NoMovesScreen(stuck=stuck, can_undo=self.session.can_undo), chosen)
 
@@ -445,44 +446,17 @@ class BonanzaApp(App[None]):
 
     def action_new_deal(self) -> None:
         """Choose the next game's rules and deal; a game in progress asks first."""
-        self.searches.stop_auto()
-        if self.session.touched and not self.session.is_over:
-
-            def answered(yes: bool | None) -> None:
-                if yes:
-                    self._choose_deal()
-
-            self.push_screen(ConfirmScreen(words.NEW_DEAL_QUESTION), answered)
-            return
-        self._choose_deal()
-
-    def _choose_deal(self) -> None:
-        def chosen(choice: NewDealChoice | None) -> None:
-            if choice is not None:
-                self.new_game(choice)
-
-        self.push_screen(NewDealScreen(self.asked or self.session.rules), chosen)
+        self.dealer.ask()
 
     def new_game(self, choice: NewDealChoice) -> None:
-        """Start ``choice``, ending the game on the table (lost once it counts); when
-        ``bonanza.play`` cannot deal it, say why and keep the game on the table."""
-        now = self.clock()
-        try:
-            prepared = self.games.prepare(choice, now)
-        except PlayError as error:  # a sentence for the player; nothing has changed
-            self.say(messages.sentence(error.message), *self._take_notes())
-            return
-        notes: list[str] = []
-        if end(self.session, now):
-            notes += self.keeper.write(now)
-        if self.session.status is Status.LOST:
-            self.lost = self.session
-            notes.append(words.REVIEW_OFFER)
-        opened = self.games.begin(prepared, now)
+        """Start ``choice`` in place of the game on the table (``Dealer.new_game``)."""
+        self.dealer.new_game(choice)
+
+    def put_on_table(self, opened: Opened, now: float) -> None:
+        """A new game comes on the table, in place of the one there."""
         self.keeper = GameKeeper(self.storage, self.player, self.keeper.save_path, opened)
         self._resumed, self._announce, self.asked = opened.resumed, opened.announce, None
         self._shown(now)
-        self.say(opened.announce, *notes, *self._take_notes())
 
     def action_stats(self) -> None:
         try:

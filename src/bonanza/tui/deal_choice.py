@@ -1,8 +1,10 @@
 """What the player asks the next game to deal, as the new-deal and daily screens
 answer it: ``NewDealChoice``, which becomes ``bonanza.play``'s ``StartRequest``.
 
-The deal box of the new-deal screen takes a deal (number, code or listing) or a
-share code: a web link's ``?share=`` ID, or the bare ID (:func:`read_deal_box`).
+The new-deal screen's deal list (``KINDS``) offers any deal, a winnable deal of
+each grade, today's daily deal and the same deal again (:func:`kind_choice`);
+its deal box takes a deal (number, code or listing) or a share code: a web
+link's ``?share=`` ID, or the bare ID (:func:`read_deal_box`).
 """
 
 from __future__ import annotations
@@ -14,7 +16,10 @@ from typing import Final
 from bonanza.core.deal import Deal
 from bonanza.core.errors import BonanzaError
 from bonanza.core.rules import Rules
+from bonanza.play.chosen_deals import KLONDIKE_ONLY, TODAY
+from bonanza.play.daily import DAILY_DRAWS, daily_rules
 from bonanza.play.games import SHARE_ID_BYTES, SHARE_PARAMETER, StartRequest, share_id_in
+from bonanza.session.messages import sentence
 from bonanza.solver.grading import Grade
 
 QUOTE_LIMIT: Final = 16
@@ -23,6 +28,16 @@ SHARE_ID_LENGTH: Final = 4 * SHARE_ID_BYTES // 3
 """Characters of a share ID (``secrets.token_urlsafe``: 4 for every 3 bytes)."""
 SHARE_ID: Final = re.compile(rf"[A-Za-z0-9_-]{{{SHARE_ID_LENGTH}}}")
 """A bare share ID, as this program makes them."""
+ANY: Final = "any"
+DAILY: Final = "daily"
+REPLAY: Final = "replay"
+KINDS: Final = (
+    ("any deal", ANY),
+    *((f"winnable only, {grade}", grade.value) for grade in Grade),
+    ("today's daily deal", DAILY),
+    ("the same deal again", REPLAY),
+)
+"""The deal list's entries: the words shown, and the value (a grade's for a winnable deal)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -91,3 +106,28 @@ def read_deal_box(text: str, rules: Rules) -> NewDealChoice | str:
     if problem is not None:
         return problem
     return NewDealChoice(rules, text or None)
+
+
+def kind_choice(kind: str, rules: Rules) -> NewDealChoice | str:
+    """The choice a deal list entry (``KINDS``; not ``ANY``) makes under ``rules``,
+    or why it makes none, as a sentence."""
+    if kind == REPLAY:
+        return NewDealChoice(rules, replay=True)
+    if not rules.is_klondike:
+        return f"{KLONDIKE_ONLY.format(title=rules.title)}."
+    if kind == DAILY:
+        try:
+            return NewDealChoice(daily_rules(rules.draw), daily=TODAY)
+        except ValueError as error:
+            return f"{sentence(str(error))}."
+    return NewDealChoice(rules, grade=Grade(kind))
+
+
+def kind_rules(kind: str, rules: Rules) -> str:
+    """The summary line's rules for a deal list entry: the daily deal's own, the
+    last game's for a replay, else ``rules``."""
+    if kind == REPLAY:
+        return "those of the deal played again"
+    if kind == DAILY and rules.is_klondike and rules.draw in DAILY_DRAWS:
+        return f"{daily_rules(rules.draw)} (the daily deal's)"
+    return str(rules)

@@ -1,19 +1,20 @@
 """The new-deal screen: pick the game (Klondike or one of its relatives), the
-rules (a preset, or draw, passes, empty column, scoring, thoughtful) and,
-optionally, the deal to play.
+rules (a preset, or draw, passes, empty column, scoring, thoughtful) and the
+deal: any deal, a winnable deal of a grade, today's daily deal, the same deal
+again (the deal list), or a deal or share code typed in the deal box.
 
 Use::
 
     def chosen(choice: NewDealChoice | None) -> None:
         if choice is not None:
-            deal = Deal.parse(choice.deal_text) if choice.deal_text else None  # None: random
-            ...  # start a game of ``deal`` under ``choice.rules``
+            ...  # start it: Games.prepare(choice) asks bonanza.play for its deal
 
     self.push_screen(NewDealScreen(self.game.rules), chosen)
 
-It starts from the rules given and dismisses with a ``NewDealChoice`` (the deal
-text already checked with ``Deal.parse``), or with ``None`` on Esc or Cancel.
-A bad deal is reported on the screen, which stays open.
+It starts from the rules given and dismisses with a ``NewDealChoice`` (a typed
+deal already checked with ``Deal.parse``), or with ``None`` on Esc or Cancel.
+A bad deal, or a winnable or daily deal asked of a relative, is reported on
+the screen, which stays open.
 """
 
 from __future__ import annotations
@@ -38,7 +39,15 @@ from bonanza.core.rules import (
     StockMode,
 )
 from bonanza.tui.choice_select import ChoiceSelect
-from bonanza.tui.deal_choice import NewDealChoice, deal_problem
+from bonanza.tui.deal_choice import (
+    ANY,
+    KINDS,
+    NewDealChoice,
+    deal_problem,
+    kind_choice,
+    kind_rules,
+    read_deal_box,
+)
 
 __all__ = ["NewDealChoice", "NewDealScreen", "deal_problem"]
 
@@ -68,7 +77,7 @@ SCORING_WORDS: Final = {
     Scoring.VEGAS: "Vegas",
     Scoring.VEGAS_CUMULATIVE: "Vegas, cumulative",
 }
-DEAL_PLACEHOLDER: Final = "number, code or 52 cards; blank for a random deal"
+DEAL_PLACEHOLDER: Final = "number, code, 52 cards or share link; blank: any deal"
 DECK_CARDS: Final = 52
 VEGAS_PASSES_NOTE: Final = "Vegas scoring always has a pass limit."
 
@@ -128,7 +137,10 @@ class NewDealScreen(ModalScreen[NewDealChoice | None]):
     NewDealScreen .name.second { width: 10; margin-left: 2; }
     NewDealScreen Select { width: 1fr; }
     NewDealScreen #thoughtful { width: 1fr; margin-left: 2; }
-    NewDealScreen #deal { width: 1fr; }
+    NewDealScreen #deal { width: 1fr; background: $panel; }
+    NewDealScreen #kind { width: 1fr; }
+    NewDealScreen .row.short { margin-bottom: 1; }
+    NewDealScreen .row.short .name { height: 1; }
     NewDealScreen #summary { color: $text-muted; height: auto; }
     NewDealScreen #problem { color: $error; height: auto; min-height: 1; }
     NewDealScreen #buttons { height: auto; align: center middle; }
@@ -200,12 +212,15 @@ class NewDealScreen(ModalScreen[NewDealChoice | None]):
                 )
             with Horizontal(classes="row"):
                 yield Label("Deal", classes="name")
-                yield Input(placeholder=deal_placeholder(rules), id="deal")
-            yield Static(self._summary(rules), id="summary", markup=False)
+                yield ChoiceSelect([*KINDS], value=ANY, id="kind")
+            with Horizontal(classes="row short"):  # one line: the screen fits 80×24
+                yield Label("Deal or share", classes="name")
+                yield Input(placeholder=deal_placeholder(rules), id="deal", compact=True)
+            yield Static(self._summary(str(rules)), id="summary", markup=False)
             yield Static("", id="problem", markup=False)
             with Horizontal(id="buttons"):
-                yield Button("Deal", variant="primary", id="start")
-                yield Button("Cancel", id="cancel")
+                yield Button("Deal", variant="primary", id="start", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
 
     # -- reading the controls ------------------------------------------------
 
@@ -276,6 +291,9 @@ class NewDealScreen(ModalScreen[NewDealChoice | None]):
             if preset is not None and shown != preset:
                 self._apply(preset)
             return
+        if event.select.id == "kind":  # the deal box is for any deal only
+            self.query_one("#deal", Input).disabled = event.value != ANY
+            self._say("")
         self._rules_changed()
 
     def on_checkbox_changed(self, event: Checkbox.Changed) -> None:
@@ -294,7 +312,9 @@ class NewDealScreen(ModalScreen[NewDealChoice | None]):
         if _passes_key(rules.passes) != self._value("passes"):
             self._set_passes(rules.passes)
             note = VEGAS_PASSES_NOTE
-        self.query_one("#summary", Static).update(self._summary(rules, note))
+        self.query_one("#summary", Static).update(
+            self._summary(kind_rules(self._value("kind"), rules), note)
+        )
         self.query_one("#deal", Input).placeholder = deal_placeholder(rules)
         # The game and the preset follow the rules without a Changed event: one
         # handled late (on a busy machine) would undo a change made since.
@@ -326,7 +346,7 @@ class NewDealScreen(ModalScreen[NewDealChoice | None]):
             self.action_cancel()
 
     @staticmethod
-    def _summary(rules: Rules, note: str = "") -> str:
+    def _summary(rules: str, note: str = "") -> str:
         return f"Rules: {rules}." + (f" {note}" if note else "")
 
     def _say(self, text: str) -> None:
@@ -343,20 +363,23 @@ class NewDealScreen(ModalScreen[NewDealChoice | None]):
         return True
 
     def action_start(self) -> None:
-        """Deal, unless the deal text is bad: then say why and stay."""
-        deal_input = self.query_one("#deal", Input)
-        text = deal_input.value.strip()
+        """Deal the deal list's choice (for any deal, the deal box's deal or share
+        code, else a random deal), unless it is refused: then say why and stay."""
         try:
             rules = self.chosen_rules()
         except RulesError as error:
             self._say(f"{self._base.title}: {error}.")
             return
-        problem = deal_problem(text, rules.decks)
-        if problem is not None:
-            self._say(problem)
-            deal_input.focus()
+        kind = self._value("kind")
+        deal_input = self.query_one("#deal", Input)
+        boxed = kind == ANY
+        chosen = read_deal_box(deal_input.value, rules) if boxed else kind_choice(kind, rules)
+        if isinstance(chosen, str):
+            self._say(chosen)
+            if boxed:
+                deal_input.focus()
             return
-        self.dismiss(NewDealChoice(rules, text or None))
+        self.dismiss(chosen)
 
     def action_cancel(self) -> None:
         self.dismiss(None)

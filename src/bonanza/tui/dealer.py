@@ -1,0 +1,76 @@
+"""The next game: the new-deal screen, and a new game on the table in its place.
+
+The app's ``n`` asks (a game in progress counts as lost) and opens the new-deal
+screen; ``Dealer.new_game`` asks ``bonanza.play`` (through ``Games``) for the
+game chosen, and only once it has one ends the game on the table. A deal that
+cannot be dealt (a winnable or daily deal not found yet, a share that is not
+open, no game to replay) is said on the message line, in play's sentence, and
+the table keeps its game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bonanza.play.errors import PlayError
+from bonanza.play.games import end
+from bonanza.session import Status, messages
+from bonanza.tui import words
+from bonanza.tui.confirm_screen import ConfirmScreen
+from bonanza.tui.deal_choice import NewDealChoice
+from bonanza.tui.new_deal_screen import NewDealScreen
+
+if TYPE_CHECKING:
+    from bonanza.tui.app import BonanzaApp
+
+
+class Dealer:
+    """What deals the app's next game: its screens, and the change of game."""
+
+    def __init__(self, app: BonanzaApp) -> None:
+        self.app = app
+
+    def ask(self) -> None:
+        """Choose the next game's rules and deal; a game in progress asks first."""
+        app = self.app
+        app.searches.stop_auto()
+        session = app.session
+        if session.touched and not session.is_over:
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self.choose()
+
+            app.push_screen(ConfirmScreen(words.NEW_DEAL_QUESTION), answered)
+            return
+        self.choose()
+
+    def choose(self) -> None:
+        """The new-deal screen, from the rules asked for (else the table's)."""
+        app = self.app
+        app.push_screen(NewDealScreen(app.asked or app.session.rules), self.chosen)
+
+    def chosen(self, choice: NewDealChoice | None) -> None:
+        """What a screen that chooses a deal answers: start it (None: nothing)."""
+        if choice is not None:
+            self.new_game(choice)
+
+    def new_game(self, choice: NewDealChoice) -> None:
+        """Start ``choice``, ending the game on the table (lost once it counts); when
+        ``bonanza.play`` cannot deal it, say why and keep the game on the table."""
+        app = self.app
+        now = app.clock()
+        try:
+            prepared = app.games.prepare(choice, now)
+        except PlayError as error:  # a sentence for the player; nothing has changed
+            app.say(messages.sentence(error.message), *app.take_notes())
+            return
+        notes: list[str] = []
+        if end(app.session, now):
+            notes += app.keeper.write(now)
+        if app.session.status is Status.LOST:
+            app.lost = app.session
+            notes.append(words.REVIEW_OFFER)
+        opened = app.games.begin(prepared, now)
+        app.put_on_table(opened, now)
+        app.say(opened.announce, *notes, *app.take_notes())
