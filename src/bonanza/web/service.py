@@ -9,7 +9,6 @@ races with other processes), limits and searches.
 
 from __future__ import annotations
 
-import secrets
 import time
 from collections.abc import Callable
 from functools import partial
@@ -21,7 +20,7 @@ from bonanza.play.chosen_deals import daily_overview, deal_labels
 from bonanza.play.daily import DAILY_KEY, DEAL_HIDDEN, GRADE_KEY, deal_shown
 from bonanza.play.deal_stock import DealStock
 from bonanza.play.errors import Conflict, PlayError, RateLimited
-from bonanza.play.games import StartRequest, choose_start, end, start_game
+from bonanza.play.games import StartRequest, choose_start, end, share_deal, share_link, start_game
 from bonanza.play.ledger import bankroll_before, records_set
 from bonanza.session import (
     Action,
@@ -55,8 +54,6 @@ from bonanza.web.wire_answers import (
 )
 from bonanza.web.wire_stats import DailyOverview
 from bonanza.web.writer import StoreWriter
-
-SHARE_ID_BYTES = 9
 
 
 class GameService:
@@ -281,9 +278,8 @@ class GameService:
         under the cards from a second browser).
         """
         record, session = await self.games.current(player, game_id)
-        share_id = secrets.token_urlsafe(SHARE_ID_BYTES)
-        await self.games.write(self.storage.add_share, share_id, record.id)
-        return ShareAnswer(share_id, f"/?share={share_id}", session.is_over)
+        share_id: str = await self.games.write(share_deal, self.storage, record.id)
+        return ShareAnswer(share_id, share_link(share_id), session.is_over)
 
     # -- searches ------------------------------------------------------------------------
 
