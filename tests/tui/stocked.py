@@ -79,3 +79,14 @@ async def settle(app: BonanzaApp, pilot: Any) -> None:
     """Let the app's worker threads finish and their answers arrive."""
     await app.workers.wait_for_complete()
     await pilot.pause()
+
+
+def win_by_solver(app: BonanzaApp) -> None:
+    """Win the game on the table with the solver's line for its deal, played through
+    the app (the test knows the deal; the player does not)."""
+    from bonanza.solver import solve
+
+    deal = Deal.parse(app.record.deal, app.session.rules.decks)
+    for move in solve(deal, app.session.rules).moves:
+        app.play(move)
+    assert app.session.status.value == "won", app.session.status

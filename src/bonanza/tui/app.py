@@ -448,6 +448,10 @@ class BonanzaApp(App[None]):
         """Choose the next game's rules and deal; a game in progress asks first."""
         self.dealer.ask()
 
+    def action_daily(self) -> None:
+        """The daily deals: statistics, the calendar, a day to play."""
+        self.dealer.daily()
+
     def new_game(self, choice: NewDealChoice) -> None:
         """Start ``choice`` in place of the game on the table (``Dealer.new_game``)."""
         self.dealer.new_game(choice)

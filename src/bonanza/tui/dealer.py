@@ -1,8 +1,10 @@
-"""The next game: the new-deal screen, and a new game on the table in its place.
+"""The next game: the new-deal and daily screens, and a new game on the table in
+its place.
 
 The app's ``n`` asks (a game in progress counts as lost) and opens the new-deal
-screen; ``Dealer.new_game`` asks ``bonanza.play`` (through ``Games``) for the
-game chosen, and only once it has one ends the game on the table. A deal that
+screen; ``D`` opens the daily screen, and asks once a day is chosen.
+``Dealer.new_game`` asks ``bonanza.play`` (through ``Games``) for the game
+chosen, and only once it has one ends the game on the table. A deal that
 cannot be dealt (a winnable or daily deal not found yet, a share that is not
 open, no game to replay) is said on the message line, in play's sentence, and
 the table keeps its game.
@@ -10,13 +12,17 @@ the table keeps its game.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
 
+from bonanza.play.chosen_deals import daily_overview
+from bonanza.play.daily import DAILY_DRAWS
 from bonanza.play.errors import PlayError
 from bonanza.play.games import end
 from bonanza.session import Status, messages
 from bonanza.tui import words
 from bonanza.tui.confirm_screen import ConfirmScreen
+from bonanza.tui.daily_screen import DailyScreen
 from bonanza.tui.deal_choice import NewDealChoice
 from bonanza.tui.new_deal_screen import NewDealScreen
 
@@ -32,23 +38,45 @@ class Dealer:
 
     def ask(self) -> None:
         """Choose the next game's rules and deal; a game in progress asks first."""
-        app = self.app
-        app.searches.stop_auto()
-        session = app.session
-        if session.touched and not session.is_over:
+        self.app.searches.stop_auto()
+        self._asking(self.choose)
 
-            def answered(yes: bool | None) -> None:
-                if yes:
-                    self.choose()
-
-            app.push_screen(ConfirmScreen(words.NEW_DEAL_QUESTION), answered)
+    def _asking(self, then: Callable[[], None]) -> None:
+        """``then``, once the player agrees to lose the game in progress (if any)."""
+        session = self.app.session
+        if not session.touched or session.is_over:
+            then()
             return
-        self.choose()
+
+        def answered(yes: bool | None) -> None:
+            if yes:
+                then()
+
+        self.app.push_screen(ConfirmScreen(words.NEW_DEAL_QUESTION), answered)
 
     def choose(self) -> None:
         """The new-deal screen, from the rules asked for (else the table's)."""
         app = self.app
-        app.push_screen(NewDealScreen(app.asked or app.session.rules), self.chosen)
+        screen = NewDealScreen(app.asked or app.session.rules, self.overview)
+        app.push_screen(screen, self.chosen)
+
+    def daily(self) -> None:
+        """The daily screen, on the table's draw mode; a day chosen asks before it
+        ends a game in progress."""
+        app = self.app
+        app.searches.stop_auto()
+        draw = app.session.rules.draw
+
+        def chosen(choice: NewDealChoice | None) -> None:
+            if choice is not None:
+                self._asking(lambda: self.new_game(choice))
+
+        app.push_screen(DailyScreen(self.overview, draw if draw in DAILY_DRAWS else 1), chosen)
+
+    def overview(self, draw: int) -> Mapping[str, Any]:
+        """The player's daily statistics and calendar of a draw mode (reads the store)."""
+        app = self.app
+        return daily_overview(app.stock, app.storage, app.player, draw, app.clock())
 
     def chosen(self, choice: NewDealChoice | None) -> None:
         """What a screen that chooses a deal answers: start it (None: nothing)."""

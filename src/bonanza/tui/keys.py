@@ -27,6 +27,8 @@ BINDINGS: Final[list[BindingType]] = [
     Binding("a", "auto", "Finish"),
     Binding("o", "safe_home", "Auto-play", show=False),
     Binding("n", "new_deal", "New"),
+    Binding("D", "daily", "Daily", show=False),
+    Binding("x", "share", "Share", show=False),
     Binding("r", "restart", "Restart", show=False),
     Binding("s", "stats", "Stats"),
     Binding("colon", "command", "Type a move", show=False),

@@ -9,8 +9,10 @@ Use::
         if choice is not None:
             ...  # start it: Games.prepare(choice) asks bonanza.play for its deal
 
-    self.push_screen(NewDealScreen(self.game.rules), chosen)
+    self.push_screen(NewDealScreen(self.game.rules, overview), chosen)
 
+Given the player's daily ``overview``, its Daily deals button opens the daily
+screen (``DailyScreen``), whose day chosen is this screen's choice too.
 It starts from the rules given and dismisses with a ``NewDealChoice`` (a typed
 deal already checked with ``Deal.parse``), or with ``None`` on Esc or Cancel.
 A bad deal, or a winnable or daily deal asked of a relative, is reported on
@@ -39,6 +41,7 @@ from bonanza.core.rules import (
     StockMode,
 )
 from bonanza.tui.choice_select import ChoiceSelect
+from bonanza.tui.daily_screen import DailyScreen, Overview
 from bonanza.tui.deal_choice import (
     ANY,
     KINDS,
@@ -152,9 +155,10 @@ class NewDealScreen(ModalScreen[NewDealChoice | None]):
         Binding("enter", "start", "Deal", priority=True),  # from anywhere: see check_action
     ]
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, daily: Overview | None = None) -> None:
         super().__init__()
         self.start_rules = rules
+        self.daily = daily  # the player's daily overview: the Daily deals button
         self._base = rules  # recall, runs and the table, which have no control here
         self._family = rules.game  # whose presets the preset list holds
 
@@ -220,6 +224,8 @@ class NewDealScreen(ModalScreen[NewDealChoice | None]):
             yield Static("", id="problem", markup=False)
             with Horizontal(id="buttons"):
                 yield Button("Deal", variant="primary", id="start", compact=True)
+                if self.daily is not None:
+                    yield Button("Daily deals…", id="daily", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
 
     # -- reading the controls ------------------------------------------------
@@ -342,6 +348,8 @@ class NewDealScreen(ModalScreen[NewDealChoice | None]):
         event.stop()
         if event.button.id == "start":
             self.action_start()
+        elif event.button.id == "daily":
+            self.open_daily()
         else:
             self.action_cancel()
 
@@ -380,6 +388,17 @@ class NewDealScreen(ModalScreen[NewDealChoice | None]):
                 deal_input.focus()
             return
         self.dismiss(chosen)
+
+    def open_daily(self) -> None:
+        """The daily screen on the draw shown; a day chosen there is this screen's choice."""
+        if self.daily is None:
+            return
+
+        def chosen(choice: NewDealChoice | None) -> None:
+            if choice is not None:
+                self.dismiss(choice)
+
+        self.app.push_screen(DailyScreen(self.daily, int(self._value("draw"))), chosen)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
