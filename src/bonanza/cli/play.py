@@ -11,6 +11,7 @@ import argparse
 import json
 import math
 import sqlite3
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
@@ -18,10 +19,12 @@ from bonanza.cli.options import add_rule_options, rule_changes, rules_from
 from bonanza.core.deal import Deal
 from bonanza.core.errors import BonanzaError, SaveError
 from bonanza.core.rules import Rules
-from bonanza.session import Session
+from bonanza.session import Session, random_deal
 from bonanza.storage import SQLiteStorage, StorageError, default_db_path, local_player
 
 if TYPE_CHECKING:
+    from bonanza.play.deal_stock import DealStock
+    from bonanza.tui.deal_choice import NewDealChoice
     from bonanza.tui.games import Opening
 
 DEFAULT_PRESET: Final = "klondike"
@@ -38,13 +41,19 @@ def register(subparsers: Any) -> None:
         description=(
             "Play Klondike, or one of its relatives (--rules double-klondike, "
             "double-klondike-3, westcliff, easthaven), in the terminal. Resumes your game "
-            "in progress unless given a deal or --new; it keeps its own rules, and rule "
+            "in progress unless given a deal, --new or --share; it keeps its own rules, and rule "
             "options given then are those the next new deal (N) starts from. Games and "
             "statistics are shared with a local 'bonanza serve'."
         ),
     )
     parser.add_argument("deal", metavar="DEAL", nargs="?", help="deal number, code or listing")
     parser.add_argument("--new", action="store_true", help="start a new random deal")
+    parser.add_argument(
+        "--share",
+        metavar="ID",
+        default=None,
+        help="play a shared deal: its share code (x in the game), or a web link with ?share=",
+    )
     parser.add_argument(
         "--save",
         type=Path,
@@ -115,7 +124,8 @@ def _reason(error: Exception) -> str:
 
 
 def load_save(args: argparse.Namespace, save_path: Path | None) -> Session | None:
-    """The saved session to resume: from ``save_path``, unless a DEAL or ``--new`` is given.
+    """The saved session to resume: from ``save_path``, unless a DEAL, ``--new`` or
+    ``--share`` is given.
 
     A save that cannot be read stops the command with one line (``SaveError``,
     exit status 2) before the game starts: a directory or an unreadable file is
@@ -126,7 +136,7 @@ def load_save(args: argparse.Namespace, save_path: Path | None) -> Session | Non
     if save_path is None:
         return None
     check_save_path(save_path)
-    if args.deal is not None or args.new or not save_path.exists():
+    if args.deal is not None or args.new or args.share is not None or not save_path.exists():
         return None
     try:
         return read_save(save_path)
@@ -165,10 +175,26 @@ def asked_rules(args: argparse.Namespace) -> Rules | None:
     return rules_from(args) if asked else None
 
 
+def check_shared(
+    storage: SQLiteStorage, player: str, stock: DealStock, choice: NewDealChoice
+) -> None:
+    """Refuse a share that cannot be played (unknown, or its game still in play) in
+    one line (``BonanzaError``), before the game takes the screen."""
+    from bonanza.play.errors import PlayError
+    from bonanza.tui.games import Games
+
+    try:
+        Games(storage, player, stock, random_deal).prepare(choice, time.time())
+    except PlayError as error:
+        raise BonanzaError(error.message) from None
+
+
 def run(args: argparse.Namespace) -> int:
     save_path: Path | None = args.save
     asked = asked_rules(args)
     rules = asked or rules_from(args)
+    if args.share is not None and (args.deal is not None or args.new):
+        raise BonanzaError("give a DEAL, --new or --share: one of them")
     if args.deal is not None:
         Deal.parse(args.deal, rules.decks)  # a bad deal: one line, before anything else
     saved = load_save(args, save_path)  # refuses a bad save before the screen is taken
@@ -179,15 +205,23 @@ def run(args: argparse.Namespace) -> int:
             player = local_player(storage)
         except StorageError as error:
             raise BonanzaError(f"cannot use the game store {db}: {error}") from None
-        from bonanza.tui.app import BonanzaApp
-        from bonanza.tui.new_deal_screen import NewDealChoice
+        from bonanza.play.games import share_id_in
+        from bonanza.tui.app import BonanzaApp, terminal_stock
+        from bonanza.tui.deal_choice import NewDealChoice
 
+        stock = terminal_stock(storage, time.time)
         start: Opening | None = saved
         if args.deal is not None:
             start = NewDealChoice(rules, args.deal.strip())
         elif args.new:
             start = NewDealChoice(rules, None)
-        BonanzaApp(storage, player, rules=asked, start=start, save_path=save_path).run()
+        elif args.share is not None:
+            start = NewDealChoice(rules, share=share_id_in(args.share))
+            check_shared(storage, player, stock, start)
+        app = BonanzaApp(
+            storage, player, rules=asked, start=start, save_path=save_path, stock=stock
+        )
+        app.run()
     finally:
         storage.close()
     return 0

@@ -452,6 +452,10 @@ class BonanzaApp(App[None]):
         """The daily deals: statistics, the calendar, a day to play."""
         self.dealer.daily()
 
+    def action_share(self) -> None:
+        """A share code for this deal (it opens once this game is over)."""
+        self.dealer.share()
+
     def new_game(self, choice: NewDealChoice) -> None:
         """Start ``choice`` in place of the game on the table (``Dealer.new_game``)."""
         self.dealer.new_game(choice)

@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING, Any
 from bonanza.play.chosen_deals import daily_overview
 from bonanza.play.daily import DAILY_DRAWS
 from bonanza.play.errors import PlayError
-from bonanza.play.games import end
+from bonanza.play.games import end, share_deal
 from bonanza.session import Status, messages
+from bonanza.storage import StorageError
 from bonanza.tui import words
 from bonanza.tui.confirm_screen import ConfirmScreen
 from bonanza.tui.daily_screen import DailyScreen
@@ -102,3 +103,18 @@ class Dealer:
         opened = app.games.begin(prepared, now)
         app.put_on_table(opened, now)
         app.say(opened.announce, *notes, *app.take_notes())
+
+    def share(self) -> None:
+        """A share code for the deal on the table, said with its web link; it opens
+        once this game is over (before, it would let the player look under the cards)."""
+        app = self.app
+        notes = [] if app.keeper.stored else app.keeper.write(app.clock())  # stored first
+        if not app.keeper.stored:
+            app.say(words.NO_SHARE, *notes)
+            return
+        try:
+            share_id = share_deal(app.storage, app.record.id)
+        except StorageError as error:
+            app.say(words.NO_SHARE, words.unstored(error))
+            return
+        app.say(*words.shared(share_id, opens=app.session.is_over))

@@ -6,6 +6,7 @@ from typing import Final
 
 from bonanza.core.errors import RulesError
 from bonanza.core.rules import Rules
+from bonanza.play.games import share_link
 from bonanza.storage import StorageError
 from bonanza.tui.status_bar import rules_label
 
@@ -34,6 +35,9 @@ RESUMED_UNDER: Final = (
 of the game resumed."""
 SAFE_HOME_ON: Final = "Safe auto-play on: safe cards go home by themselves (O turns it off)"
 SAFE_HOME_OFF: Final = "Safe auto-play off: cards go home only when you move them"
+SHARED: Final = "Share code {share} (web link {link})"
+SHARE_OPENS: Final = "It opens {when} (N's deal box, or bonanza play --share)"
+NO_SHARE: Final = "No share code: this game is not in the store yet"
 
 
 def resumed_under(kept: Rules, asked: Rules) -> str:
@@ -56,6 +60,16 @@ def failed(
     if isinstance(error, RulesError):
         return not_yet(what, rules, plural=plural)
     return failed
+
+
+def shared(share: str, *, opens: bool) -> tuple[str, str]:
+    """What a share code says: the code and its web link, then when it opens (now,
+    for a game over; else once this game is over) and how to play it here."""
+    when = "now" if opens else "once this game is over"
+    return (
+        SHARED.format(share=share, link=share_link(share)),
+        SHARE_OPENS.format(when=when),
+    )
 
 
 def unstored(error: StorageError) -> str:
