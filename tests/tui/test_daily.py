@@ -9,16 +9,20 @@ from typing import Any
 import pytest
 from textual.widgets import OptionList
 
-from bonanza.play.daily import CALENDAR_DAYS
-from bonanza.session import Origin
+from bonanza.play.daily import CALENDAR_DAYS, daily_rules
+from bonanza.play.deal_stock import DealStock
+from bonanza.play.games import StartRequest, choose_start, start_game
+from bonanza.session import Origin, random_deal
 from bonanza.solver.grading import Grade
 from bonanza.storage import SQLiteStorage
 from bonanza.tui.app import BonanzaApp
 from bonanza.tui.daily_screen import DailyScreen
+from bonanza.tui.deal_choice import NewDealChoice
 from bonanza.tui.new_deal_screen import NewDealScreen
+from bonanza.tui.stats_screen import StatsScreen
 from bonanza.tui.win_screen import WinScreen
 from tests.tui.stocked import DAY, NOON, TODAY, Clock, settle, stock_deal, win_by_solver
-from tests.tui.test_session_play import SIZE, app_on, message, typed
+from tests.tui.test_session_play import PLAYER, SIZE, app_on, message, status, typed
 
 pytestmark = pytest.mark.anyio
 
@@ -42,16 +46,22 @@ async def test_the_daily_deal_played_two_days_running_shows_its_streak(
     clock = Clock(NOON - DAY)  # yesterday first
     app = app_on(storage, start=typed(7), clock=clock)
     async with app.run_test(size=SIZE) as pilot:
-        for day in (YESTERDAY, TODAY):
+        for streak, day in enumerate((YESTERDAY, TODAY), start=1):
             screen = await daily_screen(app, pilot)
             assert f"Today (UTC): {day}" in screen.text()
             await pilot.press("enter")  # today's, highlighted first
             assert message(app).startswith(f"Daily deal of {day}, 1-card draw, medium")
             assert app.record.extra["daily"] == day and app.record.origin is Origin.SHARED
+            assert status(app).startswith(f"Daily {day} · ")  # its words, not its deal
             win_by_solver(app)
             await pilot.pause()
-            assert isinstance(app.screen, WinScreen)
+            win = app.screen
+            assert isinstance(win, WinScreen)
+            assert f"Daily deal of {day} won" in win.text()
+            assert f"Daily streak {streak} (best {streak})" in win.text()
+            assert "A chosen deal" not in win.text()
             await pilot.press("escape")
+            assert status(app).startswith(f"Deal {app.record.deal} · ")  # over: it shows
             clock.now = NOON
         screen = await daily_screen(app, pilot)
         text = screen.text()
@@ -66,6 +76,10 @@ async def test_the_daily_deal_played_two_days_running_shows_its_streak(
         assert len(shown) == CALENDAR_DAYS and not any("✓" in line for line in shown)
         await pilot.press("escape")
         assert not isinstance(app.screen, DailyScreen)
+        await pilot.press("s")  # the statistics count the terminal's games: chosen deals
+        stats = app.screen
+        assert isinstance(stats, StatsScreen)
+        assert "Chosen deals" in stats.text() and "Played 2   Won 2" in stats.text()
 
 
 async def test_a_past_day_from_the_new_deal_screen_is_a_chosen_deal(
@@ -85,3 +99,31 @@ async def test_a_past_day_from_the_new_deal_screen_is_a_chosen_deal(
         assert message(app).startswith(f"Daily deal of {YESTERDAY}")
         overview = app.dealer.overview(1)
         assert overview["stats"]["played"] == 0  # started today: it counts apart
+
+
+async def test_while_the_days_counted_game_is_in_play_elsewhere_no_other_game_shows_the_deal(
+    storage: SQLiteStorage,
+) -> None:
+    stock_deal(storage, 9, Grade.MEDIUM)
+    clock = Clock(NOON + 60)  # a minute after the browser's game began
+    web_start = choose_start(
+        storage, DealStock(storage, clock), PLAYER, StartRequest(daily_rules(1), daily="today"),
+        NOON, random_deal,
+    )  # fmt: skip
+    counted, _session = start_game(storage, PLAYER, web_start, NOON, client="web")
+    storage.insert_game(counted)  # the day's game that counts, in play in the browser
+    app = app_on(storage, start=NewDealChoice(daily_rules(1), daily="today"), clock=clock)
+    async with app.run_test(size=SIZE) as pilot:
+        assert app.record.deal == counted.deal and app.record.client == "terminal"
+        win_by_solver(app)
+        await pilot.pause()
+        win = app.screen
+        assert isinstance(win, WinScreen)
+        assert "Deal " not in win.text()  # its deal would show the browser's game's cards
+        assert "only a day's first game of it, started that day, counts" in win.text()
+        await pilot.press("escape")
+        assert status(app).startswith(f"Daily {TODAY} · ") and "Won" in status(app)
+        app.new_game(NewDealChoice(daily_rules(1), daily="today"))  # again, and lose it
+        app.new_game(typed(7))
+        await pilot.press("v")
+        assert message(app).startswith(f"The deal of {TODAY}'s daily deal is shown once")

@@ -26,8 +26,9 @@ from bonanza.core.errors import BonanzaError, IllegalMoveError
 from bonanza.core.game import Game
 from bonanza.core.moves import Move, Pile
 from bonanza.core.rules import Rules, Scoring, StockMode
+from bonanza.play.daily import DAILY_KEY, DEAL_HIDDEN
 from bonanza.play.deal_stock import DealStock
-from bonanza.play.ledger import records_set, statistics
+from bonanza.play.ledger import statistics
 from bonanza.session import (
     Action,
     Advisor,
@@ -56,7 +57,7 @@ from bonanza.tui.no_moves_screen import UNDO, NoMovesScreen
 from bonanza.tui.pile_view import PileView
 from bonanza.tui.searches import PROGRESS_DELAY, Searches
 from bonanza.tui.stats_screen import StatsScreen
-from bonanza.tui.win_screen import NEW_DEAL, WinFacts, WinScreen
+from bonanza.tui.status_bar import DealPlace
 
 __all__ = ["PROGRESS_DELAY", "TICK_SECONDS", "BonanzaApp"]
 
@@ -128,6 +129,8 @@ class BonanzaApp(App[None]):
         self._turn = 0  # counts the changes of position: a search answers for one turn
         self.table_screen = GameScreen()
         self.lost: Session | None = None  # the last game this app ended lost, to review
+        self.lost_record: GameRecord | None = None
+        self.place = DealPlace()  # what the status line says of the deal, beyond the session
         self._bank_base = 0
         self.stock = stock if stock is not None else terminal_stock(storage, clock)
         self.games = Games(storage, player, self.stock, random_deals)
@@ -208,6 +211,7 @@ class BonanzaApp(App[None]):
         self.searches.stop_auto()
         self.selected = None
         self._bank_base = self.games.earlier_bankroll(self.session, self.record)
+        self.place = self.games.place(self.session, self.record)
         rules = self.session.rules
         self.table_screen.lay_out(rules)
         self.sub_title = rules.title
@@ -216,7 +220,9 @@ class BonanzaApp(App[None]):
 
     def refresh_table(self, now: float | None = None) -> None:
         now = self.clock() if now is None else now
-        self.table_screen.show(self.session, self.selected, now, self._bankroll(now))
+        self.table_screen.show(
+            self.session, self.selected, now, self._bankroll(now), self.place
+        )
 
     def _bankroll(self, now: float) -> int | None:
         """Cumulative Vegas: the money now, this game's score counted; else None."""
@@ -225,7 +231,7 @@ class BonanzaApp(App[None]):
         return self._bank_base + self.session.score(now)
 
     def _show_status(self, now: float) -> None:
-        self.table_screen.show_status(self.session, now, self._bankroll(now))
+        self.table_screen.show_status(self.session, now, self._bankroll(now), self.place)
 
     def say(self, text: str, *notes: str) -> None:
         """Show ``text`` (an announcement), then each note on its own line."""
@@ -268,11 +274,12 @@ class BonanzaApp(App[None]):
         self._turn += 1
         self.selected = None
         notes = self.keeper.write(now)
-        self.refresh_table(now)
-        if self.session.is_over:
+        if self.session.is_over:  # its deal shows now, unless a daily deal's must wait
+            self.place = self.games.place(self.session, self.record)
             notes.append(words.OVER_NOTE)
         elif not self.searches.auto_on and self.session.auto_move() is not None:
             notes.append(words.AUTO_OFFER)
+        self.refresh_table(now)
         session = self.session
         dead_end = session.status is Status.PLAYING and not session.position.has_moves()
         text = event.summary
@@ -282,7 +289,7 @@ class BonanzaApp(App[None]):
         if event.action is not Action.AUTO:
             self.searches.after_move()
         if any(step.won for step in (event, *event.then)):
-            self._show_win(now)
+            self.dealer.show_win(now, self._bankroll(now))
         elif dead_end:
             self._offer_way_out(stuck=False)
         return event
@@ -305,21 +312,6 @@ class BonanzaApp(App[None]):
                 self.dealer.choose()
 
         self.push_screen(NoMovesScreen(stuck=stuck, can_undo=self.session.can_undo), chosen)
-
-    def _show_win(self, now: float) -> None:
-        """The win screen: the figures and the records this win set; n deals again."""
-        try:
-            found = records_set(self.storage.finished_games(self.player), self.record)
-        except StorageError as error:
-            found = {}
-            self.say(self.announcement, f"No records: {error}")
-        facts = WinFacts.of(self.session, now, found, self._bankroll(now))
-
-        def closed(choice: str | None) -> None:
-            if choice == NEW_DEAL:
-                self.action_new_deal()
-
-        self.push_screen(WinScreen(facts), closed)
 
     def play(self, move: Move | str) -> Event | None:
         """Play ``move`` (or its text) through the session; an illegal one is
@@ -432,9 +424,14 @@ class BonanzaApp(App[None]):
             self.searches.winnable()
 
     def action_review(self) -> None:
-        """Review the last game lost here (its hidden cards are no secret now)."""
+        """Review the last game lost here (its hidden cards are no secret now, but
+        for a daily deal whose game that counts for the day is still in play)."""
         if self.lost is None:
             self.say(words.NO_REVIEW)
+            return
+        if self.lost_record is not None and self.games.deal_hidden(self.lost_record):
+            day = self.lost_record.extra.get(DAILY_KEY)
+            self.say(messages.sentence(DEAL_HIDDEN.format(day=day)), *self.take_notes())
             return
         self.searches.review(self.lost)
 

@@ -19,6 +19,7 @@ from bonanza.play.chosen_deals import daily_overview
 from bonanza.play.daily import DAILY_DRAWS
 from bonanza.play.errors import PlayError
 from bonanza.play.games import end, share_deal
+from bonanza.play.ledger import records_set
 from bonanza.session import Status, messages
 from bonanza.storage import StorageError
 from bonanza.tui import words
@@ -26,6 +27,7 @@ from bonanza.tui.confirm_screen import ConfirmScreen
 from bonanza.tui.daily_screen import DailyScreen
 from bonanza.tui.deal_choice import NewDealChoice
 from bonanza.tui.new_deal_screen import NewDealScreen
+from bonanza.tui.win_screen import NEW_DEAL, WinFacts, WinScreen
 
 if TYPE_CHECKING:
     from bonanza.tui.app import BonanzaApp
@@ -98,7 +100,7 @@ class Dealer:
         if end(app.session, now):
             notes += app.keeper.write(now)
         if app.session.status is Status.LOST:
-            app.lost = app.session
+            app.lost, app.lost_record = app.session, app.record
             notes.append(words.REVIEW_OFFER)
         opened = app.games.begin(prepared, now)
         app.put_on_table(opened, now)
@@ -118,3 +120,22 @@ class Dealer:
             app.say(words.NO_SHARE, words.unstored(error))
             return
         app.say(*words.shared(share_id, opens=app.session.is_over))
+
+    def show_win(self, now: float, bankroll: int | None) -> None:
+        """The win screen: the figures and the records this win set (a daily deal's
+        day and streak instead), the deal unless it must wait; n deals again."""
+        app = self.app
+        try:
+            found = records_set(app.storage.finished_games(app.player), app.record)
+        except StorageError as error:
+            found = {}
+            app.say(app.announcement, f"No records: {error}")
+        daily = app.games.daily_win(app.record, now)
+        shown = not app.place.hidden
+        facts = WinFacts.of(app.session, now, found, bankroll, daily=daily, deal_shown=shown)
+
+        def closed(choice: str | None) -> None:
+            if choice == NEW_DEAL:
+                self.ask()
+
+        app.push_screen(WinScreen(facts), closed)

@@ -11,7 +11,7 @@ from bonanza.core.moves import Move, Pile
 from bonanza.core.rules import Rules
 from bonanza.session import Session
 from bonanza.tui.move_box import MoveBox
-from bonanza.tui.status_bar import StatusBar
+from bonanza.tui.status_bar import DealPlace, StatusBar
 from bonanza.tui.table_view import TableView
 
 
@@ -54,15 +54,23 @@ class GameScreen(Screen[None]):
         self.table.lay_out(rules)
 
     def show(
-        self, session: Session, selected: Pile | None, now: float, bankroll: int | None
+        self,
+        session: Session,
+        selected: Pile | None,
+        now: float,
+        bankroll: int | None,
+        place: DealPlace | None = None,
     ) -> None:
         """Draw ``session``'s position (``selected`` picked up) and its status at ``now``."""
         self.table.show(session.position, selected)
-        self.show_status(session, now, bankroll)
+        self.show_status(session, now, bankroll, place)
 
-    def show_status(self, session: Session, now: float, bankroll: int | None) -> None:
-        """The status line: deal, rules, score, moves, passes and the clock at ``now``."""
-        self.status_line.show_session(session, now, bankroll=bankroll)
+    def show_status(
+        self, session: Session, now: float, bankroll: int | None, place: DealPlace | None = None
+    ) -> None:
+        """The status line: deal (as ``place`` allows), rules, score, moves, passes
+        and the clock at ``now``."""
+        self.status_line.show_session(session, now, bankroll=bankroll, place=place)
 
     def light(self, move: Move) -> None:
         """Light up the piles of a hinted move."""

@@ -17,6 +17,18 @@ from typing import Final
 from bonanza.core.deal import Deal
 from bonanza.core.errors import SaveError
 from bonanza.core.rules import Rules, Scoring
+from bonanza.play.chosen_deals import deal_labels
+from bonanza.play.daily import (
+    DAILY_KEY,
+    GRADE_KEY,
+    counted_games,
+    daily_day,
+    daily_statistics,
+    day_text,
+    deal_shown,
+    playing_everywhere,
+    utc_day,
+)
 from bonanza.play.deal_stock import DealStock
 from bonanza.play.errors import PlayError, Unavailable
 from bonanza.play.games import (
@@ -33,13 +45,18 @@ from bonanza.play.games import (
 from bonanza.play.ledger import bankroll_before
 from bonanza.session import Session
 from bonanza.storage import Storage, StorageError
-from bonanza.storage.records import GameRecord
+from bonanza.storage.records import GameRecord, rules_of_key
 from bonanza.tui.deal_choice import NewDealChoice
+from bonanza.tui.status_bar import DealPlace
+from bonanza.tui.win_screen import DailyWin
 from bonanza.tui.words import unstored
 
 CLIENT: Final = "terminal"
 """The front end named in the records: the terminal resumes and ends only its own games."""
 UNREADABLE_GAMES: Final = "Could not read the stored games: {error}"
+DAILY_TAG: Final = "Daily {day}"
+WINNABLE_TAG: Final = "Winnable, {grade}"
+"""The deal place's words for a daily or winnable deal in play (the web's)."""
 
 Opening = NewDealChoice | Session
 """How the app begins instead of resuming from storage: a new game (what to
@@ -226,3 +243,44 @@ class Games:
             self.notes.append(f"Could not read the bankroll: {error}")
             return 0
         return bankroll_before(earlier, record)
+
+    # -- what may be shown of a deal ----------------------------------------------------
+
+    def place(self, session: Session, record: GameRecord) -> DealPlace:
+        """The status line's deal place: a daily or winnable deal's words, and
+        whether a game over must still hide its deal (``deal_hidden``)."""
+        labels = deal_labels(record.extra)
+        tag = None
+        if DAILY_KEY in labels:
+            tag = DAILY_TAG.format(day=labels[DAILY_KEY])
+        elif GRADE_KEY in labels:
+            tag = WINNABLE_TAG.format(grade=labels[GRADE_KEY])
+        return DealPlace(tag, session.is_over and self.deal_hidden(record))
+
+    def deal_hidden(self, record: GameRecord) -> bool:
+        """Whether a game over may not show its deal (its ID, review or cards) yet:
+        a daily deal while the game that counts for its day is in play, on any
+        front end (as the web hides it). A store that cannot tell hides it."""
+        try:
+            return not deal_shown(self.storage, record)
+        except StorageError as error:
+            self.notes.append(UNREADABLE_GAMES.format(error=error))
+            return True
+
+    def daily_win(self, record: GameRecord, now: float) -> DailyWin | None:
+        """A daily deal's win: its day, whether it is the game that counts for the day,
+        and the daily streak now; None for another game (or a store that cannot tell)."""
+        day = daily_day(record)
+        if day is None:
+            return None
+        draw = rules_of_key(record.rules_key).draw
+        try:
+            games = self.storage.finished_games(self.player)
+            games += playing_everywhere(self.storage, self.player)
+        except StorageError as error:
+            self.notes.append(UNREADABLE_GAMES.format(error=error))
+            return None
+        counted = counted_games(games, draw).get(day)
+        stats = daily_statistics(games, draw, utc_day(now))
+        is_counted = counted is not None and counted.id == record.id
+        return DailyWin(day_text(day), is_counted, stats["current_streak"], stats["best_streak"])

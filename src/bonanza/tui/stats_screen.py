@@ -11,7 +11,8 @@ Each group is a dict with ``game`` (the game's title; Klondike when missing),
 (percent), ``current_streak``, ``best_streak``, ``best_time`` (seconds or
 None), ``best_score`` (or None), ``fewest_moves`` (or None) and, for
 cumulative Vegas, ``bankroll``. ``chosen`` holds the same for deals the player
-picked (typed, shared, replayed): shown apart, as not counting in the headline.
+picked (typed, shared, replayed, winnable, daily) and thoughtful games: shown
+apart, as not counting in the headline.
 ``assisted`` (``{"played": n, "won": m}``) counts the games in which "still
 winnable?" was asked, in no group: shown last, when there are any.
 The screen dismisses with ``None`` on Esc, q or s.
@@ -43,7 +44,7 @@ NO_HEADLINE: Final = (
 )
 CHOSEN_HEADING: Final = "Chosen deals"
 CHOSEN_NOTE: Final = (
-    "Typed deals, shared links and replays: kept apart, not counted in the figures above."
+    "Typed, shared, replayed, winnable and daily deals: kept apart, not counted above."
 )
 ASSISTED_HEADING: Final = "Assisted games"
 ASSISTED_NOTE: Final = (

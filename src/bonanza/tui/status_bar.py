@@ -2,12 +2,14 @@
 
 A game in a session shows its deal ID only once it is over (the ID names every
 hidden card), as on the web; while it is played, only the text the player
-typed for a typed deal, or nothing.
+typed for a typed deal, a winnable or daily deal's words (``DealPlace``), or
+nothing.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import dataclass
 from typing import Final
 
 from rich.text import Text
@@ -97,6 +99,27 @@ def deal_label(session: Session) -> str | None:
     return session.portable_deal if session.is_over else session.typed
 
 
+@dataclass(frozen=True, slots=True)
+class DealPlace:
+    """What the deal place says beyond the session: ``tag``, the words of a winnable
+    or daily deal (``Daily 2025-12-01``, ``Winnable, hard``), shown where no deal
+    shows; ``hidden``, a game over whose deal may not show yet (a daily deal whose
+    game that counts for the day is still in play, on any front end)."""
+
+    tag: str | None = None
+    hidden: bool = False
+
+
+def deal_place(session: Session, place: DealPlace | None = None) -> str | None:
+    """The status line's deal place: ``Deal`` and the ID once over (unless hidden) or
+    the typed text, else the place's tag (or nothing)."""
+    place = place or DealPlace()
+    deal = deal_label(session)
+    if deal is not None and not (session.is_over and place.hidden):
+        return f"Deal {deal}"
+    return place.tag
+
+
 def money(dollars: int) -> str:
     """Dollars as ``$12`` or ``-$52``."""
     return f"-${-dollars}" if dollars < 0 else f"${dollars}"
@@ -125,17 +148,24 @@ class StatusBar(Widget):
         money, shows when given."""
         seconds = game.elapsed if elapsed is None else elapsed
         points = game.score(seconds) if score is None else score
-        self._show(game, seconds, points, bankroll, game.deal.id)
+        self._show(game, seconds, points, bankroll, f"Deal {game.deal.id}")
 
-    def show_session(self, session: Session, now: float, *, bankroll: int | None = None) -> None:
+    def show_session(
+        self,
+        session: Session,
+        now: float,
+        *,
+        bankroll: int | None = None,
+        place: DealPlace | None = None,
+    ) -> None:
         """Show ``session``'s game at ``now``: its play clock and live score, its
-        deal only as ``deal_label`` allows, ``Won`` (or ``Lost``) once over, and
+        deal only as ``deal_place`` allows, ``Won`` (or ``Lost``) once over, and
         ``Assisted`` once "still winnable?" was asked."""
         marks = [messages.sentence(str(session.status))] if session.is_over else []
         if session.assisted:
             marks.append(ASSISTED)
         seconds, points = session.elapsed(now), session.score(now)
-        self._show(session.game, seconds, points, bankroll, deal_label(session), marks)
+        self._show(session.game, seconds, points, bankroll, deal_place(session, place), marks)
 
     def _show(
         self,
@@ -156,7 +186,7 @@ class StatusBar(Widget):
             right.append(f"Pass {min(position.recycles + 1, rules.passes)}/{rules.passes}")
         right.append(clock_text(seconds))
         label = rules_label(rules)
-        self.left = label if deal is None else f"Deal {deal}{SEPARATOR}{label}"
+        self.left = label if deal is None else f"{deal}{SEPARATOR}{label}"
         self.right = SEPARATOR.join(right)
         self.refresh()
 

@@ -8,7 +8,9 @@ Use, with the records the win sets (``bonanza.play.ledger.records_set``)::
 
     self.push_screen(WinScreen(WinFacts.of(session, now, found, bankroll)), closed)
 
-The record lines are worded as the web's win dialog words them. The screen
+The record lines are worded as the web's win dialog words them. A daily deal's
+win (``DailyWin``) says so instead: the day won and the daily streak, or why it
+counts apart from the daily statistics. The screen
 dismisses with ``NEW_DEAL`` on n (or its button), with ``None`` on Esc or Enter.
 """
 
@@ -38,8 +40,36 @@ RECORD_WORDS: Final = {
 }
 """A record's name as the web says it."""
 FIRST_WIN: Final = "First win under these rules"
+DAILY_WON: Final = "Daily deal of {day} won"
+DAILY_STREAK: Final = "Daily streak {current} (best {best})"
+DAILY_ASSISTED: Final = (
+    'Daily deal of {day}: "still winnable?" was asked, so it counts as played, not won'
+)
+DAILY_APART: Final = (
+    "Daily deal of {day}: only a day's first game of it, started that day, counts as daily"
+)
 ASSISTED_APART: Final = '"Still winnable?" was asked: this game counts apart from your records'
 CHOSEN_APART: Final = "A chosen deal: it counts apart from your records"
+
+
+@dataclass(frozen=True, slots=True)
+class DailyWin:
+    """A daily deal won: its day, whether this game is the one that counts for the
+    day (``counted``), and the daily streak after it."""
+
+    day: str
+    counted: bool
+    current_streak: int
+    best_streak: int
+
+    def lines(self, assisted: bool) -> list[str]:
+        """What the win says of the daily deal (instead of "a chosen deal")."""
+        if not self.counted:
+            return [DAILY_APART.format(day=self.day)]
+        if assisted:
+            return [DAILY_ASSISTED.format(day=self.day)]
+        streak = DAILY_STREAK.format(current=self.current_streak, best=self.best_streak)
+        return [DAILY_WON.format(day=self.day), streak]
 
 
 def _shown(name: str, value: Any) -> str:
@@ -69,12 +99,22 @@ class WinFacts:
     figures: Sequence[tuple[str, str]]
     records: Sequence[str]
     deal: str | None
+    apart: frozenset[str] = frozenset((ASSISTED_APART, CHOSEN_APART))
+    """The record lines that say why the game counts apart (shown muted)."""
 
     @classmethod
     def of(
-        cls, session: Session, now: float, found: Mapping[str, Any], bankroll: int | None
+        cls,
+        session: Session,
+        now: float,
+        found: Mapping[str, Any],
+        bankroll: int | None,
+        *,
+        daily: DailyWin | None = None,
+        deal_shown: bool = True,
     ) -> WinFacts:
-        """The facts of ``session``'s win at ``now``; ``bankroll`` for cumulative Vegas."""
+        """The facts of ``session``'s win at ``now``; ``bankroll`` for cumulative Vegas;
+        ``daily`` for a daily deal; no deal unless ``deal_shown``."""
         score = session.score(now)
         figures = [
             ("Time", clock_text(session.elapsed(now))),
@@ -83,7 +123,15 @@ class WinFacts:
         ]
         if bankroll is not None:
             figures.append(("Bankroll", money(bankroll)))
-        return cls(figures, record_lines(found, session.assisted), session.portable_deal)
+        lines = record_lines(found, session.assisted)
+        apart = {ASSISTED_APART, CHOSEN_APART}
+        if daily is not None:  # a daily deal: the day, not "a chosen deal"
+            said = daily.lines(session.assisted)
+            lines = [*(line for line in lines if line != CHOSEN_APART), *said]
+            if not daily.counted or session.assisted:
+                apart.update(said)
+        deal = session.portable_deal if deal_shown else None
+        return cls(figures, lines, deal, frozenset(apart))
 
     def text(self) -> str:
         """Everything the screen says, as plain text."""
@@ -126,7 +174,7 @@ class WinScreen(ModalScreen[str | None]):
         box.border_subtitle = "n new deal · Esc or Enter closes"
         with box:
             for line in self.facts.records:
-                apart = line in (ASSISTED_APART, CHOSEN_APART)
+                apart = line in self.facts.apart
                 yield Static(line, classes="apart" if apart else "record", markup=False)
             figures = SEPARATOR.join(f"{name} {value}" for name, value in self.facts.figures)
             yield Static(figures, id="win-figures", markup=False)
