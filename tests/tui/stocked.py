@@ -1,5 +1,6 @@
 """Helpers of the terminal tests of chosen deals: a settable clock at noon, a fake
-finder, deals stocked by hand, and waiting on the app's worker threads."""
+finder, deals stocked by hand, picking the new-deal screen's deal list, winning
+with the solver's line, and waiting on the app's worker threads."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from textual.widgets import Select
+
 from bonanza.core import Deal, Rules
 from bonanza.play.daily import daily_rules
 from bonanza.play.deal_stock import DealStock, stock_key
@@ -16,12 +19,32 @@ from bonanza.solver.grading import Grade, GradedDeal
 from bonanza.storage import Storage
 from bonanza.storage.protocol import StockedDeal
 from bonanza.tui.app import BonanzaApp
+from bonanza.tui.new_deal_screen import NewDealScreen
 
 NOON = 1_764_590_400.0  # 2025-12-01 12:00 UTC
 TODAY = "2025-12-01"
 DAY = 86_400.0
 WINNABLE_DRAW_1 = (0, 4, 7, 9, 16, 34, 2, 3, 5, 6)
 """Deals the solver wins with draw 1, quickly (as the web's daily tests use)."""
+TABS_TO_THE_DEAL_LIST = 6
+"""From the rules list (focused first): thoughtful, draw, passes, empty, scoring, deal."""
+KIND_STEPS = {"easy": 1, "medium": 2, "hard": 3, "daily": 4, "replay": 5}
+"""↓ presses from "any deal" to each entry of the deal list."""
+
+
+async def choose_kind(app: BonanzaApp, pilot: Any, kind: str) -> NewDealScreen:
+    """Open the new-deal screen (n, confirming a game in progress) and pick ``kind``."""
+    await pilot.press("n")
+    if not isinstance(app.screen, NewDealScreen):
+        await pilot.press("y")
+    screen = app.screen
+    assert isinstance(screen, NewDealScreen)
+    await pilot.press(*["tab"] * TABS_TO_THE_DEAL_LIST)
+    assert app.focused is screen.query_one("#kind", Select)
+    await pilot.press(*["down"] * KIND_STEPS[kind])
+    return screen
+
+
 WAIT_STEPS = 500
 STEP = 0.02
 """How long ``until`` waits: ``WAIT_STEPS`` pauses of ``STEP`` seconds."""

@@ -5,42 +5,19 @@ keeps its game."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
-from textual.widgets import Input, Select, Static
+from textual.widgets import Input, Static
 
 from bonanza.core import Deal, Rules
 from bonanza.play.chosen_deals import NONE_READY
 from bonanza.session import Origin, Status
 from bonanza.solver.grading import Grade
 from bonanza.storage import SQLiteStorage
-from bonanza.tui.app import BonanzaApp
 from bonanza.tui.deal_choice import NewDealChoice, read_deal_box
-from bonanza.tui.new_deal_screen import NewDealScreen
-from tests.tui.stocked import TODAY, Clock, stock_deal
+from tests.tui.stocked import TODAY, Clock, choose_kind, stock_deal
 from tests.tui.test_session_play import SIZE, app_on, message, status, typed
 
 pytestmark = pytest.mark.anyio
-
-TABS_TO_THE_DEAL_LIST = 6
-"""From the rules list (focused first): thoughtful, draw, passes, empty, scoring, deal."""
-KIND_STEPS = {"easy": 1, "medium": 2, "hard": 3, "daily": 4, "replay": 5}
-"""↓ presses from "any deal" to each entry of the deal list."""
-
-
-async def choose_kind(app: BonanzaApp, pilot: Any, kind: str) -> NewDealScreen:
-    """Open the new-deal screen (n, confirming a game in progress) and pick ``kind``."""
-    await pilot.press("n")
-    if not isinstance(app.screen, NewDealScreen):
-        await pilot.press("y")
-    screen = app.screen
-    assert isinstance(screen, NewDealScreen)
-    await pilot.press(*["tab"] * TABS_TO_THE_DEAL_LIST)
-    assert app.focused is screen.query_one("#kind", Select)
-    await pilot.press(*["down"] * KIND_STEPS[kind])
-    return screen
-
 
 async def test_a_winnable_deal_of_a_grade_then_none_ready(storage: SQLiteStorage) -> None:
     stock_deal(storage, 9, Grade.HARD)

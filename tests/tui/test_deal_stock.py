@@ -7,9 +7,11 @@ import pytest
 
 from bonanza.core import Rules
 from bonanza.play.daily import daily_rules
+from bonanza.session import Origin
 from bonanza.storage import SQLiteStorage
 from tests.tui.stocked import Clock, fast_stock, until
-from tests.tui.test_session_play import SIZE, app_on, typed
+from tests.tui.test_chosen_deals import choose_kind
+from tests.tui.test_session_play import SIZE, app_on, message, typed
 
 pytestmark = pytest.mark.anyio
 
@@ -31,6 +33,10 @@ async def test_the_app_fills_its_stock_while_it_runs_and_stops_it_on_exit(
             )
 
         await until(pilot, full)
+        await choose_kind(app, pilot, "easy")  # a deal the filler found, of that grade
+        await pilot.press("enter")
+        assert message(app) == "New winnable deal, easy"
+        assert app.record.origin is Origin.WINNABLE and app.record.extra["grade"] == "easy"
     assert not stock.running  # closing the game stopped it
     assert storage.stock_counts()  # the stock is in the store, for the next run (and the web)
 
