@@ -44,7 +44,13 @@ KEYS: Final[tuple[tuple[str, str], ...]] = (
     ("o", "safe auto-play on or off: after each move, cards no other card can ever need "
           "go home by themselves; a card you take down stays down; one undo takes back "
           "your move and them (kept for next time)"),
-    ("n", "new deal (choose the rules; a game in progress counts as lost)"),
+    ("n", "new deal: the rules, and any deal, a winnable deal of a grade, today's daily "
+          "deal, the same deal again, or a deal or share code typed (a game in progress "
+          "counts as lost)"),
+    ("D", "daily deals: your daily statistics and streaks, the last 30 days' results; "
+          "Enter plays a day's deal (today's first)"),
+    ("x", "share this deal: a share code and its web link, open once this game is over "
+          "(n's deal box or bonanza play --share plays it)"),
     ("s", "statistics"),
     ("? or F1", "this help"),
     ("q", "quit (the game is saved after every move, and resumes next time)"),
