@@ -3,12 +3,16 @@ stopped when it closes, and kept in the store it shares with the web."""
 
 from __future__ import annotations
 
+import sys
+from multiprocessing import resource_tracker
+
 import pytest
 
 from bonanza.core import Rules
 from bonanza.play.daily import daily_rules
 from bonanza.session import Origin
 from bonanza.storage import SQLiteStorage
+from bonanza.tui.app import terminal_stock as real_terminal_stock  # as bound before patching
 from tests.tui.stocked import Clock, fast_stock, until
 from tests.tui.test_chosen_deals import choose_kind
 from tests.tui.test_session_play import SIZE, app_on, message, typed
@@ -45,3 +49,16 @@ def test_an_app_given_no_stock_makes_its_own_over_its_store(storage: SQLiteStora
     app = app_on(storage, start=typed(7))
     assert app.stock.storage is storage and not app.stock.running
     assert app.stock.counts(Rules()) == {"easy": 0, "medium": 0, "hard": 0}
+
+
+async def test_the_real_stock_can_start_its_search_process_while_the_app_runs(
+    storage: SQLiteStorage,
+) -> None:
+    """A running Textual app's stderr has no file descriptor, which multiprocessing's
+    resource tracker needs to start: ``terminal_stock`` starts it before."""
+    stock = real_terminal_stock(storage, Clock())
+    app = app_on(storage, start=typed(7), stock=stock)
+    async with app.run_test(size=SIZE):
+        assert sys.stderr is not sys.__stderr__  # Textual's capture, as in a real run
+        resource_tracker.ensure_running()  # what the search process's start asks: no error
+    assert not stock.running

@@ -12,8 +12,10 @@ worker threads, so the table keeps answering.
 from __future__ import annotations
 
 import contextlib
+import os
 import time
 from collections.abc import Callable
+from multiprocessing import resource_tracker
 from pathlib import Path
 from typing import ClassVar, Final
 
@@ -69,7 +71,13 @@ AUTO_STEP_SECONDS: Final = 0.1
 
 def terminal_stock(storage: Storage, clock: Callable[[], float]) -> DealStock:
     """The deal stock of an app given none: winnable and daily deals found in the
-    background (after ``FIRST_FILL_DELAY``), by a child process at the lowest priority."""
+    background (after ``FIRST_FILL_DELAY``), by a child process at the lowest priority.
+
+    Call it before the app runs: it starts multiprocessing's resource tracker now,
+    as a running Textual app's ``sys.stderr`` has no file descriptor to give it,
+    and the child process could not be started then."""
+    if os.name == "posix":
+        resource_tracker.ensure_running()
     return DealStock(storage, clock)
 
 
