@@ -17,6 +17,7 @@ from bonanza.play import (
     choose_start,
     start_game,
 )
+from bonanza.play.chosen_deals import daily_overview
 from bonanza.play.deal_stock import DealStock, stock_key
 from bonanza.play.games import MAX_ID_LENGTH, end, last_game
 from bonanza.play.ledger import bankroll_before
@@ -194,3 +195,14 @@ def test_the_bankroll_carries_over_games_of_the_same_rules_and_kind(
     now = stored(storage, StartRequest(vegas, deal_text="3"), stock)
     earlier = storage.finished_games(PLAYER)
     assert bankroll_before(earlier, now) == -92  # the two typed deals, not the random one
+
+
+def test_the_daily_page_sees_a_daily_game_in_play_on_any_front_end(
+    storage: SQLiteStorage, stock: DealStock
+) -> None:
+    storage.add_stocked_deal(StockedDeal(Deal.from_number(5).id, stock_key(Rules()), "medium", 0.7))
+    start = choose(storage, stock, StartRequest(Rules(), daily="today"))
+    record, _session = start_game(storage, PLAYER, start, NOON, client="terminal")
+    storage.insert_game(record)
+    overview = daily_overview(stock, storage, PLAYER, 1, NOON)
+    assert overview["days"][0] == {"day": "2025-12-01", "today": True, "result": "playing"}

@@ -26,6 +26,7 @@ from bonanza.play.daily import (
     daily_statistics,
     day_text,
     parse_day,
+    playing_everywhere,
     utc_day,
 )
 from bonanza.play.deal_stock import DealStock
@@ -140,7 +141,7 @@ def daily_overview(
     winnable deals of each grade are ready under its rules (no deal in it)."""
     rules = read_daily_rules(draw)
     today = utc_day(now)
-    games = storage.finished_games(player) + storage.playing_games(player)
+    games = storage.finished_games(player) + playing_everywhere(storage, player)
     return {
         "today": day_text(today),
         "draw": draw,
