@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+import bonanza.cli.play as cli_play
 from bonanza.cli import EXIT_BAD_INPUT, build_parser, main
 from bonanza.cli.options import rules_from
 from bonanza.cli.solve import solver_rules
@@ -71,6 +72,7 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[BonanzaApp]:
     """The apps ``bonanza play`` starts, kept instead of run."""
     apps: list[BonanzaApp] = []
     monkeypatch.setattr(BonanzaApp, "run", lambda app, *args, **kwargs: apps.append(app))
+    monkeypatch.setattr(cli_play, "check_terminal", lambda: None)  # pytest has no terminal
     return apps
 
 

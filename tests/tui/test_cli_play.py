@@ -10,7 +10,6 @@ from pathlib import Path
 import pytest
 
 from bonanza.cli import main
-from bonanza.cli.play import UNREADABLE_SUFFIX
 
 TIMEOUT = 60
 """Seconds: the command should answer at once; a started game would hang until then."""
@@ -56,8 +55,8 @@ def test_a_save_with_a_non_finite_number_is_refused(tmp_path: Path, constant: st
     line = assert_one_line_refusal(
         play("--save", str(save), home=tmp_path), str(save), constant
     )
-    assert UNREADABLE_SUFFIX in line
-    assert (tmp_path / ("game.json" + UNREADABLE_SUFFIX)).exists()  # kept, not lost
+    assert "left as it is" in line
+    assert (tmp_path / "game.json").exists()  # left, not renamed nor lost
 
 
 def test_a_directory_as_save_is_refused(tmp_path: Path) -> None:
@@ -101,24 +100,31 @@ def test_a_save_under_a_file_is_refused(
     assert "not a directory" in refusal(["--save", str(blocker / "game.json")], capsys)
 
 
-def test_a_second_corrupt_save_does_not_overwrite_the_first(
+def test_a_file_that_is_not_a_save_is_refused_and_left_as_it_is(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    """Issue 31: it was renamed to NAME.unreadable; it may be the player's own file."""
     save = tmp_path / "game.json"
-    for text in ("[1", '{"format": "other"}'):
+    for text in ("[1", '{"format": "other"}', "my notes"):
         save.write_text(text)
-        refusal(["--save", str(save)], capsys)
-    assert (tmp_path / f"game.json{UNREADABLE_SUFFIX}").read_text() == "[1"
-    assert (tmp_path / f"game.json{UNREADABLE_SUFFIX}-2").read_text() == '{"format": "other"}'
+        before = save.stat().st_mtime_ns
+        for new in ([], ["--new"], ["7"]):  # nor written over by a new game
+            assert "left as it is" in refusal(["--save", str(save), *new], capsys)
+        assert save.read_text() == text and save.stat().st_mtime_ns == before
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["game.json"]
 
 
-def test_a_corrupt_save_is_kept_aside_and_reported(tmp_path: Path) -> None:
+def test_a_corrupt_save_is_refused_in_one_line(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
     save.write_text("{not json")
     line = assert_one_line_refusal(play("--save", str(save), home=tmp_path), "not JSON")
-    assert "next run starts a new deal" in line
-    assert not save.exists()
-    assert (tmp_path / ("game.json" + UNREADABLE_SUFFIX)).read_text() == "{not json"
+    assert "give another --save file" in line
+    assert save.read_text() == "{not json"
+
+
+def test_play_refuses_a_pipe_in_one_line(tmp_path: Path) -> None:
+    """Issue 31: with stdin or stdout not a terminal it wrote escape codes into the pipe."""
+    assert_one_line_refusal(play("--new", home=tmp_path), "needs a terminal")
 
 
 @pytest.mark.skipif(

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+import bonanza.cli.play as cli_play
 from bonanza.cli import main
 from bonanza.core import Rules
 from bonanza.storage import SQLiteStorage
@@ -62,6 +63,7 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[BonanzaApp]:
     """The apps ``bonanza play`` starts, kept instead of run."""
     apps: list[BonanzaApp] = []
     monkeypatch.setattr(BonanzaApp, "run", lambda app, *args, **kwargs: apps.append(app))
+    monkeypatch.setattr(cli_play, "check_terminal", lambda: None)  # pytest has no terminal
     return apps
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+import bonanza.cli.play as cli_play
 from bonanza.cli import main
 from bonanza.core import Deal, Rules
 from bonanza.play.games import SHARE_NOT_OPEN, share_deal
@@ -90,6 +91,7 @@ def started(monkeypatch: pytest.MonkeyPatch) -> list[BonanzaApp]:
     """The apps ``bonanza play`` starts, kept instead of run."""
     apps: list[BonanzaApp] = []
     monkeypatch.setattr(BonanzaApp, "run", lambda app, *args, **kwargs: apps.append(app))
+    monkeypatch.setattr(cli_play, "check_terminal", lambda: None)  # pytest has no terminal
     return apps
 
 

@@ -11,6 +11,7 @@ import argparse
 import json
 import math
 import sqlite3
+import sys
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NoReturn
@@ -29,7 +30,10 @@ if TYPE_CHECKING:
 
 DEFAULT_PRESET: Final = "klondike"
 """The preset played when ``--rules`` is not given."""
-UNREADABLE_SUFFIX: Final = ".unreadable"
+NOT_A_TERMINAL: Final = (
+    "needs a terminal: its input and output are a pipe or a file here"
+    " (to play in a browser: bonanza serve --open)"
+)
 SAVE_PREFIXES: Final = ("saved game: ", "saved session: ")
 """What the loaders put before a fault, left out where the line names the file."""
 
@@ -106,16 +110,6 @@ def read_save(save_path: Path) -> Session:
     return Session.from_json(data)
 
 
-def _aside(save_path: Path) -> Path:
-    """Where an unreadable save is kept: ``NAME.unreadable`` (or ``-2``, ``-3``…)."""
-    kept = save_path.with_name(save_path.name + UNREADABLE_SUFFIX)
-    number = 1
-    while kept.exists():
-        number += 1
-        kept = save_path.with_name(f"{save_path.name}{UNREADABLE_SUFFIX}-{number}")
-    return kept
-
-
 def _reason(error: Exception) -> str:
     reason = str(error)
     for prefix in SAVE_PREFIXES:
@@ -124,37 +118,36 @@ def _reason(error: Exception) -> str:
 
 
 def load_save(args: argparse.Namespace, save_path: Path | None) -> Session | None:
-    """The saved session to resume: from ``save_path``, unless a DEAL, ``--new`` or
-    ``--share`` is given.
+    """The saved session to resume: from ``save_path``, unless a DEAL or ``--new`` is given.
 
     A save that cannot be read stops the command with one line (``SaveError``,
-    exit status 2) before the game starts: a directory or an unreadable file is
-    left alone; a file that is not a saved game (bad JSON, ``NaN``/``Infinity``,
-    moves that do not replay) is moved aside to ``NAME.unreadable`` so that the
-    next run starts afresh.
+    exit status 2) before the game starts, and the file is left as it is: a file
+    that is not a saved game (bad JSON, ``NaN``/``Infinity``, moves that do not
+    replay) may be the player's own, so it is neither renamed nor written over,
+    even for a new game.
     """
     if save_path is None:
         return None
     check_save_path(save_path)
-    if args.deal is not None or args.new or args.share is not None or not save_path.exists():
+    if not save_path.exists():
         return None
     try:
-        return read_save(save_path)
+        session = read_save(save_path)
     except OSError as error:
         raise SaveError(f"cannot read the saved game {save_path}: {error.strerror}") from None
     except (BonanzaError, ValueError) as error:
-        reason = _reason(error)
-        try:
-            kept = _aside(save_path)
-            save_path.replace(kept)
-        except OSError:
-            raise SaveError(
-                f"{save_path} is not a saved game: {reason}; move it away, or use --new"
-            ) from None
         raise SaveError(
-            f"{save_path} is not a saved game: {reason}; kept it as {kept.name}, "
-            "so the next run starts a new deal"
+            f"{save_path} is not a saved game: {_reason(error)}; it is left as it is:"
+            " give another --save file, or move it away"
         ) from None
+    return None if args.deal is not None or args.new else session
+
+
+def check_terminal() -> None:
+    """Refuse in one line unless standard input and output are a terminal: the game
+    would otherwise write its screen's escape codes into a pipe or a file."""
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise BonanzaError(NOT_A_TERMINAL)
 
 
 def open_storage(db: Path) -> SQLiteStorage:
@@ -218,6 +211,7 @@ def run(args: argparse.Namespace) -> int:
         elif args.share is not None:
             start = NewDealChoice(rules, share=share_id_in(args.share))
             check_shared(storage, player, stock, start)
+        check_terminal()  # the last refusal: the screen is taken next
         app = BonanzaApp(
             storage, player, rules=asked, start=start, save_path=save_path, stock=stock
         )
