@@ -38,8 +38,8 @@ async def test_rules_asked_for_a_resumed_game_are_named_and_n_deals_them(
     async with app.run_test(size=SIZE) as pilot:
         assert app.record.id == first.record.id and app.session.rules == Rules()
         said = " ".join(message(app).split())
-        assert "under its own rules (klondike), not klondike-3" in said
-        assert "press N for a new deal under klondike-3" in said
+        assert "under its own rules (Draw 1 · Unlimited passes · Standard), not Draw 3" in said
+        assert "press N for a new deal under Draw 3 · Unlimited passes · Standard" in said
         await pilot.press("n")
         assert isinstance(app.screen, ConfirmScreen)  # the game in progress counts
         await pilot.press("y")

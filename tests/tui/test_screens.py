@@ -385,7 +385,7 @@ async def test_status_bar_shows_rules_passes_score_moves_and_time() -> None:
         bar.show(game)
         await pilot.pause()
         line = str(bar.render())
-        assert "Deal 7" in line and "vegas-3" in line
+        assert "Deal 7 · Draw 3 · 3 passes · Vegas" in line
         assert "Score -$52" in line and "Moves 0" in line and "Pass 1/3" in line
         assert line.endswith("0:00") and len(line) <= SMALL[0]
         for _ in range(8):
@@ -404,7 +404,8 @@ async def test_status_bar_shows_rules_passes_score_moves_and_time() -> None:
         assert len(line) <= SMALL[0] - 2 and line.endswith("Pass 1/2 · 1:02:05")
 
 
-def test_rules_labels_are_short() -> None:
-    assert rules_label(Rules()) == "klondike" and rules_label(Rules(draw=3)) == "klondike-3"
-    assert rules_label(Rules(draw=3, scoring=Scoring.TIMED)) == "draw 3, unlimited passes, timed"
-    assert rules_label(Rules(passes=1, recall=False)) == "draw 1, 1 pass, no recall"
+def test_rules_are_named_in_the_webs_words() -> None:
+    """One rules labeller (``Rules.label``) for the web and the terminal (issue 30)."""
+    assert rules_label(Rules(draw=3, scoring=Scoring.TIMED)) == "Draw 3 · Unlimited passes · Timed"
+    assert rules_label(Rules(passes=1, recall=False)) == Rules(passes=1, recall=False).label
+    assert rules_label(Rules.preset("westcliff")).startswith("Westcliff · Draw 1 · 1 pass")

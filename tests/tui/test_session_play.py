@@ -153,7 +153,7 @@ async def test_a_wins_by_auto_finish_and_the_deal_shows_once_over(
         assert app.session.status is Status.WON and app.game.is_won
         await pilot.pause()
         assert messages.won(app.game.move_count) in message(app)
-        assert status(app).startswith(f"Deal {deal.id} · klondike")
+        assert status(app).startswith(f"Deal {deal.id} · Draw 1 · Unlimited passes")
         assert "Won" in status(app)
     stored = storage.get_game(app.record.id)
     assert stored is not None and stored.status is Status.WON and stored.moves == len(
@@ -212,7 +212,7 @@ async def test_n_without_a_move_opens_the_new_deal_screen_at_once(
         await pilot.press(*"12", "enter")
         await pilot.pause()
         assert app.session.origin is Origin.TYPED and app.session.typed == "12"
-        assert status(app).startswith("Deal 12 · klondike")
+        assert status(app).startswith("Deal 12 · Draw 1 · Unlimited passes")
         await pilot.press("n", "escape")  # Esc keeps the game
         assert app.session.typed == "12"
     old = storage.get_game(first)

@@ -98,8 +98,7 @@ async def test_each_relative_lays_out_its_piles_in_80_by_24(
             assert region.bottom <= message_top, view.id
         lefts = [view.region.x for view in columns]
         assert lefts == sorted(lefts) and len(set(lefts)) == len(lefts)  # side by side
-        title = "Double Klondike, draw 3" if name == "double-klondike-3" else rules.title
-        assert status(app).startswith(f"Deal 7 · {title}  ")
+        assert status(app).startswith(f"Deal 7 · {rules.title} · {rules.label}  ")
         assert app.sub_title == TITLES[name]
 
 

@@ -16,7 +16,7 @@ from rich.text import Text
 from textual.widget import Widget
 
 from bonanza.core.game import Game
-from bonanza.core.rules import PRESETS, VARIANT_PRESETS, EmptyColumn, Rules, Scoring
+from bonanza.core.rules import Rules
 from bonanza.session import messages
 from bonanza.session.session import Session
 from bonanza.session.winnable import ASSISTED
@@ -26,64 +26,12 @@ SECONDS_PER_MINUTE: Final = 60
 SECONDS_PER_HOUR: Final = 3600
 MIN_GAP: Final = 2
 """Spaces kept between the left and the right part."""
-SCORING_WORDS: Final = {
-    Scoring.NONE: "no score",
-    Scoring.STANDARD: "standard",
-    Scoring.TIMED: "timed",
-    Scoring.VEGAS: "vegas",
-    Scoring.VEGAS_CUMULATIVE: "cumulative vegas",
-}
 
 
 def rules_label(rules: Rules) -> str:
-    """A short name for ``rules``: the preset's name, else the rules that differ
-    from plain Klondike, such as ``draw 3, 2 passes, any to empty, timed``; for
-    one of Klondike's relatives, its title and what differs from its preset,
-    such as ``Westcliff`` or ``Double Klondike, draw 3``."""
-    for name, preset in PRESETS.items():
-        if rules == preset:
-            return name
-    if not rules.is_klondike:
-        base = VARIANT_PRESETS.get(rules.game)
-        changes = _differences(rules, base) if base is not None else _klondike_parts(rules)
-        return ", ".join((rules.title, *changes))
-    return ", ".join(_klondike_parts(rules))
-
-
-def _passes_words(passes: int | None) -> str:
-    return "unlimited passes" if passes is None else f"{passes} pass{'es' if passes != 1 else ''}"
-
-
-def _klondike_parts(rules: Rules) -> list[str]:
-    """The draw and passes, then each option that is not Klondike's."""
-    parts = [f"draw {rules.draw}", _passes_words(rules.passes)]
-    if rules.empty_column is EmptyColumn.ANY:
-        parts.append("any to empty")
-    if not rules.recall:
-        parts.append("no recall")
-    if not rules.partial_runs:
-        parts.append("whole runs")
-    if rules.thoughtful:
-        parts.append("thoughtful")
-    if rules.scoring is not Scoring.STANDARD:
-        parts.append(SCORING_WORDS[rules.scoring])
-    return parts
-
-
-def _differences(rules: Rules, base: Rules) -> list[str]:
-    """What ``rules`` change of their game's preset ``base``, in a few words each."""
-    words = (
-        (rules.draw != base.draw, f"draw {rules.draw}"),
-        (rules.passes != base.passes, _passes_words(rules.passes)),
-        (rules.empty_column != base.empty_column, f"{rules.empty_column.value} to empty"),
-        (rules.recall != base.recall, "recall" if rules.recall else "no recall"),
-        (rules.partial_runs != base.partial_runs,
-         "partial runs" if rules.partial_runs else "whole runs"),
-        (rules.thoughtful != base.thoughtful,
-         "thoughtful" if rules.thoughtful else "not thoughtful"),
-        (rules.scoring != base.scoring, SCORING_WORDS[rules.scoring]),
-    )
-    return [text for changed, text in words if changed]
+    """The rules in the web's words (``Rules.label``: ``Draw 3 · 3 passes · Vegas``),
+    after the game's title for one of Klondike's relatives."""
+    return rules.label if rules.is_klondike else f"{rules.title}{SEPARATOR}{rules.label}"
 
 
 def clock_text(seconds: float) -> str:

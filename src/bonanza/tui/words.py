@@ -6,6 +6,7 @@ from typing import Final
 
 from bonanza.core.errors import RulesError
 from bonanza.core.rules import Rules
+from bonanza.play.answers import not_yet
 from bonanza.play.games import share_link
 from bonanza.storage import StorageError
 from bonanza.tui.status_bar import rules_label
@@ -14,9 +15,6 @@ THINKING: Final = "Thinking…"
 AUTO_OFFER: Final = "Press A to finish"
 AUTO_STOPPED: Final = "Auto finish stopped"
 HINT_FAILED: Final = "No hint: the search failed"
-NOT_YET: Final = "{what} {verb} not available for {game} yet"
-"""Said when a search refuses the rules in play (``RulesError``): no search
-plays that table yet."""
 NEW_DEAL_QUESTION: Final = "Start a new deal? This game will count as lost."
 RESTART_QUESTION: Final = (
     "Restart this deal? All cards go back to the start. Redo can replay your moves."
@@ -43,12 +41,6 @@ NO_SHARE: Final = "No share code: this game is not in the store yet"
 def resumed_under(kept: Rules, asked: Rules) -> str:
     """The greeting of a game resumed under other rules than those asked for."""
     return RESUMED_UNDER.format(kept=rules_label(kept), asked=rules_label(asked))
-
-
-def not_yet(what: str, rules: Rules, *, plural: bool = False) -> str:
-    """The notice for a search that refused the rules in play, such as
-    ``Hints are not available for Westcliff yet``."""
-    return NOT_YET.format(what=what, verb="are" if plural else "is", game=rules.title)
 
 
 def failed(
