@@ -48,6 +48,20 @@ REPOSITORY = Path(__file__).resolve().parents[1]
 MAX_WORKERS = 64
 NEW_GAMES_PER_MINUTE = 1_000_000
 SEARCHES_FROM_HERE_PER_MINUTE = 1_000_000
+ADDRESS_LIMIT_OPTION = "--searches-per-address-per-minute"
+SERVER_PID: list[int] = []
+"""The process of the server this script started, if it started one."""
+PPID_FIELD, UTIME_FIELD, STIME_FIELD = 1, 11, 12
+"""Fields of /proc/PID/stat after the command's closing parenthesis."""
+
+
+def takes_option(option: str) -> bool:
+    """Whether the ``bonanza serve`` that would be started knows ``option``."""
+    import subprocess
+
+    shown = subprocess.run([sys.executable, "-m", "bonanza", "serve", "--help"],
+                           capture_output=True, text=True, check=False)  # fmt: skip
+    return option in shown.stdout
 """For a server started here: every simulated player comes from 127.0.0.1, and the
 server counts new games per client address (``--new-games-per-minute``)."""
 STARTUP_SECONDS = 60.0
@@ -183,11 +197,40 @@ async def player(
         conn.close()
 
 
+def server_cpu_seconds(pid: int) -> float:
+    """CPU seconds (user and system) of the server's process and its live worker
+    processes, read from /proc: what the server spent, whatever else the machine ran."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue  # ended meanwhile
+        if int(entry.name) == pid or (int(fields[PPID_FIELD]) == pid and is_worker(entry)):
+            total += int(fields[UTIME_FIELD]) + int(fields[STIME_FIELD])
+    return total / ticks
+
+
+def is_worker(process: Path) -> bool:
+    """Whether a child of the server serves requests: not the deal stock's search
+    process (a multiprocessing child at the lowest priority, whose background
+    searches are not the requests' cost)."""
+    try:
+        command = (process / "cmdline").read_bytes()
+    except OSError:
+        return False
+    return b"multiprocessing" not in command
+
+
 async def run(
     host: str, port: int, players: int, moves: int, think: float, seed: int, progress: bool
 ) -> None:
     results = Results()
     rng = random.Random(seed)
+    cpu_before = server_cpu_seconds(SERVER_PID[0]) if SERVER_PID else 0.0
     start = time.perf_counter()
     await asyncio.gather(
         *(
@@ -210,6 +253,11 @@ async def run(
     if results.reasons:
         reasons = results.reasons.most_common()
         print("      errors: " + ", ".join(f"{why} x{n}" for why, n in reasons))
+    if SERVER_PID:  # a server this script started: its own CPU, per move
+        spent = server_cpu_seconds(SERVER_PID[0]) - cpu_before
+        what = "per move with its check" if progress else "per move"
+        print(f"      server CPU {what}: {spent / results.moves * 1000:.3f} ms"
+              f" ({spent:.2f} s for {results.moves} moves and {players} new games)")  # fmt: skip
 
 
 def load() -> str:
@@ -237,11 +285,12 @@ def started_server(db: str | None, start_postgres: bool, workers: int) -> Iterat
         if start_postgres:
             db = stack.enter_context(servers.throwaway_postgres(durable=True)).url()
         assert db is not None
-        options = (
+        options: tuple[str, ...] = (
             "--workers", str(workers), "--new-games-per-minute", str(NEW_GAMES_PER_MINUTE),
-            # Every simulated player comes from this machine's one address.
-            "--searches-per-address-per-minute", str(SEARCHES_FROM_HERE_PER_MINUTE),
         )  # fmt: skip
+        if takes_option(ADDRESS_LIMIT_OPTION):  # an older server has no such limit
+            # Every simulated player comes from this machine's one address.
+            options += (ADDRESS_LIMIT_OPTION, str(SEARCHES_FROM_HERE_PER_MINUTE))
         server = servers.Server(db, servers.free_port(), args=options, log_path=folder / "log")
         print(
             f"bonanza serve --workers {workers} on {redacted(db)}, its log in {server.log}",
@@ -249,6 +298,8 @@ def started_server(db: str | None, start_postgres: bool, workers: int) -> Iterat
         )
         stack.callback(server.stop)
         server.start(STARTUP_SECONDS)
+        assert server.process is not None
+        SERVER_PID[:] = [server.process.pid]
         yield str(server.url)
 
 
