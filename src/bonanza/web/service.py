@@ -105,7 +105,7 @@ class GameService:
         if DAILY_KEY in labels:
             view.daily = labels[DAILY_KEY]
         if session.is_over:
-            if await self.games.read(deal_shown, self.storage, record):
+            if await self._deal_shown(record):
                 view.deal_code = deal_code(session.game.deal)
             else:  # a daily deal whose counted game is still in play: not yet
                 view.deal = msgspec.UNSET
@@ -115,6 +115,12 @@ class GameService:
         if announce is not None:
             view.announce = announce
         return view
+
+    async def _deal_shown(self, record: GameRecord) -> bool:
+        """``play.daily.deal_shown``: the store is read only for a daily game."""
+        return DAILY_KEY not in record.extra or bool(
+            await self.games.read(deal_shown, self.storage, record)
+        )
 
     async def _event_view(self, record: GameRecord, session: Session, event: Event) -> GameView:
         view = await self.view(record, session, event.summary)
@@ -335,7 +341,7 @@ class GameService:
         if session.status is not Status.LOST:
             state = "still in play" if session.status is Status.PLAYING else str(session.status)
             raise Conflict(f"a review is given once a game is lost; this one is {state}")
-        if not await self.games.read(deal_shown, self.storage, record):
+        if not await self._deal_shown(record):
             raise Conflict(DEAL_HIDDEN.format(day=record.extra.get(DAILY_KEY)))
         return ReviewAnswer.of(await self.searches.review(requester(player, client), session.game))
 
