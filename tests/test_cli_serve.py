@@ -303,8 +303,12 @@ def test_help_explains_workers() -> None:
 
 
 def pids_in(log: Path) -> set[int]:
-    """The processes that logged a request (the JSON request log)."""
-    lines = [json.loads(line) for line in log.read_text().splitlines() if line.startswith("{")]
+    """The processes that logged a request (the JSON request log).
+
+    A line still being written by a worker has no newline yet and is skipped.
+    """
+    complete = log.read_text().split("\n")[:-1]
+    lines = [json.loads(line) for line in complete if line.startswith("{")]
     return {line["pid"] for line in lines if line.get("logger") == "bonanza.access"}
 
 
