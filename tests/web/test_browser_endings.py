@@ -63,6 +63,8 @@ def test_stuck_note_when_no_progress_is_possible(table: Table) -> None:
     table.start(number, deals.NO_RECALL.to_dict(), deals.texts(line[:-1]))
     note = table.page.locator("#stuck-note")
     assert table.state()["has_moves"]
+    asked: list[str] = []  # the move's answer brings the check: no request follows it
+    table.page.on("request", lambda request: asked.append(request.url))
     table.page.wait_for_timeout(800)
     assert not note.is_visible()  # progress was still possible before the last move
     game = Game(Deal.parse(number), deals.NO_RECALL)
@@ -71,6 +73,7 @@ def test_stuck_note_when_no_progress_is_possible(table: Table) -> None:
     table.play(game, line[-1])  # the move after which nothing can help
     note.wait_for(state="visible")
     assert "No further progress" in note.inner_text()
+    assert len(asked) == 1 and asked[0].endswith("/moves")
     table.page.locator("#stuck-close").click()
     assert not note.is_visible()
     assert not table.page.locator("#dlg-nomoves").is_visible()

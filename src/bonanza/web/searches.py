@@ -269,22 +269,32 @@ class SearchPool:
         work = functools.partial(hint_answer, self.advisor, view)
         return await self._search(player, key or hint_key(view), work, HintReply)
 
-    async def progress(self, player: str, position: Position) -> ProgressReply:
+    def quick_progress(self, position: Position) -> ProgressReply | None:
+        """The progress check's answer for ``position`` if it is at hand: cached, or
+        decided by the small first try on the event loop (``QUICK_PROGRESS_NODES``);
+        None when only the pool can tell (a move's answer then leaves it to the page
+        to ask)."""
         key = "progress " + _key(position)
+        cached = self._cached(key, ProgressReply)
         quick = self.quick
-        if quick is not None and self._cached(key, ProgressReply) is None and not is_known(
-            position
-        ):
-            found = unless_refused(
-                position.rules, PROGRESS_CHECK, lambda: quick.progress(position),
-                lambda _rules: None, quiet=True,  # the workers' try logs it and says so
-            )
-            if found is not None:  # decided within the small budget
-                answer = ProgressReply(found)
-                self._keep(key, answer)
-                return answer
+        if cached is not None or quick is None or is_known(position):
+            return cached
+        found = unless_refused(
+            position.rules, PROGRESS_CHECK, lambda: quick.progress(position),
+            lambda _rules: None, quiet=True,  # the workers' try logs it and says so
+        )
+        if found is None:
+            return None
+        answer = ProgressReply(found)  # decided within the small budget
+        self._keep(key, answer)
+        return answer
+
+    async def progress(self, player: str, position: Position) -> ProgressReply:
+        found = self.quick_progress(position)
+        if found is not None:
+            return found
         work = functools.partial(progress_answer, self.advisor, position)
-        return await self._search(player, key, work, ProgressReply)
+        return await self._search(player, "progress " + _key(position), work, ProgressReply)
 
     async def finish(self, player: str, view: PlayerView) -> Line:
         """The auto finish's proven line for the player's ``view`` (empty when

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from functools import partial
 
 import msgspec
+from msgspec import UNSET, UnsetType
 
 from bonanza.core import Deal, Move, Position, Rules, Scoring
 from bonanza.play.chosen_deals import daily_overview, deal_labels
@@ -44,10 +45,9 @@ from bonanza.web.live_games import LiveGames
 from bonanza.web.rate import WINDOW
 from bonanza.web.searches import SearchPool, requester
 from bonanza.web.view import game_view, move_data, steps
-from bonanza.web.wire import GameView, RecordsSet
+from bonanza.web.wire import GameView, ProgressAnswer, RecordsSet
 from bonanza.web.wire_answers import (
     HintAnswer,
-    ProgressAnswer,
     ReviewAnswer,
     ShareAnswer,
     WinnableAnswer,
@@ -114,7 +114,23 @@ class GameService:
             view.bankroll = bankroll_before(earlier, record) + session.score(self.clock())
         if announce is not None:
             view.announce = announce
+        view.progress = self._progress_at_hand(session, view.auto_finish)
         return view
+
+    def _progress_at_hand(
+        self, session: Session, auto_finish: bool
+    ) -> ProgressAnswer | UnsetType:
+        """The progress check for the game as it is, when it needs no search in the
+        pool (``SearchPool.quick_progress``) and no auto finish is to be solved; else
+        unset, and the page asks :meth:`progress`. So a move is one request."""
+        if session.status is not Status.PLAYING or not session.position.has_moves():
+            return ProgressAnswer(None)
+        if not session.finish_offered and places_every_card(session.position, session.seen):
+            return UNSET  # the finish is solved in the pool, on the page's ask
+        found = self.searches.quick_progress(session.snapshot())
+        if found is None:
+            return UNSET
+        return ProgressAnswer.of(found, auto_finish)
 
     async def _deal_shown(self, record: GameRecord) -> bool:
         """``play.daily.deal_shown``: the store is read only for a daily game."""

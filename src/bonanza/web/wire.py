@@ -8,7 +8,12 @@ shown, and when, is ``view``'s rule; these types only say how it is spelled.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from msgspec import UNSET, Struct, UnsetType
+
+if TYPE_CHECKING:
+    from bonanza.play.answers import ProgressReply
 
 
 class MoveData(Struct, frozen=True):
@@ -125,6 +130,21 @@ class RecordsSet(Struct):
     records: list[Record]
 
 
+class ProgressAnswer(Struct):
+    """Whether progress is still possible (None: not proven either way), the words
+    when the check does not look at these rules yet, and whether an auto finish
+    is offered."""
+
+    progress: bool | None
+    unavailable: str | UnsetType = UNSET
+    auto_finish: bool = False
+
+    @classmethod
+    def of(cls, reply: ProgressReply, auto_finish: bool) -> ProgressAnswer:
+        words = UNSET if reply.unavailable is None else reply.unavailable
+        return cls(reply.progress, words, auto_finish)
+
+
 class GameView(Struct):
     """A game as the browser sees it at one moment, and what just happened in it.
 
@@ -132,7 +152,9 @@ class GameView(Struct):
     words for them. The deal (``deal``, ``deal_code``) only once the game is over; ``typed``, what
     the player typed; ``grade`` and ``daily``, a stocked deal's labels; ``bankroll``
     under cumulative Vegas. An action's answer adds its words (``announce``), its
-    move (``last``), the tables between (``steps``) and, for a win, its records."""
+    move (``last``), the tables between (``steps``) and, for a win, its records.
+    ``progress`` is the progress check of the game as it is now, when it was at hand
+    (absent: the page asks ``GET .../progress``), so that a move is one request."""
 
     id: str
     rules: RulesData
@@ -169,6 +191,7 @@ class GameView(Struct):
     in_records: bool | UnsetType = UNSET
     first_win: bool | UnsetType = UNSET
     records: list[Record] | UnsetType = UNSET
+    progress: ProgressAnswer | UnsetType = UNSET
 
     def add_records(self, found: RecordsSet) -> None:
         """Name the records a win sets."""

@@ -13,7 +13,6 @@ from bonanza.play.answers import (
     CriticalMove,
     HintReply,
     LineStep,
-    ProgressReply,
     ReviewReply,
     WinnableReply,
 )
@@ -38,21 +37,6 @@ class HintAnswer(Struct):
         if move is None:
             return cls(None, reply.text, None, None, unavailable)
         return cls(move_data(move), reply.text, int(move.source), int(move.dest), unavailable)
-
-
-class ProgressAnswer(Struct):
-    """Whether progress is still possible (None: not proven either way), the words
-    when the check does not look at these rules yet, and whether an auto finish
-    is offered."""
-
-    progress: bool | None
-    unavailable: str | UnsetType = UNSET
-    auto_finish: bool = False
-
-    @classmethod
-    def of(cls, reply: ProgressReply, auto_finish: bool) -> ProgressAnswer:
-        words = UNSET if reply.unavailable is None else reply.unavailable
-        return cls(reply.progress, words, auto_finish)
 
 
 class WinnableAnswer(Struct):

@@ -97,7 +97,7 @@ export class Controller {
     } else if (state.status === "playing" && !state.has_moves) {
       this.dom.noMoves(state);
     } else if (state.status === "playing") {
-      this.scheduleProgressCheck();
+      this.scheduleProgressCheck(state.progress);
     }
   }
 
@@ -233,33 +233,45 @@ export class Controller {
     d.autoLabel.textContent = this.autoRunning ? "Stop" : "Finish";
   }
 
-  scheduleProgressCheck() {
+  /**
+   * Ask whether progress is still possible, unless ``known``: the check the
+   * answer brought (a move is then one request).
+   */
+  scheduleProgressCheck(known) {
     clearTimeout(this.progressTimer);
     const id = this.state.id;
     const moves = this.state.moves;
+    if (known) {
+      this.applyProgress(known, id, moves);
+      return;
+    }
     this.progressTimer = setTimeout(async () => {
       try {
-        const answer = await api.progress(id);
-        const current = this.state.id === id && this.state.moves === moves;
-        // A game the progress check cannot look at yet: said once a game, in words.
-        if (answer.unavailable && current && this.unavailableSaid !== id) {
-          this.unavailableSaid = id;
-          this.dom.toast(answer.unavailable);
-          this.dom.announce(answer.unavailable);
-        }
-        if (answer.progress === false && current && this.stuckDismissedAt !== moves) {
-          this.dom.showStuck();
-        }
-        // The solver's auto finish is offered here, once every card is known and it is proven.
-        if (answer.auto_finish && current && this.state.status === "playing" && !this.state.auto_finish) {
-          this.state.auto_finish = true;
-          this.updateControls();
-          this.dom.announce("Auto finish is ready: press A or Finish");
-        }
+        this.applyProgress(await api.progress(id), id, moves);
       } catch {
         // The stuck note is advice: stay quiet when it cannot be had.
       }
     }, 350);
+  }
+
+  /** What the progress check found for the game ``id`` at ``moves`` moves. */
+  applyProgress(answer, id, moves) {
+    const current = this.state.id === id && this.state.moves === moves;
+    // A game the progress check cannot look at yet: said once a game, in words.
+    if (answer.unavailable && current && this.unavailableSaid !== id) {
+      this.unavailableSaid = id;
+      this.dom.toast(answer.unavailable);
+      this.dom.announce(answer.unavailable);
+    }
+    if (answer.progress === false && current && this.stuckDismissedAt !== moves) {
+      this.dom.showStuck();
+    }
+    // The solver's auto finish is offered here, once every card is known and it is proven.
+    if (answer.auto_finish && current && this.state.status === "playing" && !this.state.auto_finish) {
+      this.state.auto_finish = true;
+      this.updateControls();
+      this.dom.announce("Auto finish is ready: press A or Finish");
+    }
   }
 
   // -- moves ---------------------------------------------------------------
