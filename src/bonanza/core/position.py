@@ -190,13 +190,18 @@ class Position:
         (played on a copy; this position is left as it is)."""
         board = self.copy()
         for move in line:
-            if move not in board.legal_moves():
+            if not board.is_legal(move):
                 return False
             board.apply(move)
         return board.is_won()
 
     def has_moves(self) -> bool:
-        """Whether any legal move is left."""
+        """Whether any legal move is left (``bool(legal_moves())``, without making
+        the list when the stock can be turned: a draw, a deal or a recycle)."""
+        if self.foundations == _WON[self.rules.decks - 1]:
+            return False
+        if self.stock or (self.waste and self.can_recycle()):
+            return True
         return bool(self.legal_moves())
 
     def can_recycle(self) -> bool:
@@ -265,7 +270,73 @@ class Position:
         return [card] if card is not None else []
 
     def is_legal(self, move: Move) -> bool:
-        return move in self.legal_moves()
+        """Whether ``move`` is one of ``legal_moves()``, tested for that move alone
+        (the same rules, without making every move)."""
+        source, dest, count = move
+        rules = self.rules
+        foundations = self.foundations
+        if foundations == _WON[rules.decks - 1]:
+            return False
+        stock, waste = self.stock, self.waste
+        if source == _STOCK:
+            if not stock:
+                return False
+            if rules.stock_mode is StockMode.EVERY_COLUMN:
+                return dest == Pile.T1 and count == min(len(self.tableau), len(stock))
+            return dest == _WASTE and count == min(rules.draw, len(stock))
+        if dest == _STOCK:
+            return (
+                source == _WASTE
+                and not stock
+                and bool(waste)
+                and count == len(waste)
+                and self.can_recycle()
+            )
+        if count != 1 and not (COLUMN_INDEX[source] >= 0 and COLUMN_INDEX[dest] >= 0):
+            return False  # one card at a time but between columns
+        index = COLUMN_INDEX[source]
+        if index >= 0:
+            if index >= len(self.tableau):
+                return False
+            column = self.tableau[index]
+            size = len(column)
+            if not 1 <= count <= size:
+                return False
+            if FOUNDATION_INDEX[dest] >= 0:
+                return self._goes_home(column[-1], FOUNDATION_INDEX[dest])
+            down = self.down[index]
+            first = run_start(column, down) if rules.stock_mode is StockMode.EVERY_COLUMN else down
+            last = size if rules.partial_runs else first + 1
+            at = size - count
+            return first <= at < last and self._fits(column[at], dest)
+        if source == _WASTE:
+            if not waste:
+                return False
+            if FOUNDATION_INDEX[dest] >= 0:
+                return self._goes_home(waste[-1], FOUNDATION_INDEX[dest])
+            return self._fits(waste[-1], dest)
+        home = FOUNDATION_INDEX[source]
+        if not rules.recall or home >= len(foundations) or not foundations[home]:
+            return False
+        return self._fits(home % SUIT_COUNT * RANK_COUNT + foundations[home] - 1, dest)
+
+    def _goes_home(self, card: int, home: int) -> bool:
+        """Whether ``card`` may go onto foundation ``home`` (as ``legal_moves`` has it)."""
+        suit = SUIT_OF[card]
+        if home != suit and not (len(self.foundations) > SUIT_COUNT and home == suit + SUIT_COUNT):
+            return False
+        return self.foundations[home] == RANK_OF[card] - 1
+
+    def _fits(self, card: int, dest: Pile) -> bool:
+        """Whether ``card`` (with what lies on it) may go onto column ``dest``
+        (as ``legal_moves`` has it)."""
+        index = COLUMN_INDEX[dest]
+        if not 0 <= index < len(self.tableau):
+            return False
+        column = self.tableau[index]
+        if column:
+            return column[-1] in _PARENTS_OF_DECKS[self.rules.decks][card]
+        return self.rules.empty_column is EmptyColumn.ANY or RANK_OF[card] == RANK_COUNT
 
     # -- moves ---------------------------------------------------------------
 
@@ -384,7 +455,7 @@ class Position:
 
     def play(self, move: Move) -> Card | None:
         """Play ``move`` if it is legal; return the card it turned up, if any."""
-        if move not in self.legal_moves():
+        if not self.is_legal(move):
             raise IllegalMoveError(
                 f"{format_move(move)} is not legal in {self.to_text(hide=True)}: "
                 f"{self.why_illegal(move)}"
