@@ -20,7 +20,8 @@ from bonanza.storage import Storage
 from bonanza.web.errors import http_error, play_error, server_error
 from bonanza.web.guard import GuardMiddleware
 from bonanza.web.health import HealthMiddleware
-from bonanza.web.hosts import AllowedHostsMiddleware
+from bonanza.web.hosts import AllowedHostsMiddleware, HostNames
+from bonanza.web.hot_path import HotPath
 from bonanza.web.limits import ServerLimits
 from bonanza.web.page import BUNDLES, Page
 from bonanza.web.players import PlayerMiddleware
@@ -104,5 +105,8 @@ def create_app(
     if allowed_hosts is not None:
         app.add_middleware(AllowedHostsMiddleware, hosts=allowed_hosts)
     app.add_middleware(HealthMiddleware, storage=storage)  # no cookie, any host
-    app.add_middleware(SecurityHeadersMiddleware)  # outermost: on every answer
+    app.add_middleware(SecurityHeadersMiddleware)  # on every answer the app makes
+    hosts = HostNames(allowed_hosts) if allowed_hosts is not None else None
+    # Outermost: the requests of play, answered in one pass when they pass every check.
+    app.add_middleware(HotPath, service=service, limits=limits, hosts=hosts)
     return app

@@ -34,19 +34,28 @@ def host_name(header: str) -> str:
     return name
 
 
+class HostNames:
+    """The ``Host`` names served: ``hosts`` as given (any case), ``*.example.com`` its
+    subdomains, ``*`` any."""
+
+    def __init__(self, hosts: Sequence[str]) -> None:
+        self.names = frozenset(host.lower() for host in hosts if not host.startswith("*."))
+        self.suffixes = tuple(host.lower()[1:] for host in hosts if host.startswith("*."))
+        self.any = "*" in self.names
+
+    def allows(self, header: str) -> bool:
+        """Whether a request with this ``Host`` header is served."""
+        name = host_name(header)
+        return self.any or name in self.names or (bool(name) and name.endswith(self.suffixes))
+
+
 class AllowedHostsMiddleware:
     """Passes requests whose ``Host`` names one of ``hosts`` (``*.example.com``: its
     subdomains) to ``app``; answers the others 400 in JSON."""
 
     def __init__(self, app: ASGIApp, hosts: Sequence[str]) -> None:
         self.app = app
-        self.names = frozenset(host.lower() for host in hosts if not host.startswith("*."))
-        self.suffixes = tuple(host.lower()[1:] for host in hosts if host.startswith("*."))
-        self.any = "*" in self.names
-
-    def allows(self, header: str) -> bool:
-        name = host_name(header)
-        return self.any or name in self.names or (bool(name) and name.endswith(self.suffixes))
+        self.allows = HostNames(hosts).allows
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":

@@ -36,6 +36,25 @@ def read_player(cookie_header: str) -> str | None:
     return morsel.value
 
 
+class KnownPlayers:
+    """The players of the Cookie headers seen, remembered: each browser sends the same
+    header with every request, so it is read once (``KNOWN_HEADERS`` of them)."""
+
+    def __init__(self) -> None:
+        self._known: dict[bytes, str | None] = {}
+
+    def player_in(self, header: bytes) -> str | None:
+        """:func:`read_player` of a Cookie header, remembered for the next request."""
+        if header in self._known:
+            return self._known[header]
+        player = read_player(header.decode("latin-1"))
+        if len(header) <= KNOWN_HEADER_BYTES:
+            if len(self._known) >= KNOWN_HEADERS:
+                del self._known[next(iter(self._known))]  # the one remembered longest ago
+            self._known[header] = player
+        return player
+
+
 class PlayerMiddleware:
     """Puts the player's token in ``scope["state"]["player"]``, issuing one when missing
     (in a cookie marked ``Secure`` with ``secure``: for a server behind a TLS proxy)."""
@@ -46,18 +65,7 @@ class PlayerMiddleware:
         self.app = app
         self.default_player = default_player
         self.attributes = ATTRIBUTES + ("; Secure" if secure else "")
-        self._known: dict[bytes, str | None] = {}
-
-    def _player_in(self, header: bytes) -> str | None:
-        """:func:`read_player` of a Cookie header, remembered for the next request."""
-        if header in self._known:
-            return self._known[header]
-        player = read_player(header.decode("latin-1"))
-        if len(header) <= KNOWN_HEADER_BYTES:
-            if len(self._known) >= KNOWN_HEADERS:
-                del self._known[next(iter(self._known))]  # the one remembered longest ago
-            self._known[header] = player
-        return player
+        self._player_in = KnownPlayers().player_in
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":

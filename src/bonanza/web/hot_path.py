@@ -1,0 +1,235 @@
+"""The requests of play, served in one pass: a move, undo, redo, a finish step, the
+progress check and a game's view.
+
+Each move is a request, so what a request costs beside the game is what a host pays
+most. Routing, request and response objects and the middleware layers cost more
+than the move itself; :class:`HotPath`, the app's outermost middleware, answers
+these requests directly when they are plainly well formed: one ``Host`` the server
+serves, the player's cookie, no ``Origin`` or the page's own, not cross-site, and
+a JSON body (or none) of a declared length within the limit. Every other request,
+and every request it is unsure of (a header sent twice, a chunked body, a new
+player), goes on to the app, which answers it as always. So no check and no error
+changes: this path only skips work for requests that pass every check.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Final
+
+import msgspec
+from starlette.exceptions import HTTPException
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from bonanza.play.errors import PlayError
+from bonanza.session import SessionError
+from bonanza.web.bodies import MoveBody, NoBody
+from bonanza.web.errors import status_of
+from bonanza.web.guard import JSON_TYPE, media_type, parse_origin, request_origin
+from bonanza.web.hosts import HostNames
+from bonanza.web.limits import ServerLimits
+from bonanza.web.moves_input import read_move
+from bonanza.web.players import KnownPlayers
+from bonanza.web.requests import body_of, receive_body
+from bonanza.web.responses import encode
+from bonanza.web.security_headers import NOSNIFF
+from bonanza.web.service import GameService
+from bonanza.web.wire_answers import ErrorAnswer
+
+GAMES: Final = "/api/games/"
+CURRENT: Final = "current"
+"""``/api/games/current`` is a route of its own, not a game."""
+OK: Final = 200
+JSON_HEADER: Final = (b"content-type", JSON_TYPE.encode())
+NO_STORE_HEADER: Final = (b"cache-control", b"no-store")
+CROSS_SITE: Final = b"cross-site"
+KNOWN_ORIGINS: Final = 1024
+"""(Origin, Host) pairs whose same-origin verdict is remembered."""
+
+Handler = Callable[[GameService, str, str, bytes, str], Awaitable[msgspec.Struct]]
+"""Answers one request: the service, the player, the game, the body and the client."""
+
+
+async def _move(
+    service: GameService, player: str, game: str, body: bytes, _client: str
+) -> msgspec.Struct:
+    move = read_move(body_of(body, MoveBody, service.limits))
+    return await service.play(player, game, move)
+
+
+def _action(name: str) -> Handler:
+    """The handler of an action that takes no body (any JSON object, or nothing)."""
+
+    async def handle(
+        service: GameService, player: str, game: str, body: bytes, _client: str
+    ) -> msgspec.Struct:
+        body_of(body, NoBody, service.limits, required=False)
+        act: Callable[[str, str], Awaitable[msgspec.Struct]] = getattr(service, name)
+        return await act(player, game)
+
+    return handle
+
+
+async def _progress(
+    service: GameService, player: str, game: str, _body: bytes, client: str
+) -> msgspec.Struct:
+    return await service.progress(player, game, client)
+
+
+async def _view(
+    service: GameService, player: str, game: str, _body: bytes, _client: str
+) -> msgspec.Struct:
+    return await service.get(player, game)
+
+
+POSTS: Final[dict[str, Handler]] = {
+    "moves": _move,
+    "undo": _action("undo"),
+    "redo": _action("redo"),
+    "auto": _action("auto_step"),
+}
+"""``POST /api/games/{id}/<action>``: as the routes of the same paths (``routes``)."""
+GETS: Final[dict[str, Handler]] = {"progress": _progress, "": _view}
+"""``GET /api/games/{id}/progress`` and ``GET /api/games/{id}``."""
+
+class HotPath:
+    """Serves the requests of play (module notes) before ``app``; passes the rest on."""
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        service: GameService,
+        limits: ServerLimits,
+        hosts: HostNames | None = None,
+    ) -> None:
+        self.app = app
+        self.service = service
+        self.limits = limits
+        self.hosts = hosts
+        self._player_in = KnownPlayers().player_in
+        self._same_origin: dict[tuple[str, bytes, bytes], bool] = {}
+        self.served = 0
+        """Requests answered here, not by the app (tests and benchmarks read it)."""
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            found = self._handler(scope)
+            if found is not None:
+                await self._serve(scope, receive, send, *found)
+                return
+        await self.app(scope, receive, send)
+
+    def _handler(self, scope: Scope) -> tuple[Handler, str, str, bool] | None:
+        """What serves the request (its handler, player, game and whether it reads a
+        body), or None: the app does."""
+        path: str = scope["path"]
+        if not path.startswith(GAMES) or scope.get("root_path"):
+            return None
+        game, _slash, action = path[len(GAMES) :].partition("/")
+        method = scope["method"]
+        routes = POSTS if method == "POST" else GETS if method == "GET" else None
+        if routes is None or not game or game == CURRENT or action not in routes:
+            return None
+        if action == "" and _slash:
+            return None  # "/api/games/ID/": not a route
+        player = self._checked_player(scope, method == "POST")
+        if player is None:
+            return None
+        return routes[action], player, game, method == "POST"
+
+    def _checked_player(self, scope: Scope, write: bool) -> str | None:
+        """The player, when the request passes every check at a glance; else None."""
+        host = cookie = origin = content_type = length = None
+        for name, value in scope["headers"]:
+            if name == b"host":
+                if host is not None:
+                    return None
+                host = value
+            elif name == b"cookie":
+                if cookie is not None:
+                    return None
+                cookie = value
+            elif name == b"origin":
+                if origin is not None:
+                    return None
+                origin = value
+            elif name == b"sec-fetch-site":
+                if value.strip().lower() == CROSS_SITE:
+                    return None
+            elif name == b"content-type":
+                if content_type is not None:
+                    return None
+                content_type = value
+            elif name == b"content-length":
+                if length is not None:
+                    return None
+                length = value
+            elif name == b"transfer-encoding":
+                return None
+        if host is None or cookie is None:
+            return None
+        if self.hosts is not None and not self.hosts.allows(host.decode("latin-1")):
+            return None
+        if length is not None and not (
+            length.isdigit() and int(length) <= self.limits.max_body_bytes
+        ):
+            return None
+        if not write:
+            if length not in (None, b"0"):
+                return None
+        elif content_type is not None:
+            if media_type(content_type.decode("latin-1")) != JSON_TYPE:
+                return None
+        elif length not in (None, b"0"):
+            return None
+        if origin is not None and not self._is_same_origin(scope, origin, host):
+            return None
+        return self._player_in(cookie)
+
+    def _is_same_origin(self, scope: Scope, origin: bytes, host: bytes) -> bool:
+        """``guard``'s same-origin test, remembered for each (Origin, Host) pair."""
+        key = (scope.get("scheme", "http"), origin, host)
+        verdict = self._same_origin.get(key)
+        if verdict is None:
+            sender = parse_origin(origin.decode("latin-1"))
+            target = request_origin(scope, host.decode("latin-1"))
+            verdict = sender is not None and target is not None and sender == target
+            if len(self._same_origin) >= KNOWN_ORIGINS:
+                self._same_origin.clear()
+            self._same_origin[key] = verdict
+        return verdict
+
+    async def _serve(
+        self,
+        scope: Scope,
+        receive: Receive,
+        send: Send,
+        handler: Handler,
+        player: str,
+        game: str,
+        write: bool,
+    ) -> None:
+        self.served += 1
+        client = scope.get("client")
+        address = client[0] if client else ""  # as ``requests.client_address``
+        extra: list[tuple[bytes, bytes]] = [NO_STORE_HEADER]
+        try:
+            body = await receive_body(receive, self.limits) if write else b""
+            answer = await handler(self.service, player, game, body, address)
+            status, data = OK, encode(answer)
+        except (PlayError, SessionError) as error:
+            status, extra = status_of(error), []
+            data = encode(ErrorAnswer(str(error), status))
+        except HTTPException as error:  # ``ApiError``: a bad body
+            status, extra = error.status_code, []
+            data = encode(ErrorAnswer(str(error.detail), status))
+            for name, value in (error.headers or {}).items():
+                extra.append((name.lower().encode("latin-1"), value.encode("latin-1")))
+        headers = [
+            (b"content-length", str(len(data)).encode()),
+            JSON_HEADER,
+            *extra,
+            NOSNIFF,
+        ]
+        await send({"type": "http.response.start", "status": status, "headers": headers})
+        await send({"type": "http.response.body", "body": data})
