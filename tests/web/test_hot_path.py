@@ -19,6 +19,7 @@ from bonanza.web.hot_path import HotPath
 COMPARED_HEADERS = ("content-type", "cache-control", "x-content-type-options", "connection")
 CHANGING = {"id", "elapsed"}
 """Fields that differ between two games of one deal played side by side."""
+JSON = {"Content-Type": "application/json"}
 SAME_ORIGIN = {"Origin": "http://testserver", "Sec-Fetch-Site": "same-origin"}
 ROUNDS = 150
 
@@ -68,8 +69,8 @@ def requests_of(game: str, rng: random.Random, state: Any) -> list[tuple[str, st
         ("POST", base + "/moves", {"json": {"move": "zz"}}),
         ("POST", base + "/moves", {"json": {"move": 5}}),
         ("POST", base + "/moves", {"json": [1]}),
-        ("POST", base + "/moves", {"content": b"{", "headers": {"Content-Type": "application/json"}}),
-        ("POST", base + "/moves", {"content": b"", "headers": {"Content-Type": "application/json"}}),
+        ("POST", base + "/moves", {"content": b"{", "headers": JSON}),
+        ("POST", base + "/moves", {"content": b"", "headers": JSON}),
         ("POST", base + "/moves", {"json": {"source": 99, "dest": 1}}),
         ("POST", base + "/undo", {"content": b"x", "headers": {"Content-Type": "text/plain"}}),
         ("POST", base + "/moves", {"json": {"move": move}, "headers": {"Origin": "http://evil"}}),
