@@ -8,6 +8,7 @@ import json
 import logging
 import os
 import re
+import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
@@ -18,7 +19,7 @@ from uvicorn.middleware.proxy_headers import ProxyHeadersMiddleware
 
 from bonanza.storage import SQLiteStorage
 from bonanza.web import create_app
-from bonanza.web.access_log import AccessLog, JsonFormatter, TextFormatter
+from bonanza.web.access_log import AccessLog, JsonFormatter, TextFormatter, _log
 
 with warnings.catch_warnings():
     warnings.simplefilter("ignore")
@@ -49,12 +50,17 @@ class Logs:
 
 
 def capture(formatter: logging.Formatter) -> Iterator[Logs]:
+    """The ``bonanza`` loggers' lines in ``formatter``'s format, and no one else's: as
+    ``bonanza serve`` sets logging up, with no other handler (pytest's own, on the
+    root logger, would take each record, and so turn off the lines written directly)."""
     logs = Logs(formatter)
     logger = logging.getLogger("bonanza")
     level = logger.level
     logger.addHandler(logs.handler)
     logger.setLevel(logging.INFO)
+    logger.propagate = False
     yield logs
+    logger.propagate = True
     logger.removeHandler(logs.handler)
     logger.setLevel(level)
 
@@ -164,3 +170,134 @@ def test_forwarded_headers_from_an_untrusted_peer_are_ignored(
         response = client.get("/api/settings", headers=FORWARDED)
         assert "Secure" not in response.headers["set-cookie"]
     assert [entry["client"] for entry in json_logs.requests()] == ["198.51.100.1"]
+
+
+# -- the line written without a record ------------------------------------------------
+
+AWKWARD = {  # a path with a quote, a backslash, Latin-1 and control bytes, as sent
+    "type": "http",
+    "method": "GET",
+    "path": "/",
+    "raw_path": b'/caf\xe9/"q"\\\x01\x7f?',
+    "client": ("203.0.113.7", 40000),
+}
+NO_RAW_PATH = {"type": "http", "method": "HEAD", "path": '/a\nb"\u00e9'}  # and no client
+
+
+class Collect(logging.Handler):
+    """Keeps the records it is given."""
+
+    def __init__(self, level: int = logging.NOTSET) -> None:
+        super().__init__(level)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
+def log_requests(logs: Logs, *, through_records: bool) -> str:
+    """Log the awkward requests at a fixed time into ``logs``: written directly,
+    or (``through_records``, as a filter set on the logger forces) as records."""
+    access = logging.getLogger("bonanza.access")
+    kept = logging.Filter()  # lets every record through
+    if through_records:
+        access.addFilter(kept)
+    try:
+        for scope, status in ((AWKWARD, 200), (NO_RAW_PATH, 404), (AWKWARD, 500)):
+            _log(scope, status, 10.0, None)
+    finally:
+        access.removeFilter(kept)
+    return logs.text
+
+
+@pytest.fixture
+def fixed_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(time, "time", lambda: 1_700_000_000.25)
+    monkeypatch.setattr(time, "time_ns", lambda: 1_700_000_000_250_000_000)
+    monkeypatch.setattr(time, "perf_counter", lambda: 10.01234)
+
+
+@pytest.mark.usefixtures("fixed_clock")
+@pytest.mark.parametrize("formatter", [TextFormatter, JsonFormatter])
+def test_a_line_written_directly_is_the_formatters_own(formatter: type[logging.Formatter]) -> None:
+    lines = []
+    for through_records in (False, True):
+        for logs in capture(formatter()):
+            lines.append(log_requests(logs, through_records=through_records))
+    assert lines[0] == lines[1]
+    assert len(lines[0].splitlines()) == 3
+    if formatter is JsonFormatter:
+        first, second, _ = (json.loads(line) for line in lines[0].splitlines())
+        assert first["path"] == '/caf\u00e9/"q"\\\x01\x7f?' and first["duration_ms"] == 12.3
+        assert first["time"] == "2023-11-14T22:13:20.250Z" and first["client"] == REAL_CLIENT
+        assert second["path"] == '/a\\nb"\u00e9' and second["client"] == "-"
+    else:
+        assert lines[0].splitlines()[1].endswith(' HEAD /a\\nb"\u00e9 404 12.3ms -')
+
+
+def test_other_logging_set_ups_still_get_records(text_logs: Logs) -> None:
+    """A handler not of ours, a handler's level and filters, and the logger's level
+    work as ``logging`` has them (a record is made when a handler needs one)."""
+    bonanza = logging.getLogger("bonanza")
+    collect, above = Collect(), Collect(logging.WARNING)
+    bonanza.addHandler(collect)
+    bonanza.addHandler(above)
+    try:
+        _log(AWKWARD, 200, time.perf_counter(), None)
+        (record,) = collect.records
+        assert record.name == "bonanza.access" and record.levelno == logging.INFO
+        assert record.__dict__["status"] == 200 and record.__dict__["client"] == REAL_CLIENT
+        assert record.getMessage() == text_logs.text.split(" ", 4)[4].rstrip("\n")
+        assert above.records == []
+        text_logs.handler.addFilter(lambda record: False)
+        _log(AWKWARD, 201, time.perf_counter(), None)
+        assert [r.__dict__["status"] for r in collect.records] == [200, 201]
+        bonanza.setLevel(logging.WARNING)
+        _log(AWKWARD, 202, time.perf_counter(), None)
+        assert len(collect.records) == 2
+    finally:
+        bonanza.removeHandler(collect)
+        bonanza.removeHandler(above)
+    assert len(text_logs.text.splitlines()) == 1  # the filtered handler wrote no more
+
+
+@pytest.mark.usefixtures("fixed_clock")
+def test_a_stream_handler_with_another_formatter_gets_that_formatters_line(
+    text_logs: Logs,
+) -> None:
+    stream = io.StringIO()
+    other = logging.StreamHandler(stream)
+    other.setFormatter(logging.Formatter("%(levelname)s|%(message)s|%(status)s"))
+    logging.getLogger("bonanza").addHandler(other)
+    try:
+        _log(AWKWARD, 200, 10.0, None)
+    finally:
+        logging.getLogger("bonanza").removeHandler(other)
+    assert stream.getvalue() == 'INFO|GET /caf\u00e9/"q"\\\x01\x7f? 200 12.3ms 203.0.113.7|200\n'
+    assert text_logs.text.endswith(' GET /caf\u00e9/"q"\\\x01\x7f? 200 12.3ms 203.0.113.7\n')
+
+
+def test_a_handler_above_info_a_filter_or_a_logger_that_does_not_propagate_write_nothing(
+    text_logs: Logs, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(logging.getLogger(), "handlers", [])  # pytest's: see capture
+    text_logs.handler.setLevel(logging.WARNING)
+    _log(AWKWARD, 200, time.perf_counter(), None)
+    assert text_logs.text == ""
+    text_logs.handler.setLevel(logging.NOTSET)
+    access = logging.getLogger("bonanza.access")
+    access.propagate = False
+    try:
+        _log(AWKWARD, 200, time.perf_counter(), None)
+    finally:
+        access.propagate = True
+    assert text_logs.text == ""
+    for filtered in (access, text_logs.handler):  # a filter that lets nothing through
+        filtered.addFilter(lambda record: False)
+        try:
+            _log(AWKWARD, 200, time.perf_counter(), None)
+        finally:
+            filtered.filters.clear()
+    assert text_logs.text == ""
+    _log(AWKWARD, 200, time.perf_counter(), None)
+    assert text_logs.text.count("\n") == 1

@@ -7,6 +7,12 @@ with the traceback when the request ended in an error, which it then keeps
 from the server (so the error is logged once). It never logs a header (so no
 cookie), a query string, or a body. Every line names the process that wrote it
 (``bonanza serve --workers`` runs several).
+
+A request's line is written straight to the streams of the handlers it goes to,
+formatted as their formatter would, when each is a plain ``StreamHandler`` with
+:class:`TextFormatter` or :class:`JsonFormatter` and no filter is set (as
+``bonanza serve`` sets logging up): no ``LogRecord`` is made. Any other logging
+set-up, and an error's line, take the ordinary way through ``logging``.
 """
 
 from __future__ import annotations
@@ -17,7 +23,8 @@ import logging
 import os
 import time
 from datetime import UTC, datetime
-from typing import Any
+from json.encoder import encode_basestring
+from typing import Any, Final
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -28,11 +35,15 @@ SERVER_ERROR = 500
 REQUEST_FIELDS = ("method", "path", "status", "duration_ms", "client")
 """What a request's log record carries, beside its message (``extra``)."""
 NO_CLIENT = "-"
+MESSAGE: Final = "%s %s %d %.1fms %s"
+"""A request's message: method, path, status, duration and client."""
+_JSON: Final = json.JSONEncoder(ensure_ascii=False, default=str)
+"""``json.dumps(..., ensure_ascii=False, default=str)``, made once."""
 
 
 class AccessLog:
     """Logs every HTTP request ``app`` answers: a pure ASGI middleware, so a request
-    costs two clock reads, one wrapped ``send`` and one log record."""
+    costs two clock reads, one wrapped ``send`` and one line written."""
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
@@ -66,7 +77,8 @@ class AccessLog:
 def _log(scope: Scope, status: int, began: float, error: BaseException | None) -> None:
     """One line for one request (with ``error``'s traceback).
 
-    The record is made and handled directly: ``Logger.log`` would also look up the
+    The line is written directly when it can be (see the module notes); else the
+    record is made and handled directly: ``Logger.log`` would also look up the
     calling line in the stack, which every record here shares.
     """
     level = logging.ERROR if error is not None else logging.INFO
@@ -78,24 +90,95 @@ def _log(scope: Scope, status: int, began: float, error: BaseException | None) -
     client = scope.get("client")
     address = client[0] if client else NO_CLIENT
     method = scope["method"]
+    fields = (method, path, status, duration_ms, address)
+    if error is None and _write_directly(fields):
+        return
+    log.handle(_record(level, fields, error))
+
+
+def _record(
+    level: int, fields: tuple[Any, str, int, float, Any], error: BaseException | None
+) -> logging.LogRecord:
+    """A request's log record: its message, and its fields as ``extra``."""
     exc_info = (type(error), error, error.__traceback__) if error is not None else None
-    record = log.makeRecord(
+    return log.makeRecord(
         log.name,
         level,
         __file__,
         0,
-        "%s %s %d %.1fms %s",
-        (method, path, status, duration_ms, address),
+        MESSAGE,
+        fields,
         exc_info,
-        extra={
-            "method": method,
-            "path": path,
-            "status": status,
-            "duration_ms": duration_ms,
-            "client": address,
-        },
+        extra=dict(zip(REQUEST_FIELDS, fields, strict=True)),
     )
-    log.handle(record)
+
+
+def _write_directly(fields: tuple[Any, str, int, float, Any]) -> bool:
+    """Write a request's INFO line to the stream of every handler the record would
+    go to, as ``Logger.handle`` would, but with no record made: only when each of
+    them is a plain ``StreamHandler`` with one of our formatters and no filter is
+    set, else False (nothing written). Any handler above INFO is passed over."""
+    method, _, status, _, address = fields
+    levelname = logging.getLevelName(logging.INFO)
+    if (log.filters or log.disabled or type(method) is not str or type(status) is not int
+            or type(address) is not str or type(levelname) is not str):  # fmt: skip
+        return False
+    handlers: list[logging.StreamHandler[Any]] = []
+    found = 0
+    logger: logging.Logger | None = log
+    while logger is not None:
+        for handler in logger.handlers:
+            found += 1
+            if handler.level > logging.INFO:
+                continue
+            if (type(handler) is not logging.StreamHandler or handler.filters
+                    or type(handler.formatter) not in _DIRECT_FORMATTERS):  # fmt: skip
+                return False
+            handlers.append(handler)
+        logger = logger.parent if logger.propagate else None
+    if not found:
+        return False  # logging's last resort, or its warning that no handler is set
+    stamp = _stamp(time.time())
+    message = MESSAGE % fields
+    lines: list[str | None] = [None, None]  # text, JSON: made once each
+    for handler in handlers:
+        as_json = type(handler.formatter) is JsonFormatter
+        line = lines[as_json]
+        if line is None:
+            line = lines[as_json] = _line(as_json, stamp, levelname, message, fields)
+        handler.acquire()
+        try:
+            handler.stream.write(line + handler.terminator)
+            handler.flush()
+        except RecursionError:
+            raise
+        except Exception:
+            handler.handleError(_record(logging.INFO, fields, None))
+        finally:
+            handler.release()
+    return True
+
+
+def _line(
+    as_json: bool,
+    stamp: str,
+    levelname: str,
+    message: str,
+    fields: tuple[str, str, int, float, str],
+) -> str:
+    """What :class:`JsonFormatter` (``as_json``) or :class:`TextFormatter` writes for a
+    request's INFO record (``fields`` of the exact types ``str``, ``str``, ``int``,
+    ``float``, ``str``)."""
+    if not as_json:
+        return f"{stamp} {levelname} {_process[0]} {log.name} {message}"
+    method, path, status, duration_ms, address = fields
+    return (
+        f'{{"time": {encode_basestring(stamp)}, "level": {encode_basestring(levelname)}, '
+        f'"pid": {_process[0]}, "logger": {encode_basestring(log.name)}, '
+        f'"message": {encode_basestring(message)}, "method": {encode_basestring(method)}, '
+        f'"path": {encode_basestring(path)}, "status": {status!r}, '
+        f'"duration_ms": {duration_ms!r}, "client": {encode_basestring(address)}}}'
+    )
 
 
 _process: list[int] = [os.getpid()]
@@ -141,7 +224,7 @@ class JsonFormatter(logging.Formatter):
             entry["traceback"] = self.formatException(record.exc_info)
         elif record.exc_text:
             entry["traceback"] = record.exc_text
-        return json.dumps(entry, ensure_ascii=False, default=str)
+        return _JSON.encode(entry)
 
 
 _second: list[Any] = [None, ""]
@@ -150,8 +233,17 @@ _second: list[Any] = [None, ""]
 
 def _timestamp(record: logging.LogRecord) -> str:
     """The record's time in UTC, to the millisecond (ISO 8601)."""
-    second = int(record.created)
+    return _stamp(record.created)
+
+
+def _stamp(created: float) -> str:
+    """``created`` (seconds since the epoch) in UTC, to the millisecond (ISO 8601)."""
+    second = int(created)
     if _second[0] != second:
         moment = datetime.fromtimestamp(second, UTC)
         _second[:] = [second, moment.strftime("%Y-%m-%dT%H:%M:%S.")]
-    return f"{_second[1]}{int((record.created - second) * 1000):03d}Z"
+    return f"{_second[1]}{int((created - second) * 1000):03d}Z"
+
+
+_DIRECT_FORMATTERS: Final = frozenset({TextFormatter, JsonFormatter})
+"""The formatters whose lines ``_write_directly`` writes itself."""
