@@ -23,6 +23,7 @@ def same_game(one: Game, other: Game) -> None:
     assert one.history == other.history and one.redo_moves == other.redo_moves
     assert one.running_score == other.running_score and one.score() == other.score()
     assert one.to_json() == other.to_json()
+    assert one.to_json()["exact"]["moves"] == encode_moves(one.history)  # kept, not remade
 
 
 def undone_some(game: Game, chooser: random.Random) -> Game:

@@ -17,7 +17,7 @@ from typing import Any, Final
 
 from bonanza.core.deal import Deal
 from bonanza.core.errors import BonanzaError, HistoryError, SaveError
-from bonanza.core.move_codes import decode_moves, encode_moves
+from bonanza.core.move_codes import CODE_CHARS, decode_moves, encode_moves, move_code
 from bonanza.core.moves import Move
 from bonanza.core.notation import format_move, parse_move
 from bonanza.core.packed import pack, unpack
@@ -47,7 +47,7 @@ class Game:
         self.rules = rules
         self.elapsed = elapsed
         self._history: list[Move] | None = []  # None: still in ``_history_code``
-        self._history_code = ""  # the moves as saved exactly, read on first use
+        self._history_code = ""  # the moves as saved exactly, kept as the history changes
         self._texts: list[str] = []  # the history's texts, kept as it grows and shrinks
         self._passed: list[bytes] = []  # the positions before the current one, packed
         self._scores = [initial_score(rules)]
@@ -148,6 +148,7 @@ class Game:
         self._current = after
         self._scores.append(add_points(self.rules, self._scores[-1], points))
         self.history.append(move)
+        self._history_code += move_code(move)  # kept, so a save need not encode every move
         self._texts.append(format_move(move))
         return move
 
@@ -158,6 +159,7 @@ class Game:
         if not self._passed:
             self._load_passed(1)
         move = self.history.pop()
+        self._history_code = self._history_code[:-CODE_CHARS]
         self._texts.pop()
         self._current = unpack(self._passed.pop(), self.rules)
         self._scores.pop()
@@ -196,9 +198,7 @@ class Game:
             "exact": {
                 "position": base64.b64encode(pack(self._current)).decode("ascii"),
                 "score": self._scores[-1],
-                "moves": (
-                    self._history_code if self._history is None else encode_moves(self._history)
-                ),
+                "moves": self._history_code,
                 "redo": encode_moves(self._redo),
                 "checkpoints": self._checkpoint_data(),
             },

@@ -23,10 +23,25 @@ _MOVES: dict[tuple[int, int, int], Move] = {}
 """Moves read so far, shared: a game's moves are few distinct values."""
 
 
+CODE_CHARS: Final = 4
+"""Characters of one move's code: base64 writes three bytes as four characters, with no
+padding, so the code of several moves is their codes one after another."""
+_CODES: dict[Move, str] = {}
+"""Codes made so far, shared."""
+
+
+def move_code(move: Move) -> str:
+    """One move as text: :func:`encode_moves` of it alone (``CODE_CHARS`` characters)."""
+    code = _CODES.get(move)
+    if code is None:
+        data = bytes((move.source, move.dest, move.count))
+        code = _CODES[move] = base64.b64encode(data).decode("ascii")
+    return code
+
+
 def encode_moves(moves: Iterable[Move]) -> str:
     """``moves`` as text (base64 of three bytes each)."""
-    data = bytes(byte for move in moves for byte in (move.source, move.dest, move.count))
-    return base64.b64encode(data).decode("ascii")
+    return "".join(map(move_code, moves))
 
 
 def decode_moves(text: object) -> list[Move]:

@@ -20,7 +20,7 @@ def checked_move(position: Position, move: Move | str) -> Move:
             ) from None
         except BonanzaError:  # illegal, or fits several moves
             raise Invalid(f"{move!r} is not legal now") from None
-    if move not in position.legal_moves():
+    if not position.is_legal(move):
         column = move.source.column_index  # columns 8-10 are piles 13-15
         if move.count < 1 or (
             move.source.is_tableau
