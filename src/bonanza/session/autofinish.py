@@ -17,17 +17,15 @@ def _next_step(position: Position) -> Move | None:
     """The next auto-finish move: the lowest card that can go home, else turn the stock."""
     best: Move | None = None
     best_rank = 99
+    turn: Move | None = None
     for move in position.legal_moves():
         if move.dest.is_foundation and not move.source.is_foundation:
             rank = position.foundations[move.dest.foundation_index]
             if rank < best_rank:
                 best, best_rank = move, rank
-    if best is not None:
-        return best
-    for move in position.legal_moves():
-        if move.is_draw or move.is_recycle:
-            return move
-    return None
+        elif turn is None and (move.is_draw or move.is_recycle):
+            turn = move
+    return best if best is not None else turn
 
 
 def finish_plan(position: Position) -> Move | None:
