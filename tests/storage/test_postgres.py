@@ -19,6 +19,7 @@ from bonanza.storage import (
     SCHEMA_VERSION,
     SchemaTooNewError,
     SQLiteStorage,
+    StaleGameError,
     StorageError,
     open_storage,
     redacted,
@@ -304,3 +305,23 @@ def test_serve_on_postgresql_plays_a_move_and_stores_it(postgres_url: str) -> No
     stored = store.get_game(game_id)
     store.close()
     assert stored is not None and stored.moves == 1 and stored.deal == Deal.from_number(0).id
+
+
+def test_a_batch_runs_without_savepoints_unless_a_write_fails(postgres_url: str) -> None:
+    store = postgres_storage(postgres_url)
+    try:
+        for name in ("b1", "b2"):
+            store.insert_game(record(name))
+        fresh = [dataclasses.replace(record(name), moves=2, version=1) for name in ("b1", "b2")]
+        assert store.write_batch([lambda r=r: store.update_game(r) for r in fresh]) == [None, None]
+        assert store.batches_redone == 0  # one transaction, no savepoint
+        stale = dataclasses.replace(record("b1"), moves=5, version=1)  # read at version 0
+        later = dataclasses.replace(record("b2"), moves=6, version=2)
+        results = store.write_batch(
+            [lambda: store.update_game(stale), lambda: store.update_game(later)]
+        )
+        assert isinstance(results[0], StaleGameError) and results[1] is None
+        assert store.batches_redone == 1  # the stale write failed alone, in a savepoint
+        assert store.get_game("b1").moves == 2 and store.get_game("b2").moves == 6
+    finally:
+        store.close()

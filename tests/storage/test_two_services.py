@@ -243,3 +243,37 @@ def test_a_request_that_keeps_losing_the_race_is_409_and_changes_nothing(
     monkeypatch.undo()
     assert pair.stored_history(game_id) == ["sw"]
     assert pair.first.get(f"/api/games/{game_id}").json()["history"] == ["sw"]
+
+
+def test_on_sqlite_a_stale_copy_is_read_again_on_the_loop_before_the_move(
+    pair: Pair, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = pair.stores[1]
+    if not isinstance(store, SQLiteStorage):
+        pytest.skip("PostgreSQL's version check is a round trip: its write is the check")
+    number, line = line_texts()
+    game_id = pair.new_game(number)
+    refused_writes: list[str] = []
+    reads: list[str] = []  # the threads the second app read the game's row in
+    update, read = store.update_game, store.game_now
+
+    def counted_update(record: Any) -> None:
+        try:
+            update(record)
+        except StaleGameError:
+            refused_writes.append(record.id)
+            raise
+
+    def counted_read(wanted: str) -> Any:
+        reads.append(threading.current_thread().name)
+        return read(wanted)
+
+    monkeypatch.setattr(store, "update_game", counted_update)
+    monkeypatch.setattr(store, "game_now", counted_read)
+    clients = (pair.first, pair.second)
+    for n, move in enumerate(line[:TURNS]):
+        answer = play(clients[n % 2], game_id, move)  # each finds its copy behind
+        assert answer.status_code == 200 and answer.json()["moves"] == n + 1
+    assert refused_writes == []  # no move was tried on a stale copy first
+    assert len(reads) >= TURNS // 2 - 1
+    assert not any(name.startswith("AnyIO worker") for name in reads)  # on the loop

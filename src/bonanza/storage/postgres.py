@@ -136,8 +136,9 @@ class PostgresStorage:
 
     Calls from any thread take a connection from a pool (each in autocommit: a
     write has committed when it returns). :meth:`write_batch` commits several
-    writes in one transaction, each in a savepoint of its own, so a failing one
-    fails alone (the server's group commit, as ``SQLiteStorage.write_batch``).
+    writes in one transaction, and a failing one fails alone (the server's group
+    commit, as ``SQLiteStorage.write_batch``): the batch runs with no savepoints, and
+    only if a write fails is it rolled back and run again with one for each write.
     A failed statement, or a database that cannot be reached, raises
     ``StorageError``; a database newer than this code, ``SchemaTooNewError``.
     """
@@ -151,6 +152,8 @@ class PostgresStorage:
         self.url = url
         self.commits = 0
         """Transactions :meth:`write_batch` committed."""
+        self.batches_redone = 0
+        """Batches in which a write failed, so they were run again in savepoints."""
         self._batch = threading.local()
         try:
             with psycopg.connect(
@@ -207,8 +210,8 @@ class PostgresStorage:
     def write_batch(self, writes: Sequence[Callable[[], T]]) -> list[T | Exception]:
         """Run ``writes`` in one transaction: one commit for them all.
 
-        Each write is a call of one of this storage's write methods, run in a
-        savepoint: one that fails is undone alone and its place in the result
+        Each write is a call of one of this storage's write methods, run as if in a
+        savepoint (module notes): one that fails is undone alone and its place in the result
         holds its exception (``StorageError``), the others what they returned,
         committed when this returns. If the transaction fails as a whole (no
         connection, a lost connection, a failed commit), nothing of the batch is
@@ -223,21 +226,12 @@ class PostgresStorage:
                 return [error]
             self.commits += 1
             return [result]
-        results: list[T | Exception] = []
         try:
-            with self._pool.connection() as db, db.transaction():
-                self._batch.db = db
-                try:
-                    for write in writes:
-                        try:
-                            with db.transaction():  # a savepoint
-                                results.append(write())
-                        except Exception as error:  # handed back to its caller
-                            if db.broken or db.info.transaction_status != TransactionStatus.INTRANS:
-                                raise  # the transaction is lost: the whole batch fails
-                            results.append(error)
-                finally:
-                    self._batch.db = None
+            with self._pool.connection() as db:
+                results = self._batch_at_once(db, writes)
+                if results is None:  # one failed: the whole batch again, each write apart
+                    self.batches_redone += 1
+                    results = self._batch_in_savepoints(db, writes)
         except Exception as error:
             message = (
                 str(error)
@@ -246,6 +240,46 @@ class PostgresStorage:
             )
             return [StorageError(message) for _ in writes]  # one each: each is raised apart
         self.commits += 1
+        return results
+
+    def _batch_at_once(
+        self, db: Connection, writes: Sequence[Callable[[], T]]
+    ) -> list[T | Exception] | None:
+        """``writes`` in one transaction with no savepoints (each costs two round trips),
+        committed if every one succeeds; None, with nothing stored, if one fails."""
+        results: list[T | Exception] = []
+        self._batch.db = db
+        try:
+            with db.transaction():
+                for write in writes:
+                    results.append(write())
+        except Exception:
+            if db.broken:
+                raise  # the connection is lost: the whole batch fails
+            return None  # rolled back
+        finally:
+            self._batch.db = None
+        return results
+
+    def _batch_in_savepoints(
+        self, db: Connection, writes: Sequence[Callable[[], T]]
+    ) -> list[T | Exception]:
+        """``writes`` in one transaction, each in a savepoint: one that fails is undone
+        alone, and its place holds its exception."""
+        results: list[T | Exception] = []
+        with db.transaction():
+            self._batch.db = db
+            try:
+                for write in writes:
+                    try:
+                        with db.transaction():  # a savepoint
+                            results.append(write())
+                    except Exception as error:  # handed back to its caller
+                        if db.broken or db.info.transaction_status != TransactionStatus.INTRANS:
+                            raise  # the transaction is lost: the whole batch fails
+                        results.append(error)
+            finally:
+                self._batch.db = None
         return results
 
     def insert_game(self, record: GameRecord) -> None:

@@ -5,8 +5,9 @@ only saves reading it. Every write of a game is conditional on the version this
 process read (``Storage.update_game``); a cached game is checked against its
 stored version before it is used (a primary-key read; on SQLite, on the event
 loop, in microseconds), unless the caller's conditional write is the check.
-Reads run in worker threads; writes go through the one writer thread, which
-commits those pending together; a failed write drops the cached game.
+Reads run in worker threads (on SQLite, a game's own row is read on the loop too);
+writes go through the one writer thread, which commits those pending together; a
+failed write drops the cached game.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ import copy
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterator
 from contextlib import contextmanager
-from typing import Any, Final, TypeVar
+from typing import Any, Final, Protocol, TypeVar, runtime_checkable
 
 import anyio
 import anyio.to_thread
@@ -46,6 +47,16 @@ CHANGED_ELSEWHERE: Final = (
 )
 
 
+@runtime_checkable
+class InstantGameReads(Protocol):
+    """A store that reads one game by its ID in microseconds, safely on the event loop
+    (``SQLiteStorage.game_now``)."""
+
+    instant_version_checks: bool
+
+    def game_now(self, game_id: str) -> GameRecord | None: ...
+
+
 class LiveGames:
     """The games in play on this server, as stored: read, cached, locked and written.
 
@@ -62,6 +73,12 @@ class LiveGames:
         self.clock = clock
         self.limits = limits
         self.writer = writer
+        self._instant: InstantGameReads | None = (
+            storage
+            if isinstance(storage, InstantGameReads) and storage.instant_version_checks
+            else None
+        )
+        """The store, where it reads a game's row in microseconds on the loop (SQLite)."""
         self._cache: OrderedDict[str, tuple[GameRecord, Session]] = OrderedDict()
         self._locks: dict[str, anyio.Lock] = {}
 
@@ -128,11 +145,7 @@ class LiveGames:
             self._cache.move_to_end(game_id)
             record, session = cached
         else:
-            found = (
-                await self.read(self.storage.get_game, game_id)
-                if len(game_id) <= MAX_ID_LENGTH
-                else None
-            )
+            found = await self._stored(game_id) if len(game_id) <= MAX_ID_LENGTH else None
             if found is None or found.player != player:
                 raise NotFound.of(f"game {game_id!r}")
             record, session = found, self.session_of(found)
@@ -140,6 +153,17 @@ class LiveGames:
         if record.player != player:
             raise NotFound.of(f"game {game_id!r}")
         return record, session
+
+    async def _stored(self, game_id: str) -> GameRecord | None:
+        """The game's row: on the event loop where the store reads it in microseconds
+        (``InstantGameReads``), else in a worker thread."""
+        if self._instant is None:
+            found: GameRecord | None = await self.read(self.storage.get_game, game_id)
+            return found
+        try:
+            return self._instant.game_now(game_id)
+        except StorageError:
+            raise Unavailable(STORE_DOWN) from None
 
     @contextmanager
     def _rollback_on_failure(self, game_id: str) -> Iterator[None]:
@@ -216,12 +240,16 @@ class LiveGames:
     ) -> T:
         """Play ``action`` on the game and store it; ``answer`` of it, once it is stored.
 
-        The cached game is not checked first: the write is conditional, and a refusal
-        stands once the cache is found current. When another process changed the game
+        The cached game is checked first only where that costs microseconds (SQLite);
+        elsewhere the write is conditional, and a refusal stands once the cache is
+        found current. When another process changed the game
         first, the action is played again on the game read anew, if still allowed there."""
         async with self.lock(game_id):
-            record, session = await self.load(player, game_id, check=False)
-            checked = lost_race = False
+            instant = self.storage.instant_version_checks  # a check costs less than a race
+            cached = self._cache.get(game_id)
+            record, session = await self.load(player, game_id, check=instant)
+            # A cached copy found behind the store: as a race lost, a refusal says so.
+            checked, lost_race = instant, instant and cached is not None and cached[0] is not record
             for _attempt in range(RACE_ATTEMPTS):
                 try:
                     return await self._apply(record, session, action, answer)
