@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import gzip
 import os
 import re
 from pathlib import Path
 
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 import bonanza.web
+from bonanza.web.gzip_stream import OpeningGzip
+from bonanza.web.static_files import COMPRESS_LEVEL
 
 GZIP = {"Accept-Encoding": "gzip"}
 
@@ -94,3 +99,22 @@ def test_the_page_loads_one_script_with_every_module_and_one_sheet(client: TestC
     sheet = client.get(sheets[0]).text
     for name in ("style.css", "cards.css", "motion.css"):
         assert (folder / name).read_text() in sheet, name
+
+
+def test_the_compressed_page_is_the_plain_page(client: TestClient) -> None:
+    client.post("/api/games", json={"deal": "7"})  # a returning player, with a game
+    plain = client.get("/", headers={"Accept-Encoding": "identity"})
+    packed = client.get("/", headers=GZIP)
+    assert "content-encoding" not in plain.headers
+    assert packed.headers["content-encoding"] == "gzip" and packed.headers["vary"]
+    assert packed.text == plain.text and '"current":{"id"' in plain.text
+
+
+@settings(max_examples=50, deadline=None)
+@given(st.binary(max_size=3000), st.lists(st.binary(max_size=2000), max_size=4))
+def test_a_stream_whose_opening_is_compressed_once_is_one_gzip_stream(
+    opening: bytes, tails: list[bytes]
+) -> None:
+    stream = OpeningGzip(opening, COMPRESS_LEVEL)
+    for tail in tails:  # each from the same opening: the compressor is copied, not used up
+        assert gzip.decompress(stream.head + stream.rest(tail)) == opening + tail

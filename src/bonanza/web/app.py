@@ -9,9 +9,7 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
-from starlette.middleware.gzip import GZipMiddleware
-from starlette.routing import Mount, Route, request_response
-from starlette.types import ASGIApp
+from starlette.routing import Mount, Route
 
 from bonanza.core import Deal
 from bonanza.play.errors import PlayError
@@ -28,20 +26,9 @@ from bonanza.web.players import PlayerMiddleware
 from bonanza.web.routes import routes
 from bonanza.web.security_headers import SecurityHeadersMiddleware
 from bonanza.web.service import GameService
-from bonanza.web.static_files import COMPRESS_LEVEL, PackedStaticFiles
+from bonanza.web.static_files import PackedStaticFiles
 
 STATIC = Path(__file__).parent / "static"
-COMPRESS_FROM_BYTES = 500
-"""The page goes out gzip-compressed from this size (its files are compressed once, in
-``static_files``; API answers are not: they are small, and compressing each would cost
-every move)."""
-
-
-def compressed(app: ASGIApp) -> ASGIApp:
-    """``app`` with its answers gzip-compressed for browsers that accept it."""
-    return GZipMiddleware(app, minimum_size=COMPRESS_FROM_BYTES, compresslevel=COMPRESS_LEVEL)
-
-
 def create_app(
     storage: Storage,
     clock: Callable[[], float] = time.time,
@@ -77,7 +64,7 @@ def create_app(
     files = PackedStaticFiles(STATIC, BUNDLES)
     app = Starlette(
         routes=[
-            Route("/", compressed(request_response(Page(files, local_player))), methods=["GET"]),
+            Route("/", Page(files, local_player).respond, methods=["GET"]),
             *routes,
             Mount("/static", files, name="static"),
         ],

@@ -40,12 +40,13 @@ from bonanza.core import Rules
 from bonanza.play.errors import PlayError
 from bonanza.storage import StorageError
 from bonanza.web.bundle import join_modules, join_sheets
+from bonanza.web.gzip_stream import OpeningGzip, accepts_gzip
 from bonanza.web.page_words import WORDS
 from bonanza.web.players import read_player
 from bonanza.web.requests import client_address
 from bonanza.web.responses import encode
 from bonanza.web.routes import player, read_settings, service
-from bonanza.web.static_files import Joiner, PackedStaticFiles
+from bonanza.web.static_files import COMPRESS_LEVEL, Joiner, PackedStaticFiles
 from bonanza.web.wire_page import PageData
 
 TEMPLATE: Final = "index.html"
@@ -62,7 +63,8 @@ CSP: Final = (
 )
 HEADERS: Final = {"Cache-Control": "no-store", "Content-Security-Policy": CSP}
 """The page names the player's game: it is not kept."""
-HTML_ESCAPES: Final = str.maketrans({"<": "\\u003c", ">": "\\u003e", "&": "\\u0026"})
+GZIP_HEADERS: Final = {**HEADERS, "Content-Encoding": "gzip", "Vary": "Accept-Encoding"}
+HTML_ESCAPES: Final = ((b"<", b"\\u003c"), (b">", b"\\u003e"), (b"&", b"\\u0026"))
 """JSON escapes that keep ``</script>`` (or a comment) out of the data block."""
 NEW_PLAYER: Final = PageData(WORDS, settings=WORDS.defaults.settings, current=None)
 """What the page of a player issued with it carries: the store has nothing of theirs."""
@@ -76,7 +78,20 @@ PREFETCH_HEADERS: Final = ("sec-purpose", "purpose", "x-purpose", "x-moz")
 
 def embedded_json(data: object) -> str:
     """``data`` (a ``PageData``) as JSON that can sit inside a ``<script>`` element."""
-    return encode(data).decode().translate(HTML_ESCAPES)
+    return embedded_bytes(data).decode()
+
+
+def embedded_bytes(data: object) -> bytes:
+    """:func:`embedded_json` as UTF-8. ``<``, ``>`` and ``&`` occur only inside JSON
+    strings, where their escapes mean the same."""
+    text = encode(data)
+    for character, escape in HTML_ESCAPES:
+        text = text.replace(character, escape)
+    return text
+
+
+WORDS_OPENING: Final = embedded_bytes(PageData(WORDS))[: -len(b"}")]
+"""How every page's data begins (``words`` is its first field, and the same for all)."""
 
 
 async def page_data(request: Request) -> PageData:
@@ -106,11 +121,25 @@ def is_navigation(request: Request) -> bool:
 
 class Page:
     """The ``GET /`` handler: the template from ``files``, filled for the player
-    (``local_player``: the one a browser without a cookie plays as, if any)."""
+    (``local_player``: the one a browser without a cookie plays as, if any), gzip
+    compressed for browsers that take it, its common opening compressed once
+    (``gzip_stream``)."""
 
     def __init__(self, files: PackedStaticFiles, local_player: str | None = None) -> None:
         self.files = files
         self.local_player = local_player
+        self._opening: tuple[str, bytes, bytes, OpeningGzip] | None = None
+
+    def opening(self) -> tuple[bytes, bytes, OpeningGzip]:
+        """The page up to its data's own part, what follows the data, and their gzip
+        (made again when the template changes, as ``files`` reads it)."""
+        template = self.files.text(TEMPLATE)
+        if self._opening is None or self._opening[0] != template:
+            before, block, after = template.partition(DATA_BLOCK)
+            opening = (before + block).encode() + WORDS_OPENING
+            gzip = OpeningGzip(opening, COMPRESS_LEVEL)
+            self._opening = template, opening, after.encode(), gzip
+        return self._opening[1:]
 
     def is_new(self, request: Request) -> bool:
         """Whether the player is issued with this answer (the store is not asked)."""
@@ -140,13 +169,30 @@ class Page:
             return await self.new_player_data(request)
         return await page_data(request)
 
-    async def __call__(self, request: Request) -> Response:
-        before, block, after = self.files.text(TEMPLATE).partition(DATA_BLOCK)
+    async def own_part(self, request: Request, after: bytes) -> bytes:
+        """The page after its opening: the rest of the player's data, and the template's end."""
+        data = embedded_bytes(await self.data(request))
+        if not data.startswith(WORDS_OPENING):
+            raise AssertionError("the page's data does not begin with its words")
+        return data[len(WORDS_OPENING) :] + after
+
+    async def respond(self, request: Request) -> Response:
+        opening, after, gzip = self.opening()
         if request.method == "HEAD":  # headers only: nothing is read, nothing dealt
-            return HTMLResponse(before + block + after, headers=HEADERS)
+            before, block, _after = self.files.text(TEMPLATE).partition(DATA_BLOCK)
+            return HTMLResponse(before + block + after.decode(), headers=HEADERS)
+        if not accepts_gzip(request.headers.get("accept-encoding", "")):
 
-        async def parts() -> AsyncIterator[str]:
-            yield before + block  # the browser fetches the sheet and the script meanwhile
-            yield embedded_json(await self.data(request)) + after
+            async def plain() -> AsyncIterator[bytes]:
+                yield opening  # the browser fetches the sheet and the script meanwhile
+                yield await self.own_part(request, after)
 
-        return StreamingResponse(parts(), media_type=HTMLResponse.media_type, headers=HEADERS)
+            return StreamingResponse(plain(), media_type=HTMLResponse.media_type, headers=HEADERS)
+
+        async def compressed() -> AsyncIterator[bytes]:
+            yield gzip.head
+            yield gzip.rest(await self.own_part(request, after))
+
+        return StreamingResponse(
+            compressed(), media_type=HTMLResponse.media_type, headers=GZIP_HEADERS
+        )
