@@ -20,7 +20,7 @@ from bonanza.storage import sqlite_migrate as migrate_module
 from bonanza.storage.protocol import DailyDeal, Share, StockedDeal, StorageError
 from bonanza.storage.records import GameRecord
 from bonanza.storage.rows import COLUMNS, FIELDS, game_row
-from bonanza.storage.schema import SQLITE_MIGRATIONS, Migration, check_migrations
+from bonanza.storage.schema import PLAYING, SQLITE_MIGRATIONS, Migration, check_migrations
 
 from .conftest import OPENERS, open_at_once
 
@@ -275,3 +275,16 @@ def tables(path: Path) -> set[str]:
 def fresh_file(tmp_path: Path) -> Path:
     SQLiteStorage(tmp_path / "fresh.db").close()
     return tmp_path / "fresh.db"
+
+
+def test_a_players_games_in_play_are_found_by_their_own_index(tmp_path: Path) -> None:
+    assert str(Status.PLAYING) == PLAYING  # the index names the status as the games hold it
+    SQLiteStorage(tmp_path / "games.db").close()
+    db = sqlite3.connect(tmp_path / "games.db")
+    plan = db.execute(
+        f"EXPLAIN QUERY PLAN SELECT id FROM games WHERE player=? AND client=?"
+        f" AND status='{PLAYING}'",
+        ("ann", "web"),
+    ).fetchall()
+    db.close()
+    assert "USING INDEX games_playing" in str(plan)

@@ -40,7 +40,7 @@ from bonanza.storage.rows import (
     game_row,
     on_same_table,
 )
-from bonanza.storage.schema import POSTGRES_MIGRATIONS, pending
+from bonanza.storage.schema import PLAYING, POSTGRES_MIGRATIONS, pending
 from bonanza.storage.urls import redacted
 
 T = TypeVar("T")
@@ -313,8 +313,9 @@ class PostgresStorage:
 
     def playing_games(self, player: str, client: str = "web") -> list[GameRecord]:
         rows = self._all(
-            f"SELECT {COLUMNS} FROM games WHERE player=%s AND status=%s AND client=%s ORDER BY seq",
-            (player, str(Status.PLAYING), client),
+            f"SELECT {COLUMNS} FROM games WHERE player=%s AND client=%s"
+            f" AND status='{PLAYING}' ORDER BY seq",
+            (player, client),  # the status written out, so the partial index games_playing serves
         )
         return [game_record(row) for row in rows]
 

@@ -19,7 +19,10 @@ from dataclasses import dataclass
 
 from bonanza.storage.protocol import StorageError
 
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
+PLAYING = "playing"
+"""``str(Status.PLAYING)``, as the partial index ``games_playing`` and its queries name it
+(a step never changes, so it is written out)."""
 """The schema this code reads and writes."""
 
 
@@ -151,6 +154,11 @@ POSTGRES_MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX new_game_starts_at ON new_game_starts (at)",
         ),
     ),
+    Migration(
+        4,
+        "games_playing: a player's games in play, found without reading their other games",
+        (f"CREATE INDEX games_playing ON games (player, client) WHERE status = '{PLAYING}'",),
+    ),
 )
 """PostgreSQL's steps, oldest first: step ``n`` has version ``n``."""
 
@@ -270,6 +278,11 @@ SQLITE_MIGRATIONS: tuple[Migration, ...] = (
             "CREATE INDEX new_game_starts_client ON new_game_starts (client, at)",
             "CREATE INDEX new_game_starts_at ON new_game_starts (at)",
         ),
+    ),
+    Migration(
+        4,
+        "games_playing: a player's games in play, found without reading their other games",
+        (f"CREATE INDEX games_playing ON games (player, client) WHERE status = '{PLAYING}'",),
     ),
 )
 """SQLite's steps, oldest first: step ``n`` has version ``n``. Step 1 is the schema

@@ -40,6 +40,7 @@ from bonanza.storage.rows import (
     game_row,
     on_same_table,
 )
+from bonanza.storage.schema import PLAYING
 from bonanza.storage.sqlite_migrate import migrate
 
 T = TypeVar("T")
@@ -289,8 +290,8 @@ class SQLiteStorage:
 
     def playing_games(self, player: str, client: str = "web") -> list[GameRecord]:
         rows = self._all(
-            f"SELECT {COLUMNS} FROM games WHERE player=? AND status=? AND client=?",
-            (player, str(Status.PLAYING), client),
+            f"SELECT {COLUMNS} FROM games WHERE player=? AND client=? AND status='{PLAYING}'",
+            (player, client),  # the status written out, so the partial index games_playing serves
         )
         return [game_record(row) for row in rows]
 
