@@ -43,6 +43,10 @@ OK: Final = 200
 JSON_HEADER: Final = (b"content-type", JSON_TYPE.encode())
 NO_STORE_HEADER: Final = (b"cache-control", b"no-store")
 CROSS_SITE: Final = b"cross-site"
+SINGLE_HEADERS: Final = frozenset(
+    {b"host", b"cookie", b"origin", b"content-type", b"content-length"}
+)
+"""Headers the hot path reads, each once: a request sending one twice goes to the app."""
 KNOWN_ORIGINS: Final = 1024
 """(Origin, Host) pairs whose same-origin verdict is remembered."""
 
@@ -139,33 +143,19 @@ class HotPath:
 
     def _checked_player(self, scope: Scope, write: bool) -> str | None:
         """The player, when the request passes every check at a glance; else None."""
-        host = cookie = origin = content_type = length = None
+        found: dict[bytes, bytes] = {}
         for name, value in scope["headers"]:
-            if name == b"host":
-                if host is not None:
-                    return None
-                host = value
-            elif name == b"cookie":
-                if cookie is not None:
-                    return None
-                cookie = value
-            elif name == b"origin":
-                if origin is not None:
-                    return None
-                origin = value
+            if name in SINGLE_HEADERS:
+                if name in found:
+                    return None  # sent twice: the app's checks read every copy
+                found[name] = value
             elif name == b"sec-fetch-site":
                 if value.strip().lower() == CROSS_SITE:
                     return None
-            elif name == b"content-type":
-                if content_type is not None:
-                    return None
-                content_type = value
-            elif name == b"content-length":
-                if length is not None:
-                    return None
-                length = value
             elif name == b"transfer-encoding":
                 return None
+        host, cookie, origin = found.get(b"host"), found.get(b"cookie"), found.get(b"origin")
+        content_type, length = found.get(b"content-type"), found.get(b"content-length")
         if host is None or cookie is None:
             return None
         if self.hosts is not None and not self.hosts.allows(host.decode("latin-1")):

@@ -117,13 +117,10 @@ class LiveGames:
 
     async def stored_version(self, game_id: str) -> int | None:
         """The game's version in the store (None: no such game)."""
-        if not self.storage.instant_version_checks:
-            version: int | None = await self.read(self.storage.game_version, game_id)
-            return version
-        try:
-            return self.storage.game_version(game_id)
-        except StorageError:
-            raise Unavailable(STORE_DOWN) from None
+        version: int | None = await self._read_by_id(
+            self.storage.game_version, game_id, instant=self.storage.instant_version_checks
+        )
+        return version
 
     async def load(
         self, player: str, game_id: str, *, check: bool = True
@@ -158,10 +155,19 @@ class LiveGames:
         """The game's row: on the event loop where the store reads it in microseconds
         (``InstantGameReads``), else in a worker thread."""
         if self._instant is None:
-            found: GameRecord | None = await self.read(self.storage.get_game, game_id)
-            return found
+            found: GameRecord | None = await self._read_by_id(self.storage.get_game, game_id)
+        else:
+            found = await self._read_by_id(self._instant.game_now, game_id, instant=True)
+        return found
+
+    async def _read_by_id(
+        self, work: Callable[[str], Any], game_id: str, *, instant: bool = False
+    ) -> Any:
+        """``work(game_id)``: on the event loop if ``instant``, else in a worker thread."""
+        if not instant:
+            return await self.read(work, game_id)
         try:
-            return self._instant.game_now(game_id)
+            return work(game_id)
         except StorageError:
             raise Unavailable(STORE_DOWN) from None
 
