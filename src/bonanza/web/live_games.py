@@ -80,6 +80,9 @@ class LiveGames:
         )
         """The store, where it reads a game's row in microseconds on the loop (SQLite)."""
         self._cache: OrderedDict[str, tuple[GameRecord, Session]] = OrderedDict()
+        self._shared: OrderedDict[str, None] = OrderedDict()
+        """Games another process lately changed (served by several, as without sticky
+        routing): their cached copies are checked before an action."""
         self._locks: dict[str, anyio.Lock] = {}
 
     def forget(self, game_id: str) -> None:
@@ -246,16 +249,19 @@ class LiveGames:
     ) -> T:
         """Play ``action`` on the game and store it; ``answer`` of it, once it is stored.
 
-        The cached game is checked first only where that costs microseconds (SQLite);
-        elsewhere the write is conditional, and a refusal stands once the cache is
-        found current. When another process changed the game
-        first, the action is played again on the game read anew, if still allowed there."""
+        The cached game is checked first where that costs microseconds (SQLite), or
+        where another process lately changed it (``_shared``: a check costs less than a
+        lost race); elsewhere the write is conditional, and a refusal stands once the
+        cache is found current. When another process changed the game first, the
+        action is played again on the game read anew, if still allowed there."""
         async with self.lock(game_id):
-            instant = self.storage.instant_version_checks  # a check costs less than a race
+            check = self.storage.instant_version_checks or game_id in self._shared
             cached = self._cache.get(game_id)
-            record, session = await self.load(player, game_id, check=instant)
+            record, session = await self.load(player, game_id, check=check)
+            behind = check and cached is not None and cached[0] is not record
+            self._note_shared(game_id, behind)
             # A cached copy found behind the store: as a race lost, a refusal says so.
-            checked, lost_race = instant, instant and cached is not None and cached[0] is not record
+            checked, lost_race = check, behind
             for _attempt in range(RACE_ATTEMPTS):
                 try:
                     return await self._apply(record, session, action, answer)
@@ -270,10 +276,22 @@ class LiveGames:
                         raise Conflict(f"{CHANGED_MEANWHILE} {refusal}") from None
                     else:
                         raise
+                self._note_shared(game_id, lost_race)
                 self.forget(game_id)
                 record, session = await self.load(player, game_id)
                 checked = True
         raise Conflict(CHANGED_ELSEWHERE)
+
+    def _note_shared(self, game_id: str, changed_elsewhere: bool) -> None:
+        """Remember whether another process changed the game since this one last did
+        (its next action checks first), within ``game_cache_size`` games."""
+        if not changed_elsewhere:
+            self._shared.pop(game_id, None)
+            return
+        self._shared[game_id] = None
+        self._shared.move_to_end(game_id)
+        while len(self._shared) > self.limits.game_cache_size:
+            self._shared.popitem(last=False)
 
     async def _apply(
         self,
