@@ -102,6 +102,7 @@ def test_sqlite_keeps_the_mark_and_adds_its_column_to_an_older_file(tmp_path: Pa
         db.execute("DROP INDEX games_finished")
         db.execute("DROP TABLE folded_games")
         db.execute("DROP TABLE new_game_starts")
+        db.execute("DROP INDEX games_playing")
         db.execute("PRAGMA user_version=0")
         db.execute(
             "INSERT INTO games (id, player, deal, rules_key, state, status, created_at)"

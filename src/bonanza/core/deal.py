@@ -8,6 +8,7 @@ algorithm 1 and 39-character codes; two decks: algorithm 2 and
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from bonanza.core.cards import ALL_CARDS, DECK_SIZE, MAX_DECKS, Card, cards_of, twinned
@@ -26,6 +27,8 @@ MAX_DEAL_NUMBER: Final = 2**64 - 1
 TABLEAU_SIZE: Final = 28
 """Klondike's columns hold 28 cards at the start."""
 KLONDIKE_COLUMNS: Final = 7
+NUMBERED_DEALS_KEPT: Final = 4096
+"""Deals of a number kept once dealt (``_numbered``): the games a server has in play."""
 
 
 class Layout(NamedTuple):
@@ -115,6 +118,8 @@ class Deal:
             raise DealError(f"deal number {number} is out of range: use 0 to {MAX_DEAL_NUMBER}")
         if decks not in range(1, MAX_DECKS + 1):
             raise DealError(f"a deal has 1 or {MAX_DECKS} decks, not {decks!r}")
+        if cls is Deal:
+            return _numbered(number, decks)
         return cls(shuffle(number, decks), number)
 
     @classmethod
@@ -226,3 +231,10 @@ def _listing_problem(cards: tuple[Card, ...]) -> str:
     if not repeated:
         return f"card listing gives ids outside 0-{len(cards) - 1} (see Card.twin)"
     return f"card listing repeats {', '.join(repeated)}"
+
+
+@functools.lru_cache(maxsize=NUMBERED_DEALS_KEPT)
+def _numbered(number: int, decks: int) -> Deal:
+    """``Deal.from_number`` of a checked number, kept: a deal is a value (its cards a
+    tuple), and a server reading a game back deals its number again each time."""
+    return Deal(shuffle(number, decks), number)
