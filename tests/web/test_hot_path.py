@@ -17,8 +17,8 @@ from bonanza.web.app import create_app
 from bonanza.web.hot_path import HotPath
 
 COMPARED_HEADERS = ("content-type", "cache-control", "x-content-type-options", "connection")
-CHANGING = {"id", "elapsed"}
-"""Fields that differ between two games of one deal played side by side."""
+CHANGING = {"id", "elapsed", "idle_cap"}
+"""Fields that differ between two games of one deal played side by side (the clock's)."""
 JSON = {"Content-Type": "application/json"}
 SAME_ORIGIN = {"Origin": "http://testserver", "Sec-Fetch-Site": "same-origin"}
 ROUNDS = 150
@@ -66,6 +66,7 @@ def requests_of(game: str, rng: random.Random, state: Any) -> list[tuple[str, st
         ("POST", base + "/auto", {}),
         ("GET", base + "/progress", {}),
         ("GET", base, {}),
+        ("GET", "/api/games/current", {}),
         ("POST", base + "/moves", {"json": {"move": "zz"}}),
         ("POST", base + "/moves", {"json": {"move": 5}}),
         ("POST", base + "/moves", {"json": [1]}),
@@ -103,6 +104,17 @@ def test_the_hot_path_answers_as_the_app_would(pair: tuple[TestClient, TestClien
     served = hot_path(fast).served
     assert hot_path(slow).served == 0
     assert served >= ROUNDS  # most requests took the hot path: the comparison means something
+
+
+def test_a_player_with_no_game_yet_gets_204_as_from_the_app(
+    pair: tuple[TestClient, TestClient],
+) -> None:
+    answers = [client.get("/api/games/current") for client in pair]
+    assert [a.status_code for a in answers] == [204, 204] and answers[0].content == b""
+    assert {name: answers[0].headers.get(name) for name in COMPARED_HEADERS} == {
+        name: answers[1].headers.get(name) for name in COMPARED_HEADERS
+    }
+    assert hot_path(pair[0]).served == 1 and hot_path(pair[1]).served == 0
 
 
 def test_requests_in_doubt_go_on_to_the_app(client: TestClient) -> None:

@@ -1,5 +1,5 @@
 """The requests of play, served in one pass: a move, undo, redo, a finish step, the
-progress check and a game's view.
+progress check, a game's view and the player's latest game.
 
 Each move is a request, so what a request costs beside the game is what a host pays
 most. Routing, request and response objects and the middleware layers cost more
@@ -40,6 +40,7 @@ GAMES: Final = "/api/games/"
 CURRENT: Final = "current"
 """``/api/games/current`` is a route of its own, not a game."""
 OK: Final = 200
+NO_CONTENT: Final = 204
 JSON_HEADER: Final = (b"content-type", JSON_TYPE.encode())
 NO_STORE_HEADER: Final = (b"cache-control", b"no-store")
 CROSS_SITE: Final = b"cross-site"
@@ -50,8 +51,9 @@ SINGLE_HEADERS: Final = frozenset(
 KNOWN_ORIGINS: Final = 1024
 """(Origin, Host) pairs whose same-origin verdict is remembered."""
 
-Handler = Callable[[GameService, str, str, bytes, str], Awaitable[msgspec.Struct]]
-"""Answers one request: the service, the player, the game, the body and the client."""
+Handler = Callable[[GameService, str, str, bytes, str], Awaitable[msgspec.Struct | None]]
+"""Answers one request (None: 204 No Content): the service, the player, the game, the
+body and the client."""
 
 
 async def _move(
@@ -82,7 +84,9 @@ async def _progress(
 
 async def _view(
     service: GameService, player: str, game: str, _body: bytes, _client: str
-) -> msgspec.Struct:
+) -> msgspec.Struct | None:
+    if game == CURRENT:  # the player's latest game: None (204) before the first
+        return await service.current(player)
     return await service.get(player, game)
 
 
@@ -94,7 +98,7 @@ POSTS: Final[dict[str, Handler]] = {
 }
 """``POST /api/games/{id}/<action>``: as the routes of the same paths (``routes``)."""
 GETS: Final[dict[str, Handler]] = {"progress": _progress, "": _view}
-"""``GET /api/games/{id}/progress`` and ``GET /api/games/{id}``."""
+"""``GET /api/games/{id}/progress``, ``GET /api/games/{id}`` and ``GET /api/games/current``."""
 
 class HotPath:
     """Serves the requests of play (module notes) before ``app``; passes the rest on."""
@@ -132,7 +136,7 @@ class HotPath:
         game, _slash, action = path[len(GAMES) :].partition("/")
         method = scope["method"]
         routes = POSTS if method == "POST" else GETS if method == "GET" else None
-        if routes is None or not game or game == CURRENT or action not in routes:
+        if routes is None or not game or action not in routes:
             return None
         if action == "" and _slash:
             return None  # "/api/games/ID/": not a route
@@ -206,6 +210,9 @@ class HotPath:
         try:
             body = await receive_body(receive, self.limits) if write else b""
             answer = await handler(self.service, player, game, body, address)
+            if answer is None:
+                await self._no_content(send)
+                return
             status, data = OK, encode(answer)
         except (PlayError, SessionError) as error:
             status, extra = status_of(error), []
@@ -223,3 +230,9 @@ class HotPath:
         ]
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": data})
+
+    async def _no_content(self, send: Send) -> None:
+        """204, as the app answers a player with no game yet."""
+        headers = [NO_STORE_HEADER, NOSNIFF]
+        await send({"type": "http.response.start", "status": NO_CONTENT, "headers": headers})
+        await send({"type": "http.response.body", "body": b""})
