@@ -255,10 +255,13 @@ class LiveGames:
         cache is found current. When another process changed the game first, the
         action is played again on the game read anew, if still allowed there."""
         async with self.lock(game_id):
-            check = self.storage.instant_version_checks or game_id in self._shared
+            check = self.storage.instant_version_checks
             cached = self._cache.get(game_id)
+            if game_id in self._shared and not check:
+                self.forget(game_id)  # likely behind: one read of the row, not a check and a read
+                check = True
             record, session = await self.load(player, game_id, check=check)
-            behind = check and cached is not None and cached[0] is not record
+            behind = cached is not None and cached[0].version != record.version
             self._note_shared(game_id, behind)
             # A cached copy found behind the store: as a race lost, a refusal says so.
             checked, lost_race = check, behind
