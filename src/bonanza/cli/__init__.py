@@ -13,6 +13,7 @@ import os
 import signal
 import sys
 from collections.abc import Sequence
+from contextvars import ContextVar
 from typing import Final, NoReturn
 
 from bonanza.core.errors import BonanzaError, InternalError
@@ -40,10 +41,21 @@ class OneLineParser(argparse.ArgumentParser):
         sys.exit(EXIT_BAD_INPUT)
 
 
+_COMMAND_NAMED: ContextVar[str | None] = ContextVar("_COMMAND_NAMED", default=None)
+"""The command ``main``'s words name, while ``main`` builds its parser."""
+
+
 def build_parser() -> argparse.ArgumentParser:
+    """The ``bonanza`` parser, with every command's parser (each loads its module).
+
+    Inside ``main``, whose words name a command, it has that command's parser
+    alone, which parses the words the same and loads that command's module
+    only: ``bonanza solve`` loads no web app, storage or terminal interface.
+    """
     parser = OneLineParser(prog="bonanza", description="Klondike solitaire.")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in COMMANDS:
+    named = _COMMAND_NAMED.get()
+    for name in (named,) if named else COMMANDS:
         importlib.import_module(f"bonanza.cli.{name}").register(subparsers)
     return parser
 
@@ -73,9 +85,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
     # Named before the commands' modules load, so that a Ctrl-C during that
     # (a second or more on a loaded machine) still names the command.
-    prefix = f"bonanza {words[0]}" if words and words[0] in COMMANDS else "bonanza"
+    named = words[0] if words and words[0] in COMMANDS else None
+    prefix = f"bonanza {named}" if named else "bonanza"
     try:
-        parser = build_parser()
+        # (The command named is passed aside, not as an argument: tests put
+        # their own build_parser() in its place.)
+        token = _COMMAND_NAMED.set(named)
+        try:
+            parser = build_parser()
+        finally:
+            _COMMAND_NAMED.reset(token)
         args, unknown = parser.parse_known_args(words)
         prefix = f"bonanza {args.command}"
         if unknown:  # named after the command they were given to

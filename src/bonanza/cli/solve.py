@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from typing import Any
 
 from bonanza.cli.options import changed_rules, passes_value, rule_changes, whole_number
@@ -84,6 +83,8 @@ def run(args: argparse.Namespace) -> int:
     start.rules = solver_rules(args, start.rules)
     result = solve(start, time_limit=args.time_limit, memory_limit=memory_bytes(args))
     if args.json:
+        import json
+
         print(json.dumps(result_data(result, start)))
         return 0
     print(f"{label} ({start.rules}): {result.result}"

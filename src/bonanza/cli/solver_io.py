@@ -4,9 +4,8 @@ data, with ``InputError`` for input they cannot use."""
 
 from __future__ import annotations
 
-import json
 import os
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
 from bonanza.core.deal import Deal
 from bonanza.core.errors import BonanzaError
@@ -15,9 +14,9 @@ from bonanza.core.moves import Move, Pile
 from bonanza.core.notation import format_move
 from bonanza.core.position import Position
 from bonanza.core.rules import Rules
-from bonanza.session import Session
-from bonanza.session.session import SESSION_FORMAT
-from bonanza.solver.search import SolveResult
+
+if TYPE_CHECKING:
+    from bonanza.solver.search import SolveResult
 
 
 class InputError(BonanzaError):
@@ -86,6 +85,12 @@ def load_saved_game(path: str) -> Game:
 def _game_from(content: str) -> Game:
     """A game from any save format: a saved session (``bonanza play --save``, from
     ``Session.to_json``) or game as JSON, else the text format."""
+    # Loaded here, for a saved game only: not for every deal named by number.
+    import json
+
+    from bonanza.session import Session
+    from bonanza.session.session import SESSION_FORMAT
+
     try:
         data = json.loads(content)
     except ValueError:  # not JSON (or a number too long to read)
