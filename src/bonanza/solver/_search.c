@@ -345,12 +345,13 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     unsigned int prune = PRUNE_ALL, sides = SIDES_DEFAULT;
     unsigned long long seed = 0;
     int shorten = SHORTEN_NONE;
+    Py_ssize_t shorten_above = 0;
     Search *x = calloc(1, sizeof(Search));
     if (!x) return PyErr_NoMemory();
-    if (!PyArg_ParseTuple(args, "OOOiOiiippppdKn|IIKi", &columns, &downs, &talon, &ptr, &found,
+    if (!PyArg_ParseTuple(args, "OOOiOiiippppdKn|IIKin", &columns, &downs, &talon, &ptr, &found,
                           &rec, &x->r.draw, &x->r.recycles_allowed, &x->r.any_empty,
                           &x->r.recall, &x->r.partial, &x->r.deals, &time_limit, &node_limit,
-                          &memory_limit, &prune, &sides, &seed, &shorten)
+                          &memory_limit, &prune, &sides, &seed, &shorten, &shorten_above)
         || !build_state(columns, downs, talon, ptr, found, rec, &x->r, &x->s)) {
         free(x);
         return NULL;
@@ -360,9 +361,10 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
         PyErr_SetString(PyExc_ValueError, "unknown prune or side-search switches");
         return NULL;
     }
-    if (shorten < SHORTEN_NONE || shorten > SHORTEN_GREEDY) {
+    if (shorten < SHORTEN_NONE || shorten > SHORTEN_GREEDY || shorten_above < 0) {
         free(x);
-        PyErr_SetString(PyExc_ValueError, "shorten must be 0 (no), 1 (shortest) or 2 (greedy)");
+        PyErr_SetString(PyExc_ValueError, "shorten must be 0 (no), 1 (shortest) or 2 (greedy), "
+                        "and shorten_above at least 0");
         return NULL;
     }
     /* The rules and start as given, for the short line (search_shortcut.h). */
@@ -394,7 +396,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     int result, expanded = 1;
     size_t states = 0, found_len = 0;
     AtomLine line = {NULL, 0, 0};
-    double t0 = now_seconds(), seconds, shorten_seconds = 0;
+    double t0 = now_seconds(), seconds, shorten_seconds = 0, expand_seconds = 0;
     x->t0 = t0;
     int catching = catch_sigint();
     Py_BEGIN_ALLOW_THREADS
@@ -404,10 +406,14 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
         /* The table is done with: give its memory back before the line's. */
         keys_free(x->tt.keys, 2 * (x->tt.mask + 1));
         x->tt.keys = NULL;
+        double t1 = now_seconds();
         expanded = expand_atomic(&start, &x->r, x->path, x->plen, &line);
         found_len = line.len;
-        if (expanded == 1 && shorten) {
-            double t1 = now_seconds();
+        expand_seconds = now_seconds() - t1;
+        /* Shortened only if asked, and only a line longer than shorten_above
+         * moves (search.py's rule for when it pays: docs/solver.md). */
+        if (expanded == 1 && shorten && found_len > (size_t)shorten_above) {
+            t1 = now_seconds();
             /* What is still held beside the shortening: the search's path
              * and the expanded line. */
             size_t held = x->plen * sizeof(*x->path) + line.cap * sizeof(*line.moves);
@@ -439,11 +445,12 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
         if (!count) { Py_DECREF(fired); Py_DECREF(moves); free_search(x); free(x); return NULL; }
         PyTuple_SET_ITEM(fired, k, count);
     }
-    PyObject *ret = Py_BuildValue("(sNKdzKnNnd)", status, moves,
+    PyObject *ret = Py_BuildValue("(sNKdzKnNndd)", status, moves,
                                   (unsigned long long)(x->nodes + x->probe_nodes),
                                   seconds, limit, (unsigned long long)states,
                                   (Py_ssize_t)x->used, fired,
-                                  (Py_ssize_t)(found_len - line.len), shorten_seconds);
+                                  (Py_ssize_t)(found_len - line.len), shorten_seconds,
+                                  expand_seconds);
     free_search(x);
     free(x);
     return ret;
@@ -524,13 +531,16 @@ static PyMethodDef methods[] = {
     {"solve", py_solve, METH_VARARGS,
      "solve(columns, downs, talon, waste_size, foundations, recycles, draw, recycles_allowed,\n"
      "      any_empty, recall, partial, deals, time_limit, node_limit, memory_limit,\n"
-     "      prune=PRUNE_ALL, sides=SIDES_DEFAULT, seed=0, shorten=0)\n"
-     "-> (result, moves, nodes, seconds, limit, states, bytes, fired, cut, cut_seconds)\n\n"
+     "      prune=PRUNE_ALL, sides=SIDES_DEFAULT, seed=0, shorten=0, shorten_above=0)\n"
+     "-> (result, moves, nodes, seconds, limit, states, bytes, fired, cut, cut_seconds,\n"
+     "    expand_seconds)\n\n"
      "fired[k] counts the firings of pruning rule k (fired[0]: side-search wins).\n"
      "shorten 1 cuts a winning line short through its own positions (the shortest\n"
      "plan, the greedy one past the time limit; 2: the greedy one; see\n"
-     "search_shortcut.h); cut is the moves it took out, cut_seconds its time\n"
-     "(part of seconds).\n"
+     "search_shortcut.h), if the line found has more than shorten_above moves;\n"
+     "cut is the moves it took out, cut_seconds its time, expand_seconds the time\n"
+     "the search's line took to expand into moves (both part of seconds; the rest\n"
+     "is the search's own).\n"
      "The talon is the waste (bottom first) then the stock (next card first);\n"
      "columns are 1 to 10 lists; deals: the stock deals onto every column (no waste);\n"
      "recycles_allowed is -1 for unlimited; time_limit < 0, node_limit 0 and\n"

@@ -28,10 +28,11 @@ def solve(
     sides: int = ...,
     seed: int = ...,
     shorten: int = ...,
+    shorten_above: int = ...,
     /,
 ) -> tuple[
     str, list[tuple[int, int, int]], int, float, str | None, int, int, tuple[int, ...], int,
-    float,
+    float, float,
 ]: ...
 def legal_moves(
     columns: Sequence[Sequence[int]],

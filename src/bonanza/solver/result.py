@@ -25,8 +25,11 @@ class SolveResult:
     ``states`` is how many distinct positions the search stored, ``memory``
     the bytes it held.  ``fired`` counts, per pruning rule, the positions or
     moves it pruned or forced; ``side_wins`` the wins its side searches found.
-    ``cut`` is how many moves shortening took out of the line the search
-    found, in ``cut_seconds`` (part of ``seconds``).
+    ``seconds`` is the core's whole time: the search's own
+    (``search_seconds``), then for a win the expansion of its line into the
+    engine's moves (``expand_seconds``) and its shortening (``cut_seconds``;
+    ``cut`` is how many moves it took out of the line the search found). The
+    replay that checks a line is not in it.
     """
 
     result: Verdict
@@ -40,6 +43,7 @@ class SolveResult:
     side_wins: int = 0
     cut: int = dataclasses.field(default=0, compare=False)
     cut_seconds: float = dataclasses.field(default=0.0, compare=False)
+    expand_seconds: float = dataclasses.field(default=0.0, compare=False)
 
     def __repr__(self) -> str:
         moves = " ".join(format_move(move) for move in self.moves)
@@ -48,6 +52,11 @@ class SolveResult:
             f"SolveResult({self.result!r}, {len(self.moves)} moves [{moves}], "
             f"nodes={self.nodes}, seconds={self.seconds:.4f}{limit})"
         )
+
+    @property
+    def search_seconds(self) -> float:
+        """The search's own time: ``seconds`` less the line's expansion and shortening."""
+        return max(self.seconds - self.expand_seconds - self.cut_seconds, 0.0)
 
     @property
     def solved(self) -> bool:

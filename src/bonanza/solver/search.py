@@ -7,6 +7,8 @@ run the generic search over the engine's own positions instead
 
 from __future__ import annotations
 
+from typing import Literal
+
 from bonanza.core.deal import Deal
 from bonanza.core.errors import InternalError, RulesError
 from bonanza.core.moves import Move, Pile
@@ -33,6 +35,15 @@ TALON_SIZE_BOUND = 52
 """More recycles left than this are as many as unlimited (the C core passes
 any count of recycles left that is at least the talon's size on as unlimited:
 a winning line needs at most one recycle per talon card)."""
+SHORTEN_LONGER_THAN = 300
+"""``shorten="auto"`` shortens a winning line only where that pays: in games
+whose stock is dealt onto the columns (Easthaven), whose searches wander
+(it took 95 % of their moves out), and elsewhere when the line found is
+longer than this many moves. Klondike's lines are 100 to 340 moves long;
+shortening took 0.1 to 2 % of their moves out, and cost more than the search
+on a median deal (docs/solver.md, "When a line is shortened")."""
+Shorten = bool | Literal["auto"]
+"""``solve``'s ``shorten``: always, never, or only where it pays."""
 
 
 class SolverError(InternalError):
@@ -86,7 +97,7 @@ def solve(
     prune: Prune = Prune.ALL,
     sides: Sides = Sides.DEFAULT,
     seed: int = 0,
-    shorten: bool = True,
+    shorten: Shorten = True,
 ) -> SolveResult:
     """Decide whether ``start`` can be won, playing with every card known.
 
@@ -98,11 +109,15 @@ def solve(
     ``prune`` and ``sides`` switch pruning rules and side searches off (for
     differential tests: no set of them changes a verdict).  A nonzero ``seed``
     runs one plain search with its move order shuffled, without the portfolio.
-    ``shorten`` cuts a winning line down to the fewest moves through the
-    positions it visits (the search's line is its depth-first path, detours
-    and all), or past the time limit makes a quicker, greedy cut; it changes
-    nothing but the line (``cut`` counts the moves taken out). The generic
-    search ignores it.
+    ``shorten`` (True by default) cuts a winning line down to the fewest moves
+    through the positions it visits (the search's line is its depth-first
+    path, detours and all), or past the time limit makes a quicker, greedy
+    cut; it changes nothing but the line (``cut`` counts the moves taken out,
+    ``cut_seconds`` its time). ``False`` keeps the search's own line, and
+    ``"auto"`` shortens only where it pays: in games whose stock is dealt onto
+    the columns, and lines of more than ``SHORTEN_LONGER_THAN`` moves (for
+    callers that want a verdict, not the shortest line: ``bonanza analyze``).
+    The generic search ignores it.
     Ctrl-C stops the search within a moment and raises ``KeyboardInterrupt``.
     """
     if isinstance(start, Deal):
@@ -117,11 +132,14 @@ def solve(
             raise ValueError(f"{name} must be positive, not {value!r}")
     if not 0 <= seed < 2**64:
         raise ValueError(f"seed must be a 64-bit whole number, not {seed!r}")
+    if shorten not in (True, False, "auto"):
+        raise ValueError(f"shorten must be True, False or 'auto', not {shorten!r}")
     try:
         arguments = core_arguments(position)
     except RulesError:
         return _solve_generic(position, time_limit, node_limit, memory_limit, seed)
-    verdict, raw, nodes, seconds, limit, states, memory, fired, cut, cut_seconds = _search.solve(
+    (verdict, raw, nodes, seconds, limit, states, memory, fired, cut, cut_seconds,
+     expand_seconds) = _search.solve(
         *arguments,
         -1.0 if time_limit is None else float(time_limit),
         0 if node_limit is None else int(node_limit),
@@ -130,6 +148,7 @@ def solve(
         int(Sides(sides)),
         seed,
         1 if shorten else 0,
+        _shorten_above(position.rules, shorten),
     )
     moves = [Move(Pile(source), Pile(dest), count) for source, dest, count in raw]
     if verdict == "solved":
@@ -137,7 +156,16 @@ def solve(
     return SolveResult(
         _VERDICTS[verdict], moves, nodes, seconds, _LIMITS[limit], states, memory,
         {flag: _fired(fired, flag) for flag in SINGLE_RULES}, fired[SIDE_WINS], cut, cut_seconds,
+        expand_seconds,
     )
+
+
+def _shorten_above(rules: Rules, shorten: Shorten) -> int:
+    """The core's ``shorten_above``: a line found is shortened only if it is
+    longer (when it is to be shortened at all)."""
+    if shorten != "auto" or rules.stock_mode is StockMode.EVERY_COLUMN:
+        return 0
+    return SHORTEN_LONGER_THAN
 
 
 def compiled(position: Position) -> bool:
