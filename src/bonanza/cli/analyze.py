@@ -40,12 +40,25 @@ from bonanza.cli.solver_io import InputError, result_data
 from bonanza.core.deal import Deal
 from bonanza.core.position import Position
 from bonanza.core.rules import Rules
-from bonanza.solver import solve
+from bonanza.solver import SolveResult, solve
+from bonanza.solver.search import Shorten
 from bonanza.solver.stats import percentile, wilson_interval
 
 DEFAULT_MEMORY_MB: Final = 1024
-Task = tuple[str, str, Rules, float | None, int | None, bool]
-"""A deal to solve: id, deal, rules, time limit, memory limit, and whether to add its line."""
+Task = tuple[str, str, Rules, float | None, int | None, bool, Shorten]
+"""A deal to solve: id, deal, rules, time limit, memory limit, whether to add its line,
+and whether to shorten it (``solve``'s ``shorten``)."""
+SHORTEN: Final[dict[str, Shorten]] = {"auto": "auto", "always": True, "never": False}
+"""``--shorten``'s choices, as ``solve``'s ``shorten``."""
+TIME_PARTS: Final = ("search_seconds", "expand_seconds", "cut_seconds")
+"""A row's ``seconds`` in parts: the search's own, the winning line's expansion
+into moves and its shortening (the last two 0 for a deal not solved)."""
+TIMES_HELP: Final = (
+    "Times are the solver's, per deal: its search, then for a win the expansion of its "
+    "line into moves and the line's shortening (JSONL rows give each part: "
+    "search_seconds, expand_seconds, cut_seconds, adding up to seconds); replaying the "
+    "line to check it and writing the row are not counted."
+)
 
 
 def register(subparsers: Any) -> None:
@@ -53,6 +66,7 @@ def register(subparsers: Any) -> None:
         "analyze",
         help="solve many deals and report solvability",
         description="Solve a range or file of deals in parallel; summarize solvability.",
+        epilog=TIMES_HELP,
     )
     source = parser.add_mutually_exclusive_group(required=True)
     source.add_argument("--deals", type=parse_deal_range, metavar="A-B", help="deal numbers A to B")
@@ -76,6 +90,12 @@ def register(subparsers: Any) -> None:
         help="add each deal's winning line to its row as 'line', in move notation (JSONL)",
     )
     parser.add_argument(
+        "--shorten", choices=tuple(SHORTEN), default="auto",
+        help="shorten each winning line (rows' moves and --lines) to the fewest moves through "
+        "its positions: 'auto' only where it pays (Easthaven's stock dealt onto the columns, "
+        "lines of over 300 moves), 'always', or 'never' (default: auto)",
+    )
+    parser.add_argument(
         "--cluster", metavar="ADDRESS",
         help=f"solve on Dask distributed: a scheduler's address (tcp://host:8786), or "
         f"'{LOCAL}' for a local cluster of --jobs workers; needs bonanza[cluster]",
@@ -85,31 +105,54 @@ def register(subparsers: Any) -> None:
 
 
 def _solve_one(task: Task) -> dict[str, Any]:
-    ident, text, rules, time_limit, memory_limit, lines = task
+    ident, text, rules, time_limit, memory_limit, lines, shorten = task
     deal = Deal.parse(text, rules.decks)  # checked before the run started
     start = Position.initial(deal, rules)
-    result = solve(start, time_limit=time_limit, memory_limit=memory_limit)
-    row = {"id": ident, "deal": deal.id, **result_data(result, start)}
+    result = solve(start, time_limit=time_limit, memory_limit=memory_limit, shorten=shorten)
+    row = {"id": ident, "deal": deal.id, **result_data(result, start), **time_parts(result),
+           "cut": result.cut}
     if lines:
         row["line"] = [move["move"] for move in row["moves"]]
     return row
+
+
+def time_parts(result: SolveResult) -> dict[str, float]:
+    """``result.seconds`` in ``TIME_PARTS``, rounded as ``seconds`` is in a row (to the
+    microsecond), the search's part the rest, so that they add up to it."""
+    seconds = round(result.seconds, 6)
+    expand, cut = round(result.expand_seconds, 6), round(result.cut_seconds, 6)
+    search = round(max(seconds - expand - cut, 0.0), 6)
+    return dict(zip(TIME_PARTS, (search, expand, cut), strict=True))
 
 
 class Tally:
     """Each result's count and the seconds per deal: all a summary needs, however long the run.
 
     Error rows (written by older versions for deals that did not parse) are
-    counted apart and never in the solvable share.
+    counted apart and never in the solvable share. ``parts`` sums the
+    seconds of ``TIME_PARTS`` over the deals added with them (rows of older
+    versions lack them, and a resumed run reads only the result and seconds
+    of the rows it skips); ``searching`` holds each such deal's search seconds.
     """
 
     def __init__(self) -> None:
         self.counts: Counter[str] = Counter()
         self.seconds = array("d")
+        self.parts = dict.fromkeys(TIME_PARTS, 0.0)
+        self.parted = 0  # deals in parts
+        self.parted_seconds = 0.0  # their seconds
+        self.searching = array("d")
 
-    def add(self, result: str, seconds: float) -> None:
+    def add(self, result: str, seconds: float, parts: Mapping[str, Any] | None = None) -> None:
         self.counts[result] += 1
         if result in VERDICTS:
             self.seconds.append(seconds)
+            if parts is not None and all(name in parts for name in TIME_PARTS):
+                for name in TIME_PARTS:
+                    self.parts[name] += float(parts[name] or 0)
+                self.parted += 1
+                self.parted_seconds += seconds
+                self.searching.append(float(parts["search_seconds"] or 0))
 
     @property
     def finished(self) -> int:
@@ -136,14 +179,37 @@ class Tally:
             f"seconds per deal: median {median:.4f}, p90 {p90:.4f}, p99 {p99:.4f}, "
             f"max {longest:.4f}"
         )
+        lines.extend(self._parts_summary())
         return "\n".join(lines)
+
+    def _parts_summary(self) -> list[str]:
+        """The lines of the time in parts: searching, expanding lines, shortening them."""
+        total = sum(self.seconds)
+        if not self.parted:
+            return [f"seconds in all (the solver's): {total:.4f}"]
+        search, expand, cut = (self.parts[name] for name in TIME_PARTS)
+        split = (f"searching {search:.4f} + expanding lines {expand:.4f} "
+                 f"+ shortening lines {cut:.4f}")
+        if self.parted == self.finished:
+            spent = f"seconds in all (the solver's): {total:.4f} = {split}"
+        else:
+            spent = (f"seconds in all (the solver's): {total:.4f}; this run's "
+                     f"{self.parted} deals: {self.parted_seconds:.4f} = {split}")
+        times = sorted(self.searching)
+        median, p90, p99 = (percentile(times, f) for f in (0.5, 0.9, 0.99))
+        which = "" if self.parted == self.finished else " (this run's)"
+        return [
+            spent,
+            f"seconds searching per deal{which}: median {median:.6f}, p90 {p90:.6f}, "
+            f"p99 {p99:.6f}, max {times[-1]:.6f}",
+        ]
 
 
 def summarize(rows: Iterable[Mapping[str, Any]]) -> str:
     """The summary of result rows (error rows are not counted as deals)."""
     tally = Tally()
     for row in rows:
-        tally.add(row["result"], float(row.get("seconds") or 0))
+        tally.add(row["result"], float(row.get("seconds") or 0), row)
     return tally.summary()
 
 
@@ -196,7 +262,7 @@ def run(args: argparse.Namespace) -> int:
         tally.add(*outcome)
     memory = memory_bytes(args)
     tasks = (
-        (ident, text, rules, args.time_limit, memory, args.lines)
+        (ident, text, rules, args.time_limit, memory, args.lines, SHORTEN[args.shorten])
         for ident, text in pending(deals, done)
     )
     remaining = deals.total - len(done)
@@ -217,7 +283,7 @@ def run(args: argparse.Namespace) -> int:
                     shown = True
                 for row in rows:
                     with ctrl_c_held():  # a row is counted if and only if it is written
-                        tally.add(row["result"], row["seconds"])
+                        tally.add(row["result"], row["seconds"], row)
                         if writer:
                             writer.write(row)
                     if show:
@@ -231,7 +297,7 @@ def run(args: argparse.Namespace) -> int:
                 sys.stderr.write("\n")
     megabytes = args.memory_limit or DEFAULT_MEMORY_MB
     print(f"rules: {rules.to_text()}; time limit: {args.time_limit or 'none'}; "
-          f"memory limit: {megabytes} MB")
+          f"memory limit: {megabytes} MB; lines shortened: {args.shorten}")
     print(tally.summary())
     if stopped is not None:
         left = deals.total - tally.finished
