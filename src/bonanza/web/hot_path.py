@@ -1,5 +1,5 @@
-"""The requests of play, served in one pass: a move, undo, redo, a finish step, the
-progress check, a game's view and the player's latest game.
+"""The requests of play (``play_requests``), served in one pass: a move, undo, redo,
+a finish step, the progress check, a game's view and the player's latest game.
 
 Each move is a request, so what a request costs beside the game is what a host pays
 most. Routing, request and response objects and the middleware layers cost more
@@ -14,31 +14,26 @@ changes: this path only skips work for requests that pass every check.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Final
 
-import msgspec
 from starlette.exceptions import HTTPException
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from bonanza.play.errors import PlayError
 from bonanza.session import SessionError
-from bonanza.web.bodies import MoveBody, NoBody
 from bonanza.web.errors import status_of
 from bonanza.web.guard import JSON_TYPE, media_type, parse_origin, request_origin
 from bonanza.web.hosts import HostNames
 from bonanza.web.limits import ServerLimits
-from bonanza.web.moves_input import read_move
+from bonanza.web.play_requests import GETS, POSTS, Handler
 from bonanza.web.players import KnownPlayers
-from bonanza.web.requests import body_of, receive_body
+from bonanza.web.requests import receive_body
 from bonanza.web.responses import encode
 from bonanza.web.security_headers import NOSNIFF
 from bonanza.web.service import GameService
 from bonanza.web.wire_answers import ErrorAnswer
 
 GAMES: Final = "/api/games/"
-CURRENT: Final = "current"
-"""``/api/games/current`` is a route of its own, not a game."""
 OK: Final = 200
 NO_CONTENT: Final = 204
 JSON_HEADER: Final = (b"content-type", JSON_TYPE.encode())
@@ -50,55 +45,6 @@ SINGLE_HEADERS: Final = frozenset(
 """Headers the hot path reads, each once: a request sending one twice goes to the app."""
 KNOWN_ORIGINS: Final = 1024
 """(Origin, Host) pairs whose same-origin verdict is remembered."""
-
-Handler = Callable[[GameService, str, str, bytes, str], Awaitable[msgspec.Struct | None]]
-"""Answers one request (None: 204 No Content): the service, the player, the game, the
-body and the client."""
-
-
-async def _move(
-    service: GameService, player: str, game: str, body: bytes, _client: str
-) -> msgspec.Struct:
-    move = read_move(body_of(body, MoveBody, service.limits))
-    return await service.play(player, game, move)
-
-
-def _action(name: str) -> Handler:
-    """The handler of an action that takes no body (any JSON object, or nothing)."""
-
-    async def handle(
-        service: GameService, player: str, game: str, body: bytes, _client: str
-    ) -> msgspec.Struct:
-        body_of(body, NoBody, service.limits, required=False)
-        act: Callable[[str, str], Awaitable[msgspec.Struct]] = getattr(service, name)
-        return await act(player, game)
-
-    return handle
-
-
-async def _progress(
-    service: GameService, player: str, game: str, _body: bytes, client: str
-) -> msgspec.Struct:
-    return await service.progress(player, game, client)
-
-
-async def _view(
-    service: GameService, player: str, game: str, _body: bytes, _client: str
-) -> msgspec.Struct | None:
-    if game == CURRENT:  # the player's latest game: None (204) before the first
-        return await service.current(player)
-    return await service.get(player, game)
-
-
-POSTS: Final[dict[str, Handler]] = {
-    "moves": _move,
-    "undo": _action("undo"),
-    "redo": _action("redo"),
-    "auto": _action("auto_step"),
-}
-"""``POST /api/games/{id}/<action>``: as the routes of the same paths (``routes``)."""
-GETS: Final[dict[str, Handler]] = {"progress": _progress, "": _view}
-"""``GET /api/games/{id}/progress``, ``GET /api/games/{id}`` and ``GET /api/games/current``."""
 
 class HotPath:
     """Serves the requests of play (module notes) before ``app``; passes the rest on."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Awaitable, Callable
 
 import anyio
 import msgspec
@@ -27,14 +28,13 @@ from bonanza.storage.player_settings import (
 from bonanza.storage.records import GameRecord
 from bonanza.web.bodies import (
     DealCheckBody,
-    MoveBody,
     NewGameBody,
     NoBody,
     SettingsBody,
     given,
 )
-from bonanza.web.moves_input import read_move
-from bonanza.web.requests import client_address, read_json
+from bonanza.web.play_requests import CURRENT, GETS, POSTS, Handler
+from bonanza.web.requests import client_address, limits_of, read_body, read_json
 from bonanza.web.responses import JSONAnswer
 from bonanza.web.service import GameService
 from bonanza.web.wire_answers import DealChecked, Settings
@@ -127,46 +127,25 @@ async def check_deal(request: Request) -> Response:
     return answer(DealChecked())
 
 
-async def current_game(request: Request) -> Response:
-    """The latest game, or 204 No Content for a player who has none yet."""
-    state = await service(request).current(player(request))
-    if state is None:
-        return Response(status_code=204, headers=NO_STORE)
-    return answer(state)
-
-
 def game_id(request: Request) -> str:
     value: str = request.path_params["game_id"]
     return value
 
 
-async def get_game(request: Request) -> Response:
-    return answer(await service(request).get(player(request), game_id(request)))
+def of_play(handler: Handler, *, reads_body: bool) -> Callable[[Request], Awaitable[Response]]:
+    """The route of a request of play: its handler (``play_requests``, which the hot
+    path also answers with), on the request's body when it ``reads_body``; a handler's
+    None is 204 No Content (a player with no game yet)."""
 
+    async def endpoint(request: Request) -> Response:
+        body = await read_body(request, limits_of(request)) if reads_body else b""
+        game = request.path_params.get("game_id", CURRENT)
+        found = await handler(
+            service(request), player(request), game, body, client_address(request)
+        )
+        return Response(status_code=204, headers=NO_STORE) if found is None else answer(found)
 
-async def play_move(request: Request) -> Response:
-    move = read_move(await read_json(request, MoveBody))
-    return answer(await service(request).play(player(request), game_id(request), move))
-
-
-async def undo(request: Request) -> Response:
-    await read_json(request, NoBody, required=False)
-    return answer(await service(request).undo(player(request), game_id(request)))
-
-
-async def redo(request: Request) -> Response:
-    await read_json(request, NoBody, required=False)
-    return answer(await service(request).redo(player(request), game_id(request)))
-
-
-async def restart(request: Request) -> Response:
-    await read_json(request, NoBody, required=False)
-    return answer(await service(request).restart(player(request), game_id(request)))
-
-
-async def auto_step(request: Request) -> Response:
-    await read_json(request, NoBody, required=False)
-    return answer(await service(request).auto_step(player(request), game_id(request)))
+    return endpoint
 
 
 async def share(request: Request) -> Response:
@@ -176,12 +155,6 @@ async def share(request: Request) -> Response:
 
 async def hint(request: Request) -> Response:
     return answer(await service(request).hint(
-        player(request), game_id(request), client_address(request)
-    ))
-
-
-async def progress(request: Request) -> Response:
-    return answer(await service(request).progress(
         player(request), game_id(request), client_address(request)
     ))
 
@@ -290,18 +263,15 @@ GAME = "/api/games/{game_id:str}"
 
 routes = [
     Route("/api/games", new_game, methods=["POST"]),
-    Route("/api/games/current", current_game, methods=["GET"]),
+    Route("/api/games/current", of_play(GETS[""], reads_body=False), methods=["GET"]),
     Route("/api/daily", daily_deals, methods=["GET"]),
     Route("/api/deals/check", check_deal, methods=["POST"]),
-    Route(GAME, get_game, methods=["GET"]),
-    Route(GAME + "/moves", play_move, methods=["POST"]),
-    Route(GAME + "/undo", undo, methods=["POST"]),
-    Route(GAME + "/redo", redo, methods=["POST"]),
-    Route(GAME + "/restart", restart, methods=["POST"]),
-    Route(GAME + "/auto", auto_step, methods=["POST"]),
+    Route(GAME, of_play(GETS[""], reads_body=False), methods=["GET"]),
+    *(Route(f"{GAME}/{path}", of_play(handler, reads_body=True), methods=["POST"])
+      for path, handler in POSTS.items()),
     Route(GAME + "/share", share, methods=["POST"]),
     Route(GAME + "/hint", hint, methods=["GET"]),
-    Route(GAME + "/progress", progress, methods=["GET"]),
+    Route(GAME + "/progress", of_play(GETS["progress"], reads_body=False), methods=["GET"]),
     Route(GAME + "/winnable", winnable, methods=["POST"]),
     Route(GAME + "/review", review, methods=["GET"]),
     Route("/api/settings", get_settings, methods=["GET"]),
