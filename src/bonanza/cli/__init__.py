@@ -14,7 +14,7 @@ import signal
 import sys
 from collections.abc import Sequence
 from contextvars import ContextVar
-from typing import Final, NoReturn
+from typing import Any, Final, NoReturn
 
 from bonanza.core.errors import BonanzaError, InternalError
 
@@ -41,6 +41,38 @@ class OneLineParser(argparse.ArgumentParser):
         sys.exit(EXIT_BAD_INPUT)
 
 
+def version() -> str:
+    """The installed distribution's version, or the package's ``__version__`` when
+    the source tree is imported without being installed."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as distribution_version
+
+    try:
+        return distribution_version("bonanza")
+    except PackageNotFoundError:
+        from bonanza import __version__
+
+        return __version__
+
+
+class _VersionAction(argparse.Action):
+    """``--version``: print ``bonanza <version>`` and exit 0 (the version is read only
+    when asked for, not at every start)."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
+        super().__init__(option_strings, dest=argparse.SUPPRESS, nargs=0, **kwargs)
+
+    def __call__(
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: Any,
+        option_string: str | None = None,
+    ) -> NoReturn:
+        print(f"bonanza {version()}")
+        parser.exit()
+
+
 _COMMAND_NAMED: ContextVar[str | None] = ContextVar("_COMMAND_NAMED", default=None)
 """The command ``main``'s words name, while ``main`` builds its parser."""
 
@@ -53,6 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     only: ``bonanza solve`` loads no web app, storage or terminal interface.
     """
     parser = OneLineParser(prog="bonanza", description="Klondike solitaire.")
+    parser.add_argument("--version", action=_VersionAction, help="print the version and exit")
     subparsers = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     named = _COMMAND_NAMED.get()
     for name in (named,) if named else COMMANDS:
@@ -83,6 +116,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     asking for a report, with 70. Other errors are bugs and propagate.
     """
     words = sys.argv[1:] if argv is None else list(argv)
+    if words == ["--version"]:  # without loading every command's module to parse it
+        print(f"bonanza {version()}")
+        return 0
     # Named before the commands' modules load, so that a Ctrl-C during that
     # (a second or more on a loaded machine) still names the command.
     named = words[0] if words and words[0] in COMMANDS else None
