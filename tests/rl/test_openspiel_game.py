@@ -234,5 +234,5 @@ def test_the_module_asks_for_the_extra_when_open_spiel_is_missing(
 ) -> None:
     monkeypatch.setitem(sys.modules, "pyspiel", None)
     monkeypatch.delitem(sys.modules, "bonanza.rl.openspiel_game")
-    with pytest.raises(ImportError, match=r"pip install 'bonanza\[openspiel\]'"):
+    with pytest.raises(ImportError, match=r"pip install -e '\.\[openspiel\]' in a checkout"):
         importlib.import_module("bonanza.rl.openspiel_game")

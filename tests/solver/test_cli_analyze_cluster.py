@@ -128,4 +128,4 @@ def test_without_dask_the_error_names_the_extra(
     monkeypatch.setitem(sys.modules, "distributed", None)  # import fails as if not installed
     status, _, err = run_cli(capsys, "analyze", "--deals", DEALS, "--cluster", "local")
     assert status == EXIT_BAD_INPUT
-    assert_one_line_error(err, "analyze", "pip install 'bonanza[cluster]'")
+    assert_one_line_error(err, "analyze", "pip install -e '.[cluster]'", ".whl[cluster]")

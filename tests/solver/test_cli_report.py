@@ -114,7 +114,7 @@ def test_bad_input_is_one_line(
     monkeypatch.setitem(sys.modules, "matplotlib", None)  # as if not installed
     status, _, err = run_cli(capsys, "report", str(results[0]), "--out", str(tmp_path / "r.md"))
     assert status == EXIT_BAD_INPUT
-    assert_one_line_error(err, "report", "pip install 'bonanza[report]'")
+    assert_one_line_error(err, "report", "pip install -e '.[report]'", ".whl[report]")
     assert not (tmp_path / "r.md").exists()
 
 

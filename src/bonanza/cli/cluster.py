@@ -5,7 +5,7 @@ starts a scheduler in this process and ``--jobs`` single-threaded ``dask worker`
 processes. Only the solving moves: the rows come back to this process, which
 counts them, writes them and shows progress exactly as without a cluster.
 
-Dask is an optional dependency (``pip install 'bonanza[cluster]'``), imported
+Dask is an optional dependency (``pip install -e '.[cluster]'`` in a checkout), imported
 only here and only when ``--cluster`` is given.
 """
 
@@ -42,7 +42,10 @@ WAKE_SECONDS: Final = 0.02
 """How often the wait for results wakes, to see Ctrl-C and stopped workers at once."""
 WINDOW_REFRESH_SECONDS: Final = 5.0
 """How often the count of worker threads is asked again (workers may join late)."""
-MISSING_DASK: Final = "--cluster needs Dask: install it with pip install 'bonanza[cluster]'"
+MISSING_DASK: Final = (
+    "--cluster needs Dask: pip install -e '.[cluster]' in a checkout, "
+    "or pip install 'bonanza-….whl[cluster]' from a wheel"
+)
 
 Task = TypeVar("Task")
 Row = TypeVar("Row")

@@ -40,7 +40,8 @@ LABEL_WIDTH: Final = 48  # characters per line of a rule set's name beside a plo
 PUBLISHED_OFFSET: Final = 0.2  # how far above its measured share a published one is drawn
 FEWEST_NODES: Final = 1  # nodes are plotted on a log scale, where 0 cannot go
 MISSING_MATPLOTLIB: Final = (
-    "the plots need matplotlib: install it with pip install 'bonanza[report]'"
+    "the plots need matplotlib: pip install -e '.[report]' in a checkout, "
+    "or pip install 'bonanza-….whl[report]' from a wheel"
 )
 
 

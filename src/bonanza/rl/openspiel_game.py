@@ -27,7 +27,8 @@ try:
     import pyspiel
 except ImportError as error:  # pragma: no cover - depends on the install
     raise ImportError(
-        "the OpenSpiel game needs open_spiel: pip install 'bonanza[openspiel]'"
+        "the OpenSpiel game needs open_spiel: pip install -e '.[openspiel]' in a checkout, "
+        "or pip install 'bonanza-….whl[openspiel]' from a wheel"
     ) from error
 
 from bonanza.core.cards import CARDS

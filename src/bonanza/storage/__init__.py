@@ -14,7 +14,10 @@ from bonanza.storage.schema import SCHEMA_VERSION, SchemaTooNewError
 from bonanza.storage.sqlite import SQLiteStorage
 from bonanza.storage.urls import POSTGRES_SCHEMES, is_database_url, redacted, url_scheme
 
-POSTGRES_EXTRA = "pip install 'bonanza[postgres]'"
+POSTGRES_EXTRA = (
+    "pip install -e '.[postgres]' in a checkout, "
+    "or pip install 'bonanza-….whl[postgres]' from a wheel"
+)
 """How to get what PostgreSQL storage needs (psycopg 3 and its pool)."""
 
 

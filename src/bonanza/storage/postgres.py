@@ -1,6 +1,6 @@
 """PostgreSQL storage through psycopg 3 and a connection pool: one database for many processes.
 
-Needs the ``postgres`` extra (``pip install 'bonanza[postgres]'``). The schema is
+Needs the ``postgres`` extra (``pip install -e '.[postgres]'`` in a checkout). The schema is
 versioned (``bonanza.storage.schema``): opening the store upgrades an older
 database in place, under a lock that keeps processes starting together apart,
 and refuses a newer one.
