@@ -103,7 +103,10 @@ def test_summary_gives_the_win_rate_with_its_interval(first: Run) -> None:
     assert "seconds per move: median" in first.out and "p99" in first.out
     assert "CPU seconds per move: median" in first.out
     assert "max" in first.out
-    assert "2/2 won 1 lost 1" in first.err  # the progress bar's last state
+    # Not a terminal: one plain line at the end, counting every move the workers played.
+    moves = sum(row["moves"] for row in first.rows)
+    assert first.err.startswith("bonanza autoplay: 2/2 games (100.0 %)") and "\r" not in first.err
+    assert f"; won 1, lost 1; {moves} moves (" in first.err
 
 
 def test_one_row_per_game(first: Run) -> None:

@@ -17,15 +17,16 @@ from bonanza.cli.jobs import (
     ctrl_c_held,
     pool_results,
     say_stopped,
-    show_progress,
     sigterm_as_ctrl_c,
     worker_pool,
 )
 from bonanza.cli.options import whole_number
+from bonanza.cli.progress import RunProgress, add_progress_option, shown_on
 from bonanza.cli.results_file import (
     CSV_FIELDS,
     OUT_SUFFIXES,
     RESULTS,
+    TIME_PARTS,
     VERDICTS,
     Outcome,
     ResultsWriter,
@@ -36,7 +37,7 @@ from bonanza.cli.solve import (
     memory_bytes,
     solver_rules,
 )
-from bonanza.cli.solver_io import InputError, result_data
+from bonanza.cli.solver_io import InputError, moves_data, verdict_data
 from bonanza.core.deal import Deal
 from bonanza.core.position import Position
 from bonanza.core.rules import Rules
@@ -50,9 +51,6 @@ Task = tuple[str, str, Rules, float | None, int | None, bool, Shorten]
 and whether to shorten it (``solve``'s ``shorten``)."""
 SHORTEN: Final[dict[str, Shorten]] = {"auto": "auto", "always": True, "never": False}
 """``--shorten``'s choices, as ``solve``'s ``shorten``."""
-TIME_PARTS: Final = ("search_seconds", "expand_seconds", "cut_seconds")
-"""A row's ``seconds`` in parts: the search's own, the winning line's expansion
-into moves and its shortening (the last two 0 for a deal not solved)."""
 TIMES_HELP: Final = (
     "Times are the solver's, per deal: its search, then for a win the expansion of its "
     "line into moves and the line's shortening (JSONL rows give each part: "
@@ -87,7 +85,9 @@ def register(subparsers: Any) -> None:
     )
     parser.add_argument(
         "--lines", action="store_true",
-        help="add each deal's winning line to its row as 'line', in move notation (JSONL)",
+        help="add each deal's winning line to its row: JSONL 'line' in move notation and "
+        "'moves' spelled out (some 15 KB a row), the CSV 'moves' column; without it a row "
+        "keeps the verdict, nodes, times and the line's length (about 0.35 KB)",
     )
     parser.add_argument(
         "--shorten", choices=tuple(SHORTEN), default="auto",
@@ -100,18 +100,20 @@ def register(subparsers: Any) -> None:
         help=f"solve on Dask distributed: a scheduler's address (tcp://host:8786), or "
         f"'{LOCAL}' for a local cluster of --jobs workers; needs bonanza[cluster]",
     )
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_progress_option(parser)
     parser.set_defaults(func=run)
 
 
 def _solve_one(task: Task) -> dict[str, Any]:
+    """One deal's row: lean, or with its winning line if ``lines``."""
     ident, text, rules, time_limit, memory_limit, lines, shorten = task
     deal = Deal.parse(text, rules.decks)  # checked before the run started
     start = Position.initial(deal, rules)
     result = solve(start, time_limit=time_limit, memory_limit=memory_limit, shorten=shorten)
-    row = {"id": ident, "deal": deal.id, **result_data(result, start), **time_parts(result),
-           "cut": result.cut}
+    row = {"id": ident, "deal": deal.id, **verdict_data(result, rules), **time_parts(result),
+           "cut": result.cut, "line_length": len(result.moves)}
     if lines:
+        row["moves"] = moves_data(start, result.moves)
         row["line"] = [move["move"] for move in row["moves"]]
     return row
 
@@ -226,8 +228,9 @@ def _solved_rows(
             yield cluster_results(client, _solve_one, tasks, jobs, check)
 
 
-def _progress(tally: Tally, total: int) -> None:
-    show_progress(tally.finished, total, {key: tally.counts[key] for key in VERDICTS}, sys.stderr)
+def _verdict_counts(tally: Tally) -> dict[str, int]:
+    """Each verdict's count, for the progress shown."""
+    return {verdict: tally.counts[verdict] for verdict in VERDICTS}
 
 
 def done_outcomes(
@@ -267,8 +270,6 @@ def run(args: argparse.Namespace) -> int:
     )
     remaining = deals.total - len(done)
     writer = ResultsWriter(previous) if previous else None
-    show = not args.no_progress
-    shown = False  # whether the progress bar is on screen, to be ended with a line end
     stopped: KeyboardInterrupt | None = None
     with sigterm_as_ctrl_c():
         try:
@@ -278,23 +279,20 @@ def run(args: argparse.Namespace) -> int:
                     rows = solving.enter_context(
                         _solved_rows(tasks, min(args.jobs, remaining), args.cluster)
                     )
-                if show:
-                    _progress(tally, deals.total)
-                    shown = True
+                progress = solving.enter_context(RunProgress(
+                    "analyze", "deals", deals.total, shown_on(sys.stderr, args.no_progress),
+                    sys.stderr, done=tally.finished, counts=_verdict_counts(tally)))
                 for row in rows:
                     with ctrl_c_held():  # a row is counted if and only if it is written
                         tally.add(row["result"], row["seconds"], row)
                         if writer:
                             writer.write(row)
-                    if show:
-                        _progress(tally, deals.total)
+                    progress.update(tally.finished, _verdict_counts(tally))
         except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM (Terminated)
             stopped = stop
         finally:
             if writer:
                 writer.close()
-            if shown:
-                sys.stderr.write("\n")
     megabytes = args.memory_limit or DEFAULT_MEMORY_MB
     print(f"rules: {rules.to_text()}; time limit: {args.time_limit or 'none'}; "
           f"memory limit: {megabytes} MB; lines shortened: {args.shorten}")
@@ -305,4 +303,4 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-__all__ = ["CSV_FIELDS", "RESULTS", "Tally", "run", "summarize"]
+__all__ = ["CSV_FIELDS", "RESULTS", "TIME_PARTS", "Tally", "run", "summarize"]

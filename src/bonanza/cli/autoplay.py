@@ -17,24 +17,25 @@ import hashlib
 import itertools
 import json
 import math
+import multiprocessing
 import os
 import sys
 import time
 from array import array
 from collections import Counter
-from collections.abc import Generator, Iterable, Mapping
-from typing import Any, Final
+from collections.abc import Callable, Generator, Iterable, Mapping
+from typing import TYPE_CHECKING, Any, Final
 
 from bonanza.cli.deal_source import DealList, DealRange, DealSource, deal_source, parse_deal_range
 from bonanza.cli.jobs import (
     ctrl_c_held,
     pool_results,
     say_stopped,
-    show_progress,
     sigterm_as_ctrl_c,
     worker_pool,
 )
 from bonanza.cli.options import add_rule_options, rules_from, whole_number
+from bonanza.cli.progress import Activity, RunProgress, add_progress_option, shown_on
 from bonanza.cli.results_file import ResultsFile, ResultsWriter
 from bonanza.cli.solver_io import InputError
 from bonanza.core.deal import Deal
@@ -45,6 +46,9 @@ from bonanza.session import Origin, Session
 from bonanza.solver.fair import advise
 from bonanza.solver.fair_budget import DEFAULT_BUDGET
 from bonanza.solver.stats import percentile, wilson_interval
+
+if TYPE_CHECKING:
+    from multiprocessing.sharedctypes import Synchronized
 
 MOVE_CAP: Final = 1_000
 """Moves after which a game not yet won counts as lost."""
@@ -131,7 +135,7 @@ def register(subparsers: Any) -> None:
         help="worker processes, one game each (default: all cores)",
     )
     parser.add_argument("--out", metavar="F", help="one row per game, .jsonl; a rerun resumes it")
-    parser.add_argument("--no-progress", action="store_true", help="no progress bar")
+    add_progress_option(parser)
     parser.set_defaults(func=run)
 
 
@@ -146,8 +150,11 @@ def move_seed(seed: int, deal_id: str, move_number: int) -> int:
     return int.from_bytes(digest, "big")
 
 
-def play_game(ident: str, text: str, settings: Settings) -> dict[str, Any]:
-    """Play deal ``text`` (known as ``ident``) with every move from ``advise``: its row."""
+def play_game(
+    ident: str, text: str, settings: Settings, on_move: Callable[[], None] | None = None
+) -> dict[str, Any]:
+    """Play deal ``text`` (known as ``ident``) with every move from ``advise``: its row.
+    ``on_move`` is called after each move played."""
     deal = Deal.parse(text, settings.rules.decks)  # checked before the run started
     started = time.perf_counter()
     session = Session.new(
@@ -178,6 +185,8 @@ def play_game(ident: str, text: str, settings: Settings) -> dict[str, Any]:
                 f"deal {deal.id}, move {len(line) + 1}: the hint engine failed: {error}"
             ) from error
         line.append(format_move(advice.move))
+        if on_move is not None:
+            on_move()
         if session.game.is_won:
             end = WON
             break
@@ -202,19 +211,39 @@ def play_game(ident: str, text: str, settings: Settings) -> dict[str, Any]:
     }
 
 
+class MovesPlayed:
+    """The moves played by a run's workers, counted in memory they share with the parent."""
+
+    counter: Synchronized[int] | None = None
+    """In a worker: the run's count (None: not counted)."""
+
+    @classmethod
+    def count_into(cls, counter: Synchronized[int] | None) -> None:
+        """A worker's setup: count its moves into ``counter``."""
+        cls.counter = counter
+
+    @classmethod
+    def add_one(cls) -> None:
+        if cls.counter is not None:
+            with cls.counter.get_lock():
+                cls.counter.value += 1
+
+
 def _play_task(task: tuple[str, str, Settings]) -> dict[str, Any]:
-    return play_game(*task)
+    return play_game(*task, on_move=MovesPlayed.add_one)
 
 
 def play_games(
-    deals: Iterable[tuple[str, str]], settings: Settings, jobs: int
+    deals: Iterable[tuple[str, str]], settings: Settings, jobs: int,
+    moves_played: Synchronized[int] | None = None,
 ) -> Generator[dict[str, Any], None, None]:
-    """The rows of ``(id, deal)`` games played by ``jobs`` workers, as each finishes.
+    """The rows of ``(id, deal)`` games played by ``jobs`` workers, as each finishes;
+    each move played adds one to ``moves_played``, if given.
 
     The workers ignore Ctrl-C; they are stopped when the generator is closed.
     """
     tasks = ((ident, text, settings) for ident, text in deals)
-    with worker_pool(jobs) as pool:
+    with worker_pool(jobs, MovesPlayed.count_into, (moves_played,)) as pool:
         yield from pool_results(pool.imap_unordered(_play_task, tasks))
 
 
@@ -362,29 +391,30 @@ def run(args: argparse.Namespace) -> int:
     remaining = deals.total - len(done)
     todo = ((ident, text) for ident, text in deals if ident not in done)
     writer = ResultsWriter(previous) if previous else None
-    show = not args.no_progress
+    moves_played = multiprocessing.Value("q", 0)
+    progress = RunProgress(
+        "autoplay", "games", deals.total, shown_on(sys.stderr, args.no_progress), sys.stderr,
+        done=tally.games, counts=tally.counts,
+        activity=Activity("moves", lambda: int(moves_played.value)),
+    )
     stopped: KeyboardInterrupt | None = None
     with sigterm_as_ctrl_c():
         try:
-            if show:
-                show_progress(tally.games, deals.total, tally.counts, sys.stderr)
-            if remaining:
-                games = play_games(todo, settings, min(args.jobs, remaining))
-                with contextlib.closing(games):
-                    for row in games:
-                        with ctrl_c_held():  # a game is counted if and only if it is written
-                            tally.add(row)
-                            if writer:
-                                writer.write(row)
-                        if show:
-                            show_progress(tally.games, deals.total, tally.counts, sys.stderr)
+            with progress:
+                if remaining:
+                    games = play_games(todo, settings, min(args.jobs, remaining), moves_played)
+                    with contextlib.closing(games):
+                        for row in games:
+                            with ctrl_c_held():  # a game is counted if and only if it is written
+                                tally.add(row)
+                                if writer:
+                                    writer.write(row)
+                            progress.update(tally.games, tally.counts)
         except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM (Terminated)
             stopped = stop
         finally:
             if writer:
                 writer.close()
-            if show:
-                sys.stderr.write("\n")
     print(f"rules: {settings.rules.to_text()}; budget: {settings.budget} s per move; "
           f"seed: {settings.seed}; move cap: {settings.max_moves}")
     print(tally.summary())

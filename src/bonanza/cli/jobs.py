@@ -1,6 +1,6 @@
 """Many deals in worker processes, for ``bonanza analyze`` and ``bonanza autoplay``:
-a pool that leaves Ctrl-C and SIGTERM to the parent (whose end ends its workers), its
-results as they come, and a progress bar."""
+a pool that leaves Ctrl-C and SIGTERM to the parent (whose end ends its workers), and its
+results as they come (``cli.progress`` shows the progress)."""
 
 from __future__ import annotations
 
@@ -10,15 +10,13 @@ import multiprocessing.pool
 import signal
 import sys
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator
 from types import FrameType
-from typing import Any, Final, TextIO
+from typing import Any, Final
 
 from bonanza.cli import EXIT_INTERRUPTED, EXIT_TERMINATED, Terminated
 from bonanza.play.parent import end_with_parent
 
-PROGRESS_WIDTH: Final = 30
-"""Characters in the progress bar between its brackets."""
 WAKE_SECONDS: Final = 0.5
 """How often the wait for a result wakes, so that Ctrl-C is seen at once."""
 STOP_SIGNALS: Final = {signal.SIGINT, signal.SIGTERM}
@@ -37,20 +35,24 @@ def pool_results(iterator: Any) -> Iterator[dict[str, Any]]:
         yield row
 
 
-def _start_worker() -> None:
+def _start_worker(setup: Callable[..., None] | None, *setup_args: Any) -> None:
     """Pool initializer: Ctrl-C is the parent's to handle (it stops the workers), SIGTERM
     (which the parent stops them with) ends a worker at once, and so does its parent's end,
-    even by SIGKILL, so that no worker is left working on its own."""
+    even by SIGKILL, so that no worker is left working on its own; then ``setup``, if any."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler, if inherited
     end_with_parent()
     signal.pthread_sigmask(signal.SIG_UNBLOCK, STOP_SIGNALS)
+    if setup is not None:
+        setup(*setup_args)
 
 
 @contextlib.contextmanager
-def worker_pool(jobs: int) -> Iterator[multiprocessing.pool.Pool]:
+def worker_pool(
+    jobs: int, setup: Callable[..., None] | None = None, setup_args: tuple[Any, ...] = ()
+) -> Iterator[multiprocessing.pool.Pool]:
     """A pool whose workers leave Ctrl-C and SIGTERM to the parent, terminated on leaving
-    however that happens.
+    however that happens; each worker calls ``setup(*setup_args)`` as it starts.
 
     SIGINT and SIGTERM are blocked while the workers start, so that none can see
     them before its initializer runs; one sent meanwhile is delivered right after.
@@ -58,7 +60,9 @@ def worker_pool(jobs: int) -> Iterator[multiprocessing.pool.Pool]:
     pool: multiprocessing.pool.Pool | None = None
     try:
         with ctrl_c_held():
-            pool = multiprocessing.Pool(jobs, initializer=_start_worker)
+            pool = multiprocessing.Pool(
+                jobs, initializer=_start_worker, initargs=(setup, *setup_args)
+            )
         yield pool
     finally:
         if pool is not None:
@@ -105,12 +109,3 @@ def say_stopped(command: str, stop: KeyboardInterrupt, left: str, resumable: boo
     word = "terminated" if terminated else "interrupted"
     print(f"bonanza {command}: {word}: {left} left{resume}", file=sys.stderr)
     return EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
-
-
-def show_progress(done: int, total: int, counts: Mapping[str, int], stream: TextIO) -> None:
-    """Redraw the progress line: a bar, ``done/total`` and each count by name."""
-    filled = PROGRESS_WIDTH * done // total if total else PROGRESS_WIDTH
-    bar = "#" * filled + "-" * (PROGRESS_WIDTH - filled)
-    summary = " ".join(f"{key} {count}" for key, count in counts.items())
-    stream.write(f"\r[{bar}] {done}/{total} {summary}")
-    stream.flush()

@@ -8,6 +8,12 @@ appended, so that every line stays a whole row. Each row records its rules: a
 JSONL row as ``Rules.to_dict``, a CSV row in its ``rules`` column as
 ``Rules.to_text`` (CSV files written before that column are read and resumed in
 their own form, unchecked).
+
+A row is lean: the verdict, nodes, times and the winning line's length. The
+line itself, spelled out (JSONL ``moves``) and in move notation (JSONL
+``line``, the CSV ``moves`` column), only with ``--lines``. A rerun reads
+only each row's id, result, seconds and rules, so older rows, which always
+carried the spelled-out line, resume alike.
 """
 
 from __future__ import annotations
@@ -22,11 +28,18 @@ from bonanza.cli.solver_io import InputError
 from bonanza.core.errors import BonanzaError
 from bonanza.core.rules import Rules, Scoring
 
+TIME_PARTS: Final = ("search_seconds", "expand_seconds", "cut_seconds")
+"""A row's ``seconds`` in parts: the search's own, the winning line's expansion
+into moves and its shortening (the last two 0 for a deal not solved)."""
 UNRULED_CSV_FIELDS: Final = ("id", "deal", "result", "nodes", "seconds", "limit", "states", "moves")
 """The columns of CSV files written before rows recorded their rules."""
-CSV_FIELDS: Final = (*UNRULED_CSV_FIELDS, "rules")
+UNTIMED_CSV_FIELDS: Final = (*UNRULED_CSV_FIELDS, "rules")
+"""The columns of CSV files written before rows split their time."""
+CSV_FIELDS: Final = (*UNTIMED_CSV_FIELDS, *TIME_PARTS, "cut", "line_length")
+"""A CSV row's columns: ``moves`` holds the winning line only with ``--lines``."""
 CSV_HEADERS: Final = {
-    ",".join(fields).encode(): fields for fields in (CSV_FIELDS, UNRULED_CSV_FIELDS)
+    ",".join(fields).encode(): fields
+    for fields in (CSV_FIELDS, UNTIMED_CSV_FIELDS, UNRULED_CSV_FIELDS)
 }
 CSV_LINE_END: Final = "\r\n"  # what csv's default dialect writes
 JSONL_LINE_END: Final = "\n"
@@ -233,7 +246,7 @@ class ResultsWriter:
             if self.csv is None:
                 self.file.write(json.dumps(row) + JSONL_LINE_END)
             else:
-                moves = " ".join(move["move"] for move in row.get("moves", []))
+                moves = " ".join(row.get("line", ()))
                 rules = row_rules(row["rules"]).to_text() if "rules" in row else ""
                 self.csv.writerow({**row, "moves": moves, "rules": rules})
             self.file.flush()
@@ -249,7 +262,9 @@ __all__ = [
     "CSV_HEADERS",
     "OUT_SUFFIXES",
     "RESULTS",
+    "TIME_PARTS",
     "UNRULED_CSV_FIELDS",
+    "UNTIMED_CSV_FIELDS",
     "VERDICTS",
     "Outcome",
     "ResultsFile",

@@ -130,17 +130,22 @@ def moves_data(start: Position, moves: list[Move]) -> list[dict[str, Any]]:
     return data
 
 
-def result_data(result: SolveResult, start: Position) -> dict[str, Any]:
-    """A result as one JSON-ready object."""
+def verdict_data(result: SolveResult, rules: Rules) -> dict[str, Any]:
+    """A result as one JSON-ready object, less its winning line."""
     return {
         "result": result.result,
-        "moves": moves_data(start, result.moves),
         "nodes": result.nodes,
         "seconds": round(result.seconds, 6),
         "limit": result.limit,
         "states": result.states,
-        "rules": start.rules.to_dict(),
+        "rules": rules.to_dict(),
     }
+
+
+def result_data(result: SolveResult, start: Position) -> dict[str, Any]:
+    """A result as one JSON-ready object, its winning line spelled out as ``moves``."""
+    verdict = verdict_data(result, start.rules)
+    return {"result": verdict.pop("result"), "moves": moves_data(start, result.moves), **verdict}
 
 
 __all__ = [
@@ -152,4 +157,5 @@ __all__ = [
     "pile_name",
     "read_text_file",
     "result_data",
+    "verdict_data",
 ]
