@@ -76,22 +76,24 @@ def test_gymnasiums_environment_checker_passes(visibility: str, draw: int) -> No
 
 def test_a_seed_decides_the_deal_and_the_observations() -> None:
     first, second = KlondikeEnv(), KlondikeEnv()
-    obs_a, info_a = first.reset(seed=42)
-    obs_b, info_b = second.reset(seed=42)
-    assert info_a["deal"] == info_b["deal"] and np.array_equal(obs_a, obs_b)
+    obs_a, _ = first.reset(seed=42)
+    obs_b, _ = second.reset(seed=42)
+    deal_a = first.deal
+    assert deal_a == second.deal and np.array_equal(obs_a, obs_b)
     play_randomly(first, 50, seed=0)
     play_randomly(second, 50, seed=0)
     assert first.position == second.position
-    assert first.reset(seed=43)[1]["deal"] != info_a["deal"]
+    first.reset(seed=43)
+    assert first.deal != deal_a
 
 
 @pytest.mark.parametrize("deal", [123, Deal.from_number(9).code, Deal.from_number(10)])
 def test_a_chosen_deal_is_played(deal: int | str | Deal) -> None:
-    env = KlondikeEnv(rules="klondike-3")
+    env = KlondikeEnv(rules="klondike-3", reveal_deal_in_info=True)
     _, info = env.reset(options={"deal": deal})
     expected = deal if isinstance(deal, Deal) else Deal.parse(str(deal))
     assert env.position == Position.initial(expected, Rules(draw=3))
-    assert info["deal"] == expected.id
+    assert info["deal"] == env.deal == expected.id
 
 
 def test_an_illegal_action_raises_by_name_and_leaves_the_game_alone() -> None:

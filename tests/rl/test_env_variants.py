@@ -151,27 +151,28 @@ def test_gymnasiums_environment_checker_passes(name: str) -> None:
 @pytest.mark.parametrize("name", VARIANTS)
 def test_a_seed_decides_the_deal_and_the_game(name: str) -> None:
     first, second = KlondikeEnv(rules=name), KlondikeEnv(rules=name)
-    obs_a, info_a = first.reset(seed=42)
-    obs_b, info_b = second.reset(seed=42)
-    assert info_a["deal"] == info_b["deal"] and np.array_equal(obs_a, obs_b)
+    obs_a, _ = first.reset(seed=42)
+    obs_b, _ = second.reset(seed=42)
+    deal_a = first.deal
+    assert deal_a == second.deal and np.array_equal(obs_a, obs_b)
     rules = Rules.preset(name)
-    assert first.position == Position.initial(Deal.from_number(int(info_a["deal"]), rules.decks),
-                                              rules)
+    assert first.position == Position.initial(Deal.from_number(int(deal_a), rules.decks), rules)
     play_randomly(first, 80, seed=0)
     play_randomly(second, 80, seed=0)
     assert first.position == second.position
-    assert first.reset(seed=43)[1]["deal"] != info_a["deal"]
+    first.reset(seed=43)
+    assert first.deal != deal_a
 
 
 @pytest.mark.parametrize("name", ["double-klondike", "westcliff"])
 def test_a_deal_is_taken_as_a_number_a_code_or_a_deal(name: str) -> None:
     rules = Rules.preset(name)
-    env = KlondikeEnv(rules=rules)
+    env = KlondikeEnv(rules=rules, reveal_deal_in_info=True)
     deal = Deal.from_number(9, rules.decks)
     for chosen, deal_id in ((9, "9"), ("9", "9"), (deal, "9"), (deal.code, deal.code)):
         _, info = env.reset(options={"deal": chosen})
         assert env.position == Position.initial(deal, rules)
-        assert info["deal"] == deal_id
+        assert info["deal"] == env.deal == deal_id
     assert deal.code.startswith("D") == (rules.decks == 2)
     other = Deal.from_number(9, 3 - rules.decks)
     for wrong in (other, other.code):
@@ -187,9 +188,9 @@ def test_the_vector_env_plays_each_game_as_the_single_env(name: str) -> None:
                for _ in seeds]
     obs, info = env.reset(seed=seeds)
     for game, single in enumerate(singles):
-        single_obs, single_info = single.reset(seed=seeds[game])
+        single_obs, _ = single.reset(seed=seeds[game])
         assert np.array_equal(obs[game], single_obs)
-        assert env.deal_numbers()[game] == int(single_info["deal"])
+        assert env.deal_numbers()[game] == int(single.deal)
     step_alongside(env, singles, info, 120)
     assert env.positions() == [single.position for single in singles]
 

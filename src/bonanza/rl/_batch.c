@@ -110,6 +110,8 @@ typedef struct {
     int any_empty, recall, partial, all_visible;
     int max_steps; /* 0: no limit */
     double home_reward, turned_reward;
+    int penalize;          /* an illegal action in range is a no-op costing illegal_penalty */
+    double illegal_penalty;
     Py_buffer obs, mask, reward, terminated, truncated;
     int bound;
 } Batch;
@@ -606,6 +608,16 @@ static void start(Batch *b, Py_ssize_t i, const uint8_t *cards)
     publish(b, i);
 }
 
+/* An illegal action under `penalize`: the game stays as it is, the step counts. */
+static void idle(Batch *b, Py_ssize_t i)
+{
+    Game *g = &b->games[i];
+    g->steps++;
+    int truncated = b->max_steps > 0 && g->steps >= b->max_steps;
+    set_outcome(b, i, -b->illegal_penalty, 0, truncated);
+    g->pending_reset = (uint8_t)truncated;
+}
+
 static void new_deal(Batch *b, Py_ssize_t i)
 {
     Game *g = &b->games[i];
@@ -689,16 +701,17 @@ static int Batch_init(Batch *b, PyObject *args, PyObject *kwds)
                             "recycles_allowed", "any_empty", "recall", "partial",
                             "all_visible", "max_steps", "home_reward", "turned_reward",
                             "decks", "columns", "staircase", "every_column", "waste_start",
-                            NULL};
+                            "penalize", "illegal_penalty", NULL};
     PyObject *obs, *mask, *reward, *terminated, *truncated;
     int draw, recycles_allowed, any_empty, recall, partial, all_visible, max_steps;
     double home_reward, turned_reward;
-    int decks = 1, columns = 7, staircase = 1, every_column = 0, waste_start = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOiippppidd|iippi", names, &obs, &mask,
+    int decks = 1, columns = 7, staircase = 1, every_column = 0, waste_start = 0, penalize = 0;
+    double illegal_penalty = 0.0;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOOOOiippppidd|iippipd", names, &obs, &mask,
                                      &reward, &terminated, &truncated, &draw, &recycles_allowed,
                                      &any_empty, &recall, &partial, &all_visible, &max_steps,
                                      &home_reward, &turned_reward, &decks, &columns, &staircase,
-                                     &every_column, &waste_start))
+                                     &every_column, &waste_start, &penalize, &illegal_penalty))
         return -1;
     if (draw < 1 || draw > MAX_DRAW || max_steps < 0) {
         PyErr_SetString(PyExc_ValueError, "draw must be 1 to 24 and max_steps at least 0");
@@ -752,6 +765,8 @@ static int Batch_init(Batch *b, PyObject *args, PyObject *kwds)
     b->max_steps = max_steps;
     b->home_reward = home_reward;
     b->turned_reward = turned_reward;
+    b->penalize = penalize;
+    b->illegal_penalty = illegal_penalty;
     for (Py_ssize_t i = 0; i < n; i++)
         new_deal(b, i);
     return 0;
@@ -836,9 +851,14 @@ static PyObject *Batch_play(Batch *b, PyObject *args)
     long a;
     if (!PyArg_ParseTuple(args, "nl", &i, &a) || get_index(b, i) < 0)
         return NULL;
-    if (a < 0 || a >= b->t.actions || !b->games[i].mask[a])
+    if (a < 0 || a >= b->t.actions)
         return illegal(b, i, a);
-    play_legal(b, i, (int)a);
+    if (b->games[i].mask[a])
+        play_legal(b, i, (int)a);
+    else if (b->penalize && b->games[i].legal_count > 0)
+        idle(b, i);
+    else
+        return illegal(b, i, a);
     Py_RETURN_NONE;
 }
 
@@ -857,7 +877,9 @@ static PyObject *Batch_step(Batch *b, PyObject *arg)
     /* Check every action first, so that a refused step changes no game. */
     for (Py_ssize_t i = 0; i < b->n; i++) {
         int64_t a = actions[i];
-        if (!b->games[i].pending_reset && (a < 0 || a >= b->t.actions || !b->games[i].mask[a])) {
+        if (b->games[i].pending_reset)
+            continue;
+        if (a < 0 || a >= b->t.actions || (!b->penalize && !b->games[i].mask[a])) {
             PyBuffer_Release(&view);
             return illegal(b, i, (long)a);
         }
@@ -865,8 +887,10 @@ static PyObject *Batch_step(Batch *b, PyObject *arg)
     for (Py_ssize_t i = 0; i < b->n; i++) {
         if (b->games[i].pending_reset)
             new_deal(b, i);
-        else
+        else if (b->games[i].mask[actions[i]])
             play_legal(b, i, (int)actions[i]);
+        else
+            idle(b, i);
     }
     PyBuffer_Release(&view);
     Py_RETURN_NONE;
@@ -962,10 +986,13 @@ static PyMethodDef Batch_methods[] = {
     {"deal", (PyCFunction)Batch_deal, METH_VARARGS,
      "deal(i, cards, number): deal game i a card listing (52 or 104 bytes); number or None."},
     {"play", (PyCFunction)Batch_play, METH_VARARGS,
-     "play(i, action): play a legal action in game i; ActionError if it is not legal."},
+     "play(i, action): play a legal action in game i; ActionError if it is not legal (with "
+     "penalize, an illegal action in range is a no-op costing illegal_penalty while the game "
+     "has a legal action)."},
     {"step", (PyCFunction)Batch_step, METH_O,
      "step(actions): one action per game (int64 buffer); games whose episode ended on the "
-     "previous step start a new deal instead (next-step autoreset)."},
+     "previous step start a new deal instead (next-step autoreset); with penalize, an illegal "
+     "action in range is a no-op costing illegal_penalty."},
     {"sample", (PyCFunction)Batch_sample, METH_VARARGS,
      "sample(out, uniform): out[i] = a legal action of game i picked by uniform[i] in [0, 1) "
      "(0 if none)."},

@@ -22,7 +22,7 @@ from bonanza.rl import observation
 from bonanza.rl._batch import Batch
 from bonanza.rl.actions import numbering
 from bonanza.rl.observation import Visibility
-from bonanza.rl.rewards import RewardShaping
+from bonanza.rl.rewards import ILLEGAL_ACTIONS, ILLEGAL_PENALTY, IllegalAction, RewardShaping
 
 DealId: TypeAlias = Deal | int | str
 """A deal as an option: a ``Deal``, a deal number, or a deal ID's text."""
@@ -65,7 +65,13 @@ class Engine:
         visibility: Visibility,
         max_steps: int | None,
         reward_shaping: RewardShaping | Mapping[str, float] | None,
+        illegal_action: IllegalAction = "raise",
+        illegal_penalty: float = ILLEGAL_PENALTY,
     ) -> None:
+        if illegal_action not in ILLEGAL_ACTIONS:
+            raise ValueError(
+                f"illegal_action must be one of {ILLEGAL_ACTIONS}, not {illegal_action!r}"
+            )
         if visibility not in observation.VISIBILITIES:
             raise ValueError(
                 f"observation must be one of {observation.VISIBILITIES}, not {visibility!r}"
@@ -82,6 +88,7 @@ class Engine:
         self.reward = np.zeros(games, dtype=np.float64)
         self.terminated = np.zeros(games, dtype=np.bool_)
         self.truncated = np.zeros(games, dtype=np.bool_)
+        self.codes: list[str | None] = [None] * games  # a deal given by code, per game
         allowed = rules.recycles_allowed
         self.batch = Batch(
             self.obs,
@@ -103,6 +110,8 @@ class Engine:
             staircase=rules.deal_shape is DealShape.STAIRCASE,
             every_column=rules.stock_mode is StockMode.EVERY_COLUMN,
             waste_start=rules.waste_start,
+            penalize=illegal_action == "penalize",
+            illegal_penalty=float(illegal_penalty),
         )
         for array in (self.obs, self.mask, self.reward, self.terminated, self.truncated):
             array.flags.writeable = False  # only the engine writes them
@@ -111,7 +120,14 @@ class Engine:
         """Deal ``game`` the opening of ``deal``; return it as a ``Deal``."""
         found = deal_of(deal, self.rules.decks)
         self.batch.deal(game, bytes(found.cards), found.number)
+        self.codes[game] = found.code if found.number is None else None
         return found
+
+    def deal_id(self, game: int) -> str:
+        """The ID of the deal ``game`` is playing, as ``Deal.id``: its number, else its code."""
+        number = self.deal_number(game)
+        code = self.codes[game]
+        return str(number) if number is not None or code is None else code
 
     def deal_number(self, game: int) -> int | None:
         """The deal number ``game`` is playing (``None`` for a deal given by code)."""

@@ -3,7 +3,9 @@
 It runs on the C batch engine with a batch of one game. Actions are the
 numbers of ``bonanza.rl.actions`` for the rules' table; ``info["action_mask"]`` and
 ``action_masks()`` give the legal ones, and an illegal action raises
-``ActionError`` without touching the game.
+``ActionError`` without touching the game (or, with ``illegal_action="penalize"``,
+is a no-op costing ``illegal_penalty``). ``info`` names the deal only when the
+episode ends, unless ``reveal_deal_in_info``: the deal decides every hidden card.
 """
 
 from __future__ import annotations
@@ -21,11 +23,29 @@ from bonanza.rl.action_space import LegalActions
 from bonanza.rl.actions import KLONDIKE, ActionError, Numbering
 from bonanza.rl.engine import DealId, Engine, RulesLike, rules_of
 from bonanza.rl.observation import Visibility
-from bonanza.rl.rewards import RewardShaping
+from bonanza.rl.rewards import ILLEGAL_PENALTY, IllegalAction, RewardShaping
 
 DEFAULT_MAX_STEPS: Final = 1000
 DEAL_NUMBERS: Final = 2**64
 """Deal numbers run from 0 to 2**64 - 1."""
+RENDER_FPS: Final = 4
+"""Frames a second for a recorder of rendered frames (Gymnasium's ``render_fps``)."""
+
+
+class RenderModeError(ValueError, TypeError):
+    """An unsupported ``render_mode``. A ``TypeError`` too, so that helpers that ask
+    for ``"rgb_array"`` by default and retry without it on a ``TypeError``
+    (Stable-Baselines3's ``make_vec_env``) build the environment without rendering."""
+
+
+def check_render_mode(render_mode: str | None, modes: list[str]) -> None:
+    """Refuse a ``render_mode`` outside ``modes`` (``None`` is always accepted)."""
+    if render_mode is not None and render_mode not in modes:
+        shown = " or ".join(repr(mode) for mode in [*modes, None])
+        raise RenderModeError(
+            f"render_mode must be {shown}, not {render_mode!r}: the environment draws "
+            "no pictures (render_mode='ansi' gives the position's text)"
+        )
 
 
 class KlondikeEnv(gym.Env[np.ndarray, np.int64]):
@@ -35,9 +55,12 @@ class KlondikeEnv(gym.Env[np.ndarray, np.int64]):
     ``rules`` is a ``Rules``, a preset name or a rules text; ``observation``
     is ``"player"`` (what a player may know) or ``"thoughtful"`` (every card);
     an episode is truncated after ``max_steps`` steps (``None``: never).
+    ``illegal_action`` is ``"raise"`` or ``"penalize"`` (a no-op rewarded
+    ``-illegal_penalty``); ``reveal_deal_in_info`` puts the deal in ``reset``'s
+    ``info`` too (it is always in the ``info`` of the step that ends an episode).
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012  # Gymnasium's API
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": RENDER_FPS}  # noqa: RUF012
 
     def __init__(
         self,
@@ -46,12 +69,17 @@ class KlondikeEnv(gym.Env[np.ndarray, np.int64]):
         max_steps: int | None = DEFAULT_MAX_STEPS,
         reward_shaping: RewardShaping | Mapping[str, float] | None = None,
         render_mode: str | None = None,
+        illegal_action: IllegalAction = "raise",
+        illegal_penalty: float = ILLEGAL_PENALTY,
+        reveal_deal_in_info: bool = False,
     ) -> None:
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be 'ansi' or None, not {render_mode!r}")
+        check_render_mode(render_mode, self.metadata["render_modes"])
         self.rules = rules_of(rules)
         self.render_mode = render_mode
-        self._engine = Engine(1, self.rules, observation, max_steps, reward_shaping)
+        self.reveal_deal_in_info = reveal_deal_in_info
+        self._engine = Engine(
+            1, self.rules, observation, max_steps, reward_shaping, illegal_action, illegal_penalty
+        )
         self._obs = self._engine.obs[0]
         self._mask = self._engine.mask[0]
         self._play = self._engine.batch.play
@@ -68,7 +96,10 @@ class KlondikeEnv(gym.Env[np.ndarray, np.int64]):
         if chosen is None:
             chosen = int(self.np_random.integers(DEAL_NUMBERS, dtype=np.uint64))
         deal = self._engine.deal(0, chosen)
-        return self._obs.copy(), {"action_mask": self._mask.copy(), "deal": deal.id}
+        info: dict[str, Any] = {"action_mask": self._mask.copy()}
+        if self.reveal_deal_in_info:
+            info["deal"] = deal.id
+        return self._obs.copy(), info
 
     def step(
         self, action: SupportsIndex
@@ -78,13 +109,11 @@ class KlondikeEnv(gym.Env[np.ndarray, np.int64]):
         except (ActionError, TypeError, OverflowError):
             raise self._refusal(action) from None
         engine = self._engine
-        return (
-            self._obs.copy(),
-            float(engine.reward[0]),
-            bool(engine.terminated[0]),
-            bool(engine.truncated[0]),
-            {"action_mask": self._mask.copy()},
-        )
+        terminated, truncated = bool(engine.terminated[0]), bool(engine.truncated[0])
+        info: dict[str, Any] = {"action_mask": self._mask.copy()}
+        if terminated or truncated:
+            info["deal"] = engine.deal_id(0)
+        return self._obs.copy(), float(engine.reward[0]), terminated, truncated, info
 
     def action_masks(self) -> np.ndarray:
         """The legal actions as booleans (sb3-contrib's MaskablePPO calls this)."""
@@ -94,6 +123,12 @@ class KlondikeEnv(gym.Env[np.ndarray, np.int64]):
     def legal_actions(self) -> list[int]:
         """The legal actions, in increasing order."""
         return self._engine.batch.legal(0)
+
+    @property
+    def deal(self) -> str:
+        """The ID of the deal in play (``Deal.id``), for the experimenter: it decides
+        every hidden card, so an agent that reads it is not playing fair."""
+        return self._engine.deal_id(0)
 
     @property
     def position(self) -> Position:

@@ -4,7 +4,9 @@ Each ``step`` hands all N actions to the C batch engine, which plays them and
 writes observations, masks, rewards and the episode flags into numpy arrays.
 Autoreset is Gymnasium's default next-step mode: after a step that ends an
 episode, the next step ignores that game's action and deals it a new game
-(reward 0, neither flag set).
+(reward 0, neither flag set). ``info["deal"]`` names the deal of each game
+whose episode ended on the step (and, with ``reveal_deal_in_info``, of each
+game dealt anew), with ``info["_deal"]`` marking those games.
 """
 
 from __future__ import annotations
@@ -23,21 +25,22 @@ from bonanza.rl import observation as layout
 from bonanza.rl.action_space import LegalActionBatch
 from bonanza.rl.actions import ActionError
 from bonanza.rl.engine import DealId, Engine, RulesLike, rules_of
-from bonanza.rl.env import DEAL_NUMBERS, DEFAULT_MAX_STEPS
+from bonanza.rl.env import DEAL_NUMBERS, DEFAULT_MAX_STEPS, RENDER_FPS
 from bonanza.rl.observation import Visibility
-from bonanza.rl.rewards import RewardShaping
+from bonanza.rl.rewards import ILLEGAL_PENALTY, IllegalAction, RewardShaping
 
 
 class KlondikeVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
     """``num_envs`` games under one rule set (Klondike's or a relative's), on the C engine.
 
-    The arguments are ``KlondikeEnv``'s. With ``copy`` (the default) every
-    array returned is a fresh copy; without it, the arrays are the engine's own
-    buffers, overwritten by the next ``step`` or ``reset``.
+    The arguments are ``KlondikeEnv``'s (no rendering). With ``copy`` (the
+    default) every array returned is a fresh copy; without it, the arrays are
+    the engine's own buffers, overwritten by the next ``step`` or ``reset``.
     """
 
     metadata: dict[str, Any] = {  # noqa: RUF012  # Gymnasium's API
         "render_modes": [],
+        "render_fps": RENDER_FPS,
         "autoreset_mode": AutoresetMode.NEXT_STEP,
     }
 
@@ -49,13 +52,26 @@ class KlondikeVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         max_steps: int | None = DEFAULT_MAX_STEPS,
         reward_shaping: RewardShaping | Mapping[str, float] | None = None,
         copy: bool = True,
+        illegal_action: IllegalAction = "raise",
+        illegal_penalty: float = ILLEGAL_PENALTY,
+        reveal_deal_in_info: bool = False,
     ) -> None:
         if num_envs < 1:
             raise ValueError(f"num_envs must be at least 1, not {num_envs}")
         self.num_envs = num_envs
         self.rules = rules_of(rules)
         self.copy = copy
-        self._engine = Engine(num_envs, self.rules, observation, max_steps, reward_shaping)
+        self.reveal_deal_in_info = reveal_deal_in_info
+        self._engine = Engine(
+            num_envs,
+            self.rules,
+            observation,
+            max_steps,
+            reward_shaping,
+            illegal_action,
+            illegal_penalty,
+        )
+        self._ended = np.zeros(num_envs, dtype=np.bool_)  # the games the last step ended
         self._step = self._engine.batch.step
         self._every = np.ones(num_envs, dtype=np.bool_)
         actions = self._engine.numbering.count
@@ -93,7 +109,11 @@ class KlondikeVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             first, chooser = generator.integers(DEAL_NUMBERS, size=2, dtype=np.uint64).tolist()
             self._engine.batch.seed(game, chooser)
             self._engine.deal(game, first if deals is None else deals[game])
-        return self._out(self._engine.obs), self._info()
+        self._ended &= ~chosen
+        info = self._info()
+        if self.reveal_deal_in_info:
+            self._add_deals(info, chosen)
+        return self._out(self._engine.obs), info
 
     def step(
         self, actions: np.ndarray
@@ -106,18 +126,30 @@ class KlondikeVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             )
         self._step(np.ascontiguousarray(chosen, dtype=np.int64))
         engine = self._engine
+        restarted = self._ended
+        self._ended = engine.terminated | engine.truncated
+        info = self._info()
+        if self._ended.any():
+            self._add_deals(info, self._ended)
+        if self.reveal_deal_in_info and restarted.any():
+            self._add_deals(info, restarted)
         out = self._out
         return (
             out(engine.obs),
             out(engine.reward),
             out(engine.terminated),
             out(engine.truncated),
-            self._info(),
+            info,
         )
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of every game as booleans, shape (num_envs, actions)."""
         return self._engine.mask.astype(np.bool_)
+
+    @property
+    def engine(self) -> Engine:
+        """The C engine and its buffers (read-only to Python)."""
+        return self._engine
 
     def deal_numbers(self) -> list[int | None]:
         """The deal number each game is playing (``None`` for a deal given by code)."""
@@ -143,6 +175,15 @@ class KlondikeVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
 
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._out(self._engine.mask), "_action_mask": self._every}
+
+    def _add_deals(self, info: dict[str, Any], games: np.ndarray) -> None:
+        """Name the deals of ``games`` (booleans) in ``info["deal"]``, as Gymnasium
+        merges per-game values: an object array and its ``_deal`` mask."""
+        deals = info.setdefault("deal", np.full(self.num_envs, None, dtype=object))
+        marked = info.setdefault("_deal", np.zeros(self.num_envs, dtype=np.bool_))
+        for game in np.flatnonzero(games).tolist():
+            deals[game] = self._engine.deal_id(game)
+        marked |= games
 
     def _out(self, array: np.ndarray) -> np.ndarray:
         return array.copy() if self.copy else array
