@@ -22,10 +22,8 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 SMALLEST_PLOT_PIXELS = 100  # a real plot, not an empty canvas
 
 
-@pytest.fixture(scope="module")
-def results(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
-    """Real analyze output for each draw count, the draw 1 file with an error row added."""
-    folder = tmp_path_factory.mktemp("results")
+def analyzed(folder: Path) -> list[Path]:
+    """Real analyze output (lean rows) of ``DEALS`` for each draw count, in ``folder``."""
     paths = []
     for draw in DRAWS:
         path = folder / f"d{draw}.jsonl"
@@ -33,6 +31,13 @@ def results(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
                        "--out", str(path), "--no-progress"])
         assert status == 0
         paths.append(path)
+    return paths
+
+
+@pytest.fixture(scope="module")
+def results(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """Real analyze output for each draw count, the draw 1 file with an error row added."""
+    paths = analyzed(tmp_path_factory.mktemp("results"))
     rules = json.loads(paths[0].read_text().splitlines()[0])["rules"]
     error = {"id": "bad", "deal": "bad", "result": "error", "seconds": 0, "rules": rules}
     with paths[0].open("a") as file:

@@ -32,9 +32,12 @@ PERCENT: Final = 100
 DPI: Final = 120
 FIGURE_SIZE: Final = (7.0, 4.0)  # inches, at least
 ROW_INCHES: Final = 0.5  # height per rule set in the share plot (two-line names)
-LEGEND_ROW_INCHES: Final = 0.2  # height per rule set in the other plots' legends
+LEGEND_ROW_INCHES: Final = 0.25  # height per rule set in the other plots' legends
 LEGEND_WIDTH_INCHES: Final = 3.0  # room for a legend beside a plot
 FLIER_SIZE: Final = 2  # points: with thousands of deals, outliers are many
+TEXT_POINTS: Final = 9  # legends and rule set names, at the saved size: legible in print
+BOX_ALPHA: Final = 0.55  # boxes lighter than their rule set's colour, so medians stand out
+MEDIAN_STYLE: Final = {"color": "black", "linewidth": 2.0}  # no rule set's colour
 DEFAULT_COLOURS: Final = 10  # matplotlib's colour cycle; more rule sets take tab20's
 LABEL_WIDTH: Final = 48  # characters per line of a rule set's name beside a plot
 PUBLISHED_OFFSET: Final = 0.2  # how far above its measured share a published one is drawn
@@ -240,10 +243,10 @@ def plot_shares(pyplot: Any, rule_sets: Sequence[RuleSet], path: str) -> None:
             axes.errorbar([published.percent], [index + PUBLISHED_OFFSET],
                           xerr=[published.margin], fmt="s", color="C3", capsize=4, label=label)
     names = [textwrap.fill(rule_set.name, LABEL_WIDTH) for rule_set in rule_sets]
-    axes.set_yticks(range(len(rule_sets)), names, fontsize=7)
+    axes.set_yticks(range(len(rule_sets)), names, fontsize=TEXT_POINTS)
     axes.set_ylim(-1 + PUBLISHED_OFFSET, len(rule_sets))
     axes.set_xlabel("solvable share, % (95 % Wilson interval)")
-    axes.legend(fontsize=7, loc="best")
+    axes.legend(fontsize=TEXT_POINTS, loc="best")
     _save(pyplot, figure, path)
 
 
@@ -270,7 +273,8 @@ def _smallest_time(rule_sets: Sequence[RuleSet]) -> float:
 
 
 def plot_nodes(pyplot: Any, rule_sets: Sequence[RuleSet], path: str) -> None:
-    """Nodes searched per deal for each verdict, a box per rule set and verdict."""
+    """Nodes searched per deal for each verdict, a box per rule set and verdict: the box a
+    lighter shade of the rule set's colour, its median a black line."""
     figure, axes = pyplot.subplots(figsize=_legend_size(rule_sets))
     width = 0.8 / len(rule_sets)
     for index, rule_set in enumerate(rule_sets):
@@ -279,12 +283,13 @@ def plot_nodes(pyplot: Any, rule_sets: Sequence[RuleSet], path: str) -> None:
         boxes = axes.boxplot(
             [[max(nodes, FEWEST_NODES) for nodes in rule_set.nodes[v]] for v in shown],
             positions=positions, widths=width * 0.9, patch_artist=True, manage_ticks=False,
-            flierprops={"markersize": FLIER_SIZE},
+            flierprops={"markersize": FLIER_SIZE}, medianprops=MEDIAN_STYLE,
         )
         colour = _colour(pyplot, index, len(rule_sets))
         for box in boxes["boxes"]:
             box.set_facecolor(colour)
-        axes.plot([], [], "s", color=colour, label=rule_set.name)
+            box.set_alpha(BOX_ALPHA)
+        axes.plot([], [], "s", color=colour, alpha=BOX_ALPHA, label=rule_set.name)
     axes.set_xticks(range(len(VERDICTS)), list(VERDICTS))
     axes.set_yscale("log")
     axes.set_ylabel("nodes searched (log scale)")
@@ -300,7 +305,7 @@ def _legend_size(rule_sets: Sequence[RuleSet]) -> tuple[float, float]:
 
 def _legend_beside(axes: Any) -> None:
     """The legend to the right of the plot, where it hides no line or box."""
-    axes.legend(fontsize=6, loc="upper left", bbox_to_anchor=(1.01, 1.0))
+    axes.legend(fontsize=TEXT_POINTS, loc="upper left", bbox_to_anchor=(1.01, 1.0))
 
 
 def _colour(pyplot: Any, index: int, count: int) -> Any:
@@ -431,6 +436,16 @@ def _notes(path: str | None) -> str:
         raise InputError(f"cannot read --notes {path}: {reason}") from None
 
 
+def _make_folder(folder: str) -> None:
+    """The report's folder, made if missing."""
+    if not folder:
+        return
+    try:
+        os.makedirs(folder, exist_ok=True)
+    except OSError as error:
+        raise InputError(f"cannot make the folder {folder}: {error.strerror}") from None
+
+
 def run(args: argparse.Namespace) -> int:
     stem, suffix = os.path.splitext(args.out)
     if suffix not in REPORT_SUFFIXES:
@@ -448,6 +463,7 @@ def run(args: argparse.Namespace) -> int:
         )
     }
     folder = os.path.dirname(args.out)
+    _make_folder(folder)
     for name, plot in (("share", plot_shares), ("time", plot_times), ("nodes", plot_nodes)):
         plot(pyplot, rule_sets, os.path.join(folder, figures[name].file))
     sections = [
