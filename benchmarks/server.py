@@ -27,7 +27,8 @@ check with ``--progress``), then per request by type: the same players make
 ``--requests-per-type`` requests of one type each, a type at a time, the CPU time of the
 server's processes (and of PostgreSQL's) read from /proc before and after (``proc_cpu``).
 The types: a move off the stock, a draw (or the waste's recycle once the stock is empty),
-an undo, a returning player's page (``GET /`` and ``GET /api/games/current``), a new game.
+an undo, a returning player's page (``GET /``, which carries their game: the browser asks
+no more), a new game.
 As the page does, a move is followed by ``GET /api/games/{id}/progress`` unless its answer
 carries the check (its ``progress`` field). ``--new-connection-per-request``: a new TCP
 connection for each request, as a load balancer without sticky routing spreads them.
@@ -38,6 +39,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gzip
 import json
 import os
 import random
@@ -79,6 +81,17 @@ NAVIGATION = {
     "Sec-Fetch-Mode": "navigate",
 }
 """What a browser says when it opens the page."""
+DATA_BLOCK = '<script type="application/json" id="page-data">'
+"""Where the page carries the player's data (``bonanza.web.page.DATA_BLOCK``)."""
+
+
+def page_data(page: bytes) -> dict[str, Any]:
+    """The data block of the page (gzip compressed, as asked with ``NAVIGATION``): what
+    the browser draws the table from with no API request (``web/page.py``)."""
+    text = gzip.decompress(page).decode()
+    block = text.partition(DATA_BLOCK)[2].partition("</script>")[0]
+    found: dict[str, Any] = json.loads(block)
+    return found
 
 
 class Connection:
@@ -217,13 +230,13 @@ class Player:
         legal = self.state["position"]["legal"] if playing else []
         if kind == "new game":
             await self.new_game(results)
-        elif kind == "page":  # a returning player's: the page, then their game
-            status, _ = await self.conn.request("GET", "/", headers=NAVIGATION)
-            status2, data = await self.conn.request("GET", "/api/games/current")
-            if (status, status2) != (200, 200):
-                results.error(f"page {status} {status2}")
+        elif kind == "page":  # a returning player's: the page, their game inside it
+            status, data = await self.conn.request("GET", "/", headers=NAVIGATION)
+            current = page_data(data).get("current") if status == 200 else None
+            if current is None:  # the browser would ask GET /api/games/current: an error here
+                results.error(f"page {status}{'' if status != 200 else ' without the game'}")
             else:
-                self.state = json.loads(data)
+                self.state = current
         elif kind == "undo":
             if not (playing and self.state["can_undo"]):
                 return False

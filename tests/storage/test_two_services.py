@@ -284,3 +284,29 @@ def test_a_game_two_processes_take_turns_on_is_checked_before_each_move(
     if sqlite:
         assert len(reads) >= TURNS // 2 - 1
         assert not any(name.startswith("AnyIO worker") for name in reads)  # on the loop
+
+
+def test_a_page_shows_what_the_other_process_stored_last(
+    pair: Pair, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A returning player's page, served by the second process, carries the settings and
+    the latest game the first process stored a moment before (on SQLite, read on the event
+    loop: no worker thread, and never an old snapshot)."""
+    threads: list[str] = []
+    if isinstance(pair.stores[1], SQLiteStorage):
+        for name in ("latest_game_now", "get_setting_now"):
+            read = getattr(pair.stores[1], name)
+
+            def counted(*args: Any, read: Any = read) -> Any:
+                threads.append(threading.current_thread().name)
+                return read(*args)
+
+            monkeypatch.setattr(pair.stores[1], name, counted)
+    for theme, deal in (("dark", "7"), ("high-contrast", "8"), ("green", "9")):
+        assert pair.first.post("/api/settings", json={"theme": theme}).status_code == 200
+        game_id = pair.new_game(deal)
+        page = pair.second.get("/").text
+        data = page.partition('id="page-data">')[2].partition("</script>")[0]
+        assert f'"theme":"{theme}"' in data and f'"current":{{"id":"{game_id}"' in data
+    if isinstance(pair.stores[1], SQLiteStorage):
+        assert threads and not any(name.startswith("AnyIO worker") for name in threads)

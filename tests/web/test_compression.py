@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import os
 import re
+import zlib
 from pathlib import Path
 
 from hypothesis import given, settings
@@ -12,7 +13,7 @@ from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 import bonanza.web
-from bonanza.web.gzip_stream import OpeningGzip
+from bonanza.web.gzip_stream import GZIP_WINDOW, OpeningGzip
 from bonanza.web.static_files import COMPRESS_LEVEL
 
 GZIP = {"Accept-Encoding": "gzip"}
@@ -116,5 +117,9 @@ def test_a_stream_whose_opening_is_compressed_once_is_one_gzip_stream(
     opening: bytes, tails: list[bytes]
 ) -> None:
     stream = OpeningGzip(opening, COMPRESS_LEVEL)
-    for tail in tails:  # each from the same opening: the compressor is copied, not used up
-        assert gzip.decompress(stream.head + stream.rest(tail)) == opening + tail
+    for tail in tails:  # each from the same opening
+        whole = stream.head + stream.rest(tail)
+        assert gzip.decompress(whole) == opening + tail
+        reader = zlib.decompressobj(GZIP_WINDOW)  # as a browser reads it: one gzip member
+        assert reader.decompress(whole) == opening + tail
+        assert reader.eof and not reader.unused_data

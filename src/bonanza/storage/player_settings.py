@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Protocol
 
 from bonanza.storage.protocol import Storage
 
@@ -154,7 +154,13 @@ def checked_settings(changes: Mapping[str, object]) -> dict[str, SettingValue]:
     return checked
 
 
-def player_settings(storage: Storage, player: str) -> dict[str, SettingValue]:
+class SettingSource(Protocol):
+    """What settings are read from: a store (``Storage``), or a faster way into one."""
+
+    def get_setting(self, key: str) -> str | None: ...
+
+
+def player_settings(storage: SettingSource, player: str) -> dict[str, SettingValue]:
     """Every setting of the player, a default where none is stored."""
     return {
         name: spec.decode(storage.get_setting(_key(name, player)))

@@ -56,6 +56,11 @@ PRUNE_SAVEPOINT = "prune"
 """The savepoint :meth:`SQLiteStorage.prune_finished` folds and deletes in (a
 transaction of its own, or part of a batch's)."""
 OVER = ", ".join("?" * len(OVER_STATUSES))
+LATEST_GAME = (
+    f"SELECT {COLUMNS} FROM games WHERE player=? AND client=?"
+    " ORDER BY created_at DESC, rowid DESC LIMIT 1"
+)
+SETTING = "SELECT value FROM settings WHERE key=?"
 FOLD_GAMES = (
     f"INSERT INTO folded_games (seq, {FOLDED_COLUMNS}) SELECT rowid, {FOLDED_COLUMNS}"
     f" FROM games WHERE status IN ({OVER}) AND finished_at < ?"
@@ -281,11 +286,12 @@ class SQLiteStorage:
         return None if row is None else game_record(row)
 
     def latest_game(self, player: str, client: str = "web") -> GameRecord | None:
-        row = self._one(
-            f"SELECT {COLUMNS} FROM games WHERE player=? AND client=?"
-            " ORDER BY created_at DESC, rowid DESC LIMIT 1",
-            (player, client),
-        )
+        row = self._one(LATEST_GAME, (player, client))
+        return None if row is None else game_record(row)
+
+    def latest_game_now(self, player: str, client: str = "web") -> GameRecord | None:
+        """:meth:`latest_game` on the checks' connection, as :meth:`game_now` reads."""
+        row = self._check(LATEST_GAME, (player, client))
         return None if row is None else game_record(row)
 
     def playing_games(self, player: str, client: str = "web") -> list[GameRecord]:
@@ -418,7 +424,12 @@ class SQLiteStorage:
         return Share(row[0], row[1], row[2], row[3] is not None and row[3] != Status.PLAYING)
 
     def get_setting(self, key: str) -> str | None:
-        row = self._one("SELECT value FROM settings WHERE key=?", (key,))
+        row = self._one(SETTING, (key,))
+        return None if row is None else str(row[0])
+
+    def get_setting_now(self, key: str) -> str | None:
+        """:meth:`get_setting` on the checks' connection, as :meth:`game_now` reads."""
+        row = self._check(SETTING, (key,))
         return None if row is None else str(row[0])
 
     def set_setting(self, key: str, value: str) -> None:

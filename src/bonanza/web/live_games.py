@@ -26,6 +26,7 @@ from bonanza.play.errors import STORE_DOWN, Conflict, NotFound, PlayError, Unava
 from bonanza.play.games import MAX_ID_LENGTH
 from bonanza.session import Event, Session, SessionError
 from bonanza.storage import StaleGameError, Storage, StorageError
+from bonanza.storage.player_settings import SettingValue, player_settings
 from bonanza.storage.records import GameRecord
 from bonanza.web.limits import ServerLimits
 from bonanza.web.writer import PendingWrite, StoreWriter
@@ -55,6 +56,17 @@ class InstantGameReads(Protocol):
     instant_version_checks: bool
 
     def game_now(self, game_id: str) -> GameRecord | None: ...
+
+    def latest_game_now(self, player: str, client: str = ...) -> GameRecord | None: ...
+
+    def get_setting_now(self, key: str) -> str | None: ...
+
+
+class _SettingsNow:
+    """A store's settings as its instant reads give them (``player_settings`` reads it)."""
+
+    def __init__(self, store: InstantGameReads) -> None:
+        self.get_setting = store.get_setting_now
 
 
 class LiveGames:
@@ -100,6 +112,27 @@ class LiveGames:
         """A write, by the writer thread; returns once it is committed."""
         try:
             return await self.writer.write(work, *args)
+        except StorageError:
+            raise Unavailable(STORE_DOWN) from None
+
+    async def latest_game(self, player: str) -> GameRecord | None:
+        """The player's latest game's row (None before the first): on the event loop
+        where the store reads in microseconds, else in a worker thread."""
+        if self._instant is None:
+            found: GameRecord | None = await self.read(self.storage.latest_game, player)
+        else:
+            found = await self._read_by_id(self._instant.latest_game_now, player, instant=True)
+        return found
+
+    async def settings(self, player: str) -> dict[str, SettingValue]:
+        """Every setting of the player (``player_settings``), read as :meth:`latest_game`."""
+        if self._instant is None:
+            found: dict[str, SettingValue] = await self.read(
+                player_settings, self.storage, player
+            )
+            return found
+        try:
+            return player_settings(_SettingsNow(self._instant), player)
         except StorageError:
             raise Unavailable(STORE_DOWN) from None
 

@@ -28,13 +28,14 @@ the whole page is in.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from functools import partial
 from typing import Final
 
 import msgspec
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response, StreamingResponse
+from starlette.responses import HTMLResponse, Response
+from starlette.types import Receive, Scope, Send
 
 from bonanza.core import Rules
 from bonanza.play.errors import PlayError
@@ -182,17 +183,33 @@ class Page:
             before, block, _after = self.files.text(TEMPLATE).partition(DATA_BLOCK)
             return HTMLResponse(before + block + after.decode(), headers=HEADERS)
         if not accepts_gzip(request.headers.get("accept-encoding", "")):
+            return TwoParts(opening, lambda: self.own_part(request, after), HEADERS)
 
-            async def plain() -> AsyncIterator[bytes]:
-                yield opening  # the browser fetches the sheet and the script meanwhile
-                yield await self.own_part(request, after)
+        async def compressed() -> bytes:
+            return gzip.rest(await self.own_part(request, after))
 
-            return StreamingResponse(plain(), media_type=HTMLResponse.media_type, headers=HEADERS)
+        return TwoParts(gzip.head, compressed, GZIP_HEADERS)
 
-        async def compressed() -> AsyncIterator[bytes]:
-            yield gzip.head
-            yield gzip.rest(await self.own_part(request, after))
 
-        return StreamingResponse(
-            compressed(), media_type=HTMLResponse.media_type, headers=GZIP_HEADERS
+class TwoParts(Response):
+    """An HTML answer sent in two parts: ``first`` at once, then what ``rest`` makes
+    (the page's data, read meanwhile), with none of a streamed answer's machinery."""
+
+    media_type = HTMLResponse.media_type
+
+    def __init__(
+        self, first: bytes, rest: Callable[[], Awaitable[bytes]], headers: Mapping[str, str]
+    ) -> None:
+        super().__init__(headers=headers, media_type=self.media_type)
+        self.first, self.rest = first, rest
+
+    def init_headers(self, headers: Mapping[str, str] | None = None) -> None:
+        super().init_headers(headers)  # no content-length: the length comes with the body
+        self.raw_headers = [(k, v) for k, v in self.raw_headers if k != b"content-length"]
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        await send(
+            {"type": "http.response.start", "status": self.status_code, "headers": self.raw_headers}
         )
+        await send({"type": "http.response.body", "body": self.first, "more_body": True})
+        await send({"type": "http.response.body", "body": await self.rest()})

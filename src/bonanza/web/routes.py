@@ -22,7 +22,6 @@ from bonanza.storage.player_settings import (
     SAFE_HOME,
     SettingError,
     checked_settings,
-    player_settings,
     setting_entries,
 )
 from bonanza.storage.records import GameRecord
@@ -174,11 +173,7 @@ async def review(request: Request) -> Response:
 
 async def read_settings(svc: GameService, token: str) -> Settings:
     """Every setting of the player (``bonanza.storage.player_settings.SETTINGS``)."""
-    try:
-        found = await anyio.to_thread.run_sync(player_settings, svc.storage, token)
-    except StorageError:
-        raise Unavailable(STORE_DOWN) from None
-    return msgspec.convert(found, Settings)
+    return msgspec.convert(await svc.games.settings(token), Settings)
 
 
 async def get_settings(request: Request) -> Response:

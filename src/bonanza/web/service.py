@@ -217,7 +217,7 @@ class GameService:
     async def current(self, player: str) -> GameView | None:
         """The player's latest game (to resume after a reload), or None before the first."""
         self.stock.start()
-        latest = await self.games.read(self.storage.latest_game, player)
+        latest = await self.games.latest_game(player)
         if latest is None:
             return None
         record, session = await self.games.current(player, latest.id)
