@@ -98,7 +98,7 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--cluster", metavar="ADDRESS",
         help=f"solve on Dask distributed: a scheduler's address (tcp://host:8786), or "
-        f"'{LOCAL}' for a local cluster of --jobs workers; needs bonanza[cluster]",
+        f"'{LOCAL}' for a local cluster of --jobs workers; needs the cluster extra",
     )
     add_progress_option(parser)
     parser.set_defaults(func=run)

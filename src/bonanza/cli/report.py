@@ -3,7 +3,7 @@
 Per rule set: the solvable share with its 95 % Wilson interval beside the
 published value where there is one, the time per deal as a distribution, and
 the nodes searched for each verdict. The plots (matplotlib, the optional extra
-``bonanza[report]``) are PNG or SVG files beside the report.
+``report``) are PNG or SVG files beside the report.
 """
 
 from __future__ import annotations

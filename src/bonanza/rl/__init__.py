@@ -1,7 +1,7 @@
 """Bonanza for learning agents: a Gymnasium environment and an OpenSpiel game.
 
-The environment needs the optional extra ``bonanza[rl]``; the OpenSpiel game
-needs ``bonanza[openspiel]``. ``bonanza.rl.actions`` (the action numbering)
+The environment needs the optional extra ``rl`` (``pip install -e '.[rl]'`` in a
+checkout); the OpenSpiel game needs ``openspiel``. ``bonanza.rl.actions`` (the action numbering)
 needs neither.
 
 When Gymnasium is installed, importing this package registers the environment
