@@ -186,6 +186,36 @@ def start_game(
     return record, session
 
 
+@dataclass(frozen=True)
+class PreparedGame:
+    """A new game as read from the store in one go (:func:`prepare_game`)."""
+
+    start: Start
+    playing: list[GameRecord]
+    """The player's games in play: they end as the new one starts."""
+    record: GameRecord
+    session: Session
+
+
+def prepare_game(
+    storage: Storage,
+    stock: DealStock,
+    player: str,
+    request: StartRequest,
+    now: float,
+    random_deals: Callable[[], Deal],
+    *,
+    max_moves: int = MAX_MOVES,
+) -> PreparedGame:
+    """What ``request`` deals (:func:`choose_start`), the player's games in play and the
+    new game (:func:`start_game`, not stored yet): every read a new game makes, so a
+    server reads them in one trip to a worker thread."""
+    start = choose_start(storage, stock, player, request, now, random_deals)
+    playing = storage.playing_games(player)
+    record, session = start_game(storage, player, start, now, max_moves=max_moves)
+    return PreparedGame(start, playing, record, session)
+
+
 def new_game_id() -> str:
     return secrets.token_urlsafe(GAME_ID_BYTES)
 

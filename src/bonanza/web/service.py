@@ -21,7 +21,7 @@ from bonanza.play.chosen_deals import daily_overview, deal_labels
 from bonanza.play.daily import DAILY_KEY, DEAL_HIDDEN, GRADE_KEY, deal_shown
 from bonanza.play.deal_stock import DealStock
 from bonanza.play.errors import Conflict, PlayError, RateLimited
-from bonanza.play.games import StartRequest, choose_start, end, share_deal, share_link, start_game
+from bonanza.play.games import StartRequest, end, prepare_game, share_deal, share_link
 from bonanza.play.ledger import bankroll_before, records_set
 from bonanza.session import (
     Action,
@@ -189,20 +189,17 @@ class GameService:
                 raise RateLimited(f"too many new games: at most {most} a minute")
         self.stock.start()
         request = StartRequest(rules, deal_text, share, replay, grade, daily)
-        start = await self.games.read(
-            choose_start, self.storage, self.stock, player, request, self.clock(),
-            self.random_deals,
-        )  # fmt: skip
         now = self.clock()
-        for old in await self.games.read(self.storage.playing_games, player):
-            await self.games.update(player, old.id, lambda session: end(session, now))
-        record, session = await self.games.read(
-            partial(start_game, max_moves=self.limits.max_history_moves),
-            self.storage, player, start, now,
+        new = await self.games.read(
+            partial(prepare_game, max_moves=self.limits.max_history_moves),
+            self.storage, self.stock, player, request, now, self.random_deals,
         )  # fmt: skip
+        for old in new.playing:
+            await self.games.update(player, old.id, lambda session: end(session, now))
+        record, session = new.record, new.session
         await self.games.write(self.storage.insert_game, record)  # not shared before it is stored
         self.games.remember(record, session)
-        return await self.view(record, session, start.announce)
+        return await self.view(record, session, new.start.announce)
 
     async def daily(self, player: str, draw: int) -> DailyOverview:
         """The player's daily statistics and calendar for a draw mode."""
