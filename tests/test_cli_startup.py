@@ -22,7 +22,7 @@ from bonanza.cli import COMMANDS, build_parser, main
 HEAVY_MODULES = ("bonanza.web.app", "bonanza.web.service", "uvicorn", "anyio.to_process")
 NOT_FOR_SOLVE = (
     "textual", "starlette", "uvicorn", "msgspec", "numpy", "psycopg", "sqlite3",
-    "multiprocessing", "asyncio",
+    "multiprocessing", "asyncio", "rich",
 )
 """Packages ``bonanza solve`` has no use for (each took milliseconds to load)."""
 SOLVE_PACKAGES = {"bonanza", "bonanza.cli", "bonanza.core", "bonanza.solver"}

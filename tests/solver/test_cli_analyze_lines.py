@@ -29,6 +29,9 @@ def test_each_line_replays_to_a_win(
             game.play(move)
         assert game.is_won == (row["result"] == "solved"), row["id"]
         assert bool(row["line"]) == (row["result"] == "solved")
+        # The same line spelled out, and its length as a lean row gives it.
+        assert [move["move"] for move in row["moves"]] == row["line"]
+        assert row["line_length"] == len(row["line"])
 
 
 def test_without_lines_rows_have_none(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -36,4 +39,5 @@ def test_without_lines_rows_have_none(capsys: pytest.CaptureFixture[str], tmp_pa
     status, _, _ = run_cli(capsys, "analyze", "--deals", DEALS, "--jobs", "2", "--out", str(out),
                            "--no-progress")
     assert status == 0
-    assert all("line" not in json.loads(line) for line in out.read_text().splitlines())
+    rows = [json.loads(line) for line in out.read_text().splitlines()]
+    assert not any("line" in row or "moves" in row for row in rows)
