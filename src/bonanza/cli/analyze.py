@@ -53,7 +53,7 @@ SHORTEN: Final[dict[str, Shorten]] = {"auto": "auto", "always": True, "never": F
 """``--shorten``'s choices, as ``solve``'s ``shorten``."""
 TIMES_HELP: Final = (
     "Times are the solver's, per deal: its search, then for a win the expansion of its "
-    "line into moves and the line's shortening (JSONL rows give each part: "
+    "line into moves and the line's shortening (rows give each part: "
     "search_seconds, expand_seconds, cut_seconds, adding up to seconds); replaying the "
     "line to check it and writing the row are not counted."
 )

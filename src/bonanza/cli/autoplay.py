@@ -395,7 +395,8 @@ def run(args: argparse.Namespace) -> int:
     progress = RunProgress(
         "autoplay", "games", deals.total, shown_on(sys.stderr, args.no_progress), sys.stderr,
         done=tally.games, counts=tally.counts,
-        activity=Activity("moves", lambda: int(moves_played.value)),
+        # Read without its lock: a worker stopped while holding it would hang the read.
+        activity=Activity("moves", lambda: int(moves_played.get_obj().value)),
     )
     stopped: KeyboardInterrupt | None = None
     with sigterm_as_ctrl_c():
