@@ -86,14 +86,14 @@ def register(subparsers: Any) -> None:
     parser.add_argument(
         "--lines", action="store_true",
         help="add each deal's winning line to its row: JSONL 'line' in move notation and "
-        "'moves' spelled out (some 15 KB a row), the CSV 'moves' column; without it a row "
+        "'moves' spelled out (some 15 KB a row), in CSV the 'moves' column; without it a row "
         "keeps the verdict, nodes, times and the line's length (about 0.35 KB)",
     )
     parser.add_argument(
         "--shorten", choices=tuple(SHORTEN), default="auto",
-        help="shorten each winning line (rows' moves and --lines) to the fewest moves through "
-        "its positions: 'auto' only where it pays (Easthaven's stock dealt onto the columns, "
-        "lines of over 300 moves), 'always', or 'never' (default: auto)",
+        help="shorten each winning line (--lines, and rows' line_length) to the fewest moves "
+        "through its positions: 'auto' only where it pays (Easthaven's stock dealt onto the "
+        "columns, lines of over 300 moves), 'always', or 'never' (default: auto)",
     )
     parser.add_argument(
         "--cluster", metavar="ADDRESS",
