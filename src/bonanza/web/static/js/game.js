@@ -4,6 +4,8 @@ import { reducedMotion, STEP_MS } from "./motion.js";
 import { cardName, columnOf, isFoundation, isTableau, STOCK, WASTE } from "./piles.js";
 
 const DOUBLE_TAP_MS = 380;
+/** How far apart (CSS px) the two taps of a double tap may land, as a finger wanders. */
+const DOUBLE_TAP_SLOP_PX = 30;
 const TIMED_TICK_SECONDS = 10; // timed scoring takes 2 points for every full 10 s played
 const TIMED_TICK_POINTS = 2;
 const REDUCED_PAUSE_MS = 30; // auto finish pace
@@ -31,6 +33,11 @@ export function formatTime(seconds) {
   return h ? `${h}:${String(m).padStart(2, "0")}:${rest}` : `${m}:${rest}`;
 }
 
+
+/** Whether two tap points lie within a double tap's reach of each other. */
+function near(a, b) {
+  return Boolean(a && b) && Math.hypot(a.x - b.x, a.y - b.y) <= DOUBLE_TAP_SLOP_PX;
+}
 export class Controller {
   constructor({ view, sound, ui }) {
     this.view = view;
@@ -43,7 +50,7 @@ export class Controller {
     this.hintMark = null;
     this.queue = Promise.resolve();
     this.lastTap = { key: null, time: 0 };
-    this.suppressUntil = { pile: null, key: null, time: 0 };
+    this.suppressUntil = { pile: null, key: null, point: null, time: 0 };
     this.prefs = {}; // the player's settings: main.js hands in the live ones
     this.autoRunning = false;
     this.stuckDismissedAt = -1;
@@ -311,14 +318,17 @@ export class Controller {
     return this.queue;
   }
 
-  /** A tap (or click) on the card at (pile, index). */
-  tapCard(pile, index, key) {
+  /** A tap (or click) on the card at (pile, index); ``point``: where it landed. */
+  tapCard(pile, index, key, point = null) {
     const now = performance.now();
-    // A quick second tap on the card just played is the second half of a double
-    // tap. A tap on another card of that pile (the one now on top) cannot be one,
-    // nor can a tap on the stock: they count.
+    // A double tap or double-click is one gesture. Once its first tap has played a
+    // card, a quick second tap on that card, or at the same place on its pile (where
+    // the card it uncovered now lies), is its second half: it plays nothing more.
+    // A quick tap elsewhere, or on the stock, counts.
     const held = this.suppressUntil;
-    if (held.pile === pile && held.key === key && now < held.time) return;
+    if (held.pile === pile && now < held.time && (held.key === key || near(held.point, point))) {
+      return;
+    }
     if (pile === STOCK) {
       this.tapStock();
       return;
@@ -334,7 +344,7 @@ export class Controller {
       const home = moves.find((m) => isFoundation(m.dest));
       if (home) {
         this.clearSelection();
-        this.suppressUntil = { pile, key, time: now + DOUBLE_TAP_MS };
+        this.suppressUntil = { pile, key, point, time: now + DOUBLE_TAP_MS };
         this.play(home);
         return;
       }
@@ -345,7 +355,7 @@ export class Controller {
     }
     if (moves.length === 1 && this.prefs.one_tap) {
       this.clearSelection();
-      this.suppressUntil = { pile, key, time: now + DOUBLE_TAP_MS };
+      this.suppressUntil = { pile, key, point, time: now + DOUBLE_TAP_MS };
       this.play(moves[0]);
     } else if (moves.length >= 1) { // one tap off: pick it up; a target, a drag or a double tap plays it
       this.select(pile, index);

@@ -79,7 +79,7 @@ export function attachPointer(root, view, game) {
     press = null;
     if (!p.dragging) {
       if (cancelled) return;
-      if (p.card) game.tapCard(p.pile, p.index, p.key);
+      if (p.card) game.tapCard(p.pile, p.index, p.key, { x: p.x, y: p.y });
       else game.tapPile(p.pile);
       return;
     }
