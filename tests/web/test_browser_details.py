@@ -93,3 +93,28 @@ def test_thoughtful_and_whole_runs_from_the_new_deal_dialog(table: Table) -> Non
     page.wait_for_function("() => document.querySelectorAll('.card.down-visible').length === 21")
     rules = table.state()["rules"]
     assert rules["thoughtful"] is True and rules["partial_runs"] is False
+
+
+def test_a_network_failure_says_so_in_words_and_the_next_try_plays(table: Table) -> None:
+    table.open("?deal=0")
+    page = table.page
+    toast = page.locator("#toast")
+    page.route("**/api/games/*/moves", lambda route: route.abort("internetdisconnected"))
+    table.click_stock()
+    toast.wait_for(state="visible")
+    assert toast.inner_text().startswith("Can't reach the server")
+    assert "fetch" not in toast.inner_text().lower() and table.shown_moves() == 0
+    page.unroute("**/api/games/*/moves")
+    page.route(
+        "**/api/games/*/moves",
+        lambda route: route.fulfill(status=502, body="<html>Bad gateway</html>"),
+    )
+    page.wait_for_timeout(400)  # past the double-tap window of the stock's last tap
+    table.click_stock()
+    page.wait_for_function(
+        "() => document.getElementById('toast').textContent.includes('HTTP 502')"
+    )
+    assert toast.inner_text() == "The server could not answer (HTTP 502): try again."
+    page.unroute("**/api/games/*/moves")
+    table.click_stock()
+    table.wait_moves(1)

@@ -31,12 +31,12 @@ def test_no_moves_dialog_offers_undo_and_new_game(table: Table) -> None:
     assert table.state()["has_moves"]
     table.click_stock()
     dialog.wait_for(state="visible")
-    dialog.get_by_role("button", name="New game").click()
-    page.locator("#dlg-new").wait_for(state="visible")
-    page.locator("#btn-random").click()
+    dead_end = table.state()["id"]
+    dialog.get_by_role("button", name="New game").click()  # deals at once, no other dialog
     table.wait_moves(0)
-    fresh = table.state()
-    assert fresh["origin"] == "random" and "deal" not in fresh
+    fresh = table.wait_state(lambda state: state["id"] != dead_end)
+    assert fresh["origin"] == "random" and "deal" not in fresh and fresh["id"] != dead_end
+    assert not page.locator("#dlg-new").is_visible()
     # The dead end is over now (lost): its deal ID is shown.
     page.wait_for_function(
         "n => document.getElementById('prev-deal').textContent === 'Last deal ' + n", arg=number
@@ -53,7 +53,7 @@ def test_no_moves_in_vegas_offers_only_a_new_game(table: Table) -> None:
     dialog.wait_for(state="visible")
     assert dialog.get_by_role("button", name="Undo last move").is_disabled()
     assert not table.state()["can_undo"]  # a card seen from the stock stays seen
-    dialog.get_by_role("button", name="New game").click()
+    dialog.get_by_role("button", name="Other deal…").click()  # another kind of deal
     table.page.locator("#dlg-new").wait_for(state="visible")
 
 

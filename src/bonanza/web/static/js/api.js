@@ -1,11 +1,15 @@
 // The server API: every game action is a request; the answer is the new visible state.
 
 export class ApiError extends Error {
+  /** ``status``: the HTTP status (0: no answer); ``message``: said as a sentence. */
   constructor(status, message) {
-    super(message);
+    super(message.charAt(0).toUpperCase() + message.slice(1));
     this.status = status;
   }
 }
+
+/** What a player reads when the server cannot be reached (not the browser's own words). */
+export const OFFLINE = "Can't reach the server: check your connection, then try again.";
 
 // Every request but a GET carries a JSON body ({} when there is nothing to say):
 // the server refuses writes that are not JSON, as no cross-site form can send JSON.
@@ -15,7 +19,12 @@ async function request(method, path, body) {
     init.headers["Content-Type"] = "application/json";
     init.body = JSON.stringify(body ?? {});
   }
-  const response = await fetch(path, init);
+  let response;
+  try {
+    response = await fetch(path, init);
+  } catch {
+    throw new ApiError(0, OFFLINE); // the network failed ("Failed to fetch" in Chrome)
+  }
   let data = null;
   try {
     data = await response.json();
@@ -23,7 +32,8 @@ async function request(method, path, body) {
     data = null;
   }
   if (!response.ok) {
-    throw new ApiError(response.status, (data && data.error) || `HTTP ${response.status}`);
+    const fallback = `The server could not answer (HTTP ${response.status}): try again.`;
+    throw new ApiError(response.status, (data && data.error) || fallback);
   }
   return data;
 }

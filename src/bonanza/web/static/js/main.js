@@ -125,7 +125,7 @@ const game = new Controller({
     noMoves: async (state) => {
       const choice = await noMovesDialog(state);
       if (choice === "undo") game.undo();
-      else if (choice === "new") commands.newDeal();
+      else afterGame(choice);
     },
     celebrate: async (state) => {
       document.body.classList.add("celebrating");
@@ -135,10 +135,20 @@ const game = new Controller({
       const choice = await winDialog(state);
       document.body.classList.remove("celebrating");
       if (choice === "stats") await statsDialog(toast);
-      if (choice === "new") commands.newDeal();
+      else afterGame(choice);
     },
   },
 });
+
+/**
+ * What a game's end dialog chose: "new" deals at once, a random deal under the rules
+ * the player last chose (as the best apps' "New game" does); "choose" opens the New
+ * deal dialog, for another kind of deal.
+ */
+function afterGame(choice) {
+  if (choice === "new") game.newGame({ rules: savedRules() });
+  else if (choice === "choose") commands.newDeal();
+}
 
 const commands = {
   undo: () => game.state && game.undo(),
