@@ -77,6 +77,7 @@ class KlondikeVecEnv(VecEnv):  # type: ignore[misc]  # VecEnv is Any to mypy (no
         )
         self.rules = self.games.rules
         self._engine = self.games.engine
+        self._legal = self._engine.mask.view(np.bool_)  # the engine writes 0 or 1
         self._actions = np.zeros(num_envs, dtype=np.int64)
         actions = spaces.Discrete(self._engine.numbering.count)
         super().__init__(num_envs, self.games.single_observation_space, actions)
@@ -124,7 +125,7 @@ class KlondikeVecEnv(VecEnv):  # type: ignore[misc]  # VecEnv is Any to mypy (no
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of every game as booleans, shape (num_envs, actions)."""
-        return self._engine.mask.astype(np.bool_)
+        return self._legal.copy()
 
     def legal_actions(self) -> list[list[int]]:
         """Every game's legal actions, in increasing order."""
@@ -165,6 +166,9 @@ class KlondikeVecEnv(VecEnv):  # type: ignore[misc]  # VecEnv is Any to mypy (no
                 f"{method_name!r} is no per-game method (those are {', '.join(GAME_METHODS)}); "
                 f"call it on the adapter itself"
             )
+        if method_name == "action_masks" and not method_args and not method_kwargs:
+            masks = self.action_masks()  # MaskablePPO's call, every step: one copy
+            return [masks[game] for game in self._get_indices(indices)]
         return [
             self._game_method(method_name, game)(*method_args, **method_kwargs)
             for game in self._get_indices(indices)
@@ -177,7 +181,7 @@ class KlondikeVecEnv(VecEnv):  # type: ignore[misc]  # VecEnv is Any to mypy (no
     def _game_method(self, name: str, game: int) -> Callable[[], Any]:
         engine = self._engine
         if name == "action_masks":
-            return lambda: engine.mask[game].astype(np.bool_)
+            return lambda: self._legal[game].copy()
         if name == "legal_actions":
             return lambda: engine.batch.legal(game)
         return lambda: self._render(game)
