@@ -1,8 +1,9 @@
 """Bonanza for learning agents: a Gymnasium environment and an OpenSpiel game.
 
 The environment needs the optional extra ``rl`` (``pip install -e '.[rl]'`` in a
-checkout); the OpenSpiel game needs ``openspiel``. ``bonanza.rl.actions`` (the action numbering)
-needs neither.
+checkout); the OpenSpiel game needs ``openspiel``; the Stable-Baselines3 adapter
+(``bonanza.rl.sb3``) needs ``sb3``. ``bonanza.rl.actions`` (the action numbering)
+needs none of them.
 
 When Gymnasium is installed, importing this package registers the environment
 ``bonanza/Klondike-v0`` (see docs/rl.md); Gymnasium 1.x loads no plugin entry
