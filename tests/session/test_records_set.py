@@ -71,13 +71,13 @@ def test_fewest_moves_best_score_and_streak_each_name_the_old_figure() -> None:
     earlier = [
         game(elapsed=100.0, moves=90, score=700),
         game(elapsed=100.0, moves=90, score=700),
-        game(Status.LOST, score=720),
-        game(elapsed=100.0, moves=90, score=700),
+        game(Status.LOST, score=740),
+        game(elapsed=100.0, moves=90, score=720),
         game(elapsed=100.0, moves=90, score=700),
     ]
     answer = records_set(earlier, game(elapsed=120.0, moves=85, score=730))
     assert answer["records"] == [
-        {"name": "best_score", "value": 730, "previous": 720},  # a lost game's score counts
+        {"name": "best_score", "value": 730, "previous": 720},  # won games' scores only
         {"name": "fewest_moves", "value": 85, "previous": 90},
         {"name": "longest_streak", "value": 3, "previous": 2},
     ]

@@ -255,7 +255,7 @@ GROUP: dict[str, Any] = {
 }
 VEGAS_GROUP: dict[str, Any] = {
     **GROUP,
-    "label": "draw 3, 3 passes, king to empty, recall, vegas-cumulative scoring",
+    "label": "draw 3, 3 passes, king to empty, recall, cumulative Vegas scoring",
     "won": 0,
     "win_rate": 0.0,
     "best_time": None,

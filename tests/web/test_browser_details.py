@@ -118,3 +118,30 @@ def test_a_network_failure_says_so_in_words_and_the_next_try_plays(table: Table)
     page.unroute("**/api/games/*/moves")
     table.click_stock()
     table.wait_moves(1)
+
+
+def test_reset_statistics_asks_in_the_page_and_cancel_keeps_them(table: Table) -> None:
+    table.start("0")
+    table.click_stock()
+    table.wait_moves(1)
+    table.api("POST", "/api/games", {"deal": "1"})  # deal 0 ends, lost: a finished game
+    table.reload()
+    page = table.page
+    native: list[str] = []
+    page.on("dialog", lambda dialog: (native.append(dialog.message), dialog.dismiss()))
+    page.locator("#btn-stats").click()
+    body = page.locator("#stats-body")
+    body.get_by_text("Played").first.wait_for()
+    confirm = page.locator("#dlg-confirm")
+    page.locator("#btn-stats-reset").click()
+    confirm.wait_for(state="visible")
+    assert "Reset all statistics?" in confirm.inner_text()
+    confirm.get_by_role("button", name="Keep them").click()
+    page.wait_for_timeout(300)
+    assert table.api("GET", "/api/stats")["data"]["chosen"]  # kept
+    page.locator("#btn-stats-reset").click()
+    confirm.get_by_role("button", name="Reset").click()
+    page.wait_for_function(
+        "() => !document.getElementById('stats-body').textContent.includes('Played')"
+    )
+    assert not table.api("GET", "/api/stats")["data"]["chosen"] and not native

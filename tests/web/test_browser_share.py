@@ -237,16 +237,22 @@ def test_cumulative_vegas_shows_the_bankroll(table: Table) -> None:
     page.locator("#dlg-new").get_by_text("Draw 1", exact=True).click()
     page.locator('select[name="scoring"]').select_option("vegas-cumulative")
     page.locator("#btn-random").click()
-    page.wait_for_function("() => document.getElementById('st-bankroll').textContent === '$-52'")
-    assert page.locator("#st-bankroll-box").inner_text().split() == ["Bankroll", "$-52"]
+    page.wait_for_function("() => document.getElementById('st-bankroll').textContent === '−$52'")
+    assert page.locator("#st-bankroll-box").inner_text().split() == ["Bankroll", "−$52"]
+    assert page.locator("#st-score").inner_text() == "−$52"  # the score is money too
     assert table.state()["bankroll"] == -52
     # A typed deal counts apart (chosen deals): its bankroll starts afresh.
     page.locator("#btn-new").click()
     page.locator("#deal-input").fill("0")
     page.locator("#btn-play-deal").click()
     page.wait_for_function("() => document.getElementById('deal-typed').textContent === '0'")
-    assert page.locator("#st-bankroll").inner_text() == "$-52"
+    assert page.locator("#st-bankroll").inner_text() == "−$52"
     table.double_click_card("AC")  # a card home pays 5
     table.wait_moves(1)
-    page.wait_for_function("() => document.getElementById('st-bankroll').textContent === '$-47'")
+    page.wait_for_function("() => document.getElementById('st-bankroll').textContent === '−$47'")
     assert table.state()["bankroll"] == -47
+    page.locator("#btn-stats").click()  # headed in words, the money in dollars
+    stats = page.locator("#stats-body")
+    stats.get_by_text("cumulative Vegas scoring").first.wait_for()
+    assert "vegas-cumulative" not in stats.inner_text()
+    assert "−$52" in stats.inner_text()

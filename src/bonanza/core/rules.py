@@ -345,7 +345,7 @@ class Rules:
             parts.append("whole runs")
         if self.thoughtful:
             parts.append("thoughtful")
-        parts.append(f"{self.scoring.value} scoring")
+        parts.append(SCORING_WORDS[self.scoring])
         if self.game == CUSTOM_TABLE:
             table = [f"{self.decks} deck{'s' if self.decks > 1 else ''}", f"{self.columns} columns"]
             if self.waste_start:
@@ -408,6 +408,14 @@ SCORING_NAMES: Final = {
     Scoring.VEGAS_CUMULATIVE: "Cumulative Vegas",
 }
 """Each scoring's name, as ``Rules.label`` gives it."""
+SCORING_WORDS: Final = {
+    Scoring.NONE: "no scoring",
+    Scoring.STANDARD: "standard scoring",
+    Scoring.TIMED: "timed scoring",
+    Scoring.VEGAS: "Vegas scoring",
+    Scoring.VEGAS_CUMULATIVE: "cumulative Vegas scoring",
+}
+"""Each scoring in the words of ``str(rules)``, the full sentence."""
 EVERY_COLUMN_WORDS: Final = "Stock deals onto every column"
 """``Rules.label``'s words for a stock dealt onto the columns: no draw, no passes."""
 LABEL_SEPARATOR: Final = " · "

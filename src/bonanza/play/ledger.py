@@ -44,7 +44,7 @@ def group_stats(rules: Rules, games: list[GameRecord]) -> dict[str, Any]:
         "current_streak": streak,
         "best_streak": best_streak,
         "best_time": min((round(g.elapsed, 1) for g in won), default=None),
-        "best_score": max((g.score for g in games), default=None),
+        "best_score": max((g.score for g in won), default=None),
         "fewest_moves": min((g.moves for g in won), default=None),
     }
     if rules.scoring is Scoring.VEGAS_CUMULATIVE:

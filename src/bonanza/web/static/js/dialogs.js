@@ -2,7 +2,7 @@
 import { api } from "./api.js";
 import { CARD_BACKS } from "./cards.js";
 import { readDealField, showDaily } from "./daily.js";
-import { formatTime } from "./game.js";
+import { formatMoney, formatScore, formatTime } from "./game.js";
 import { gameById, gameOf, GAMES, onTable } from "./games.js";
 import { words } from "./page_data.js";
 import { keepRules, savedRules } from "./saved_rules.js";
@@ -235,9 +235,9 @@ function groupTable(g) {
   cell(table, "Current streak", g.current_streak);
   cell(table, "Best streak", g.best_streak);
   cell(table, "Best time", g.best_time === null ? null : formatTime(g.best_time));
-  cell(table, "Best score", g.best_score);
+  cell(table, "Best score", g.best_score === null ? null : formatScore(g.rules, g.best_score));
   cell(table, "Fewest moves", g.fewest_moves);
-  if ("bankroll" in g) cell(table, "Vegas bankroll", `$${g.bankroll}`);
+  if ("bankroll" in g) cell(table, "Vegas bankroll", formatMoney(g.bankroll));
   return table;
 }
 
@@ -287,7 +287,13 @@ export async function statsDialog(toast) {
   const show = async () => showStats(body, await api.stats());
   const reset = document.getElementById("btn-stats-reset");
   reset.onclick = async () => {
-    if (!window.confirm("Reset all statistics?")) return;
+    const answer = await confirmDialog({
+      title: "Reset all statistics?",
+      text: "Your finished games leave your statistics: records, streaks and bankroll start afresh. This cannot be undone.",
+      ok: "Reset",
+      cancel: "Keep them",
+    });
+    if (answer !== "ok") return;
     try {
       await api.resetStats();
       await show();
@@ -324,7 +330,10 @@ const RECORD_WORDS = {
  */
 export function recordLines(state) {
   if (!Array.isArray(state.records)) return [];
-  const shown = (name, value) => (name === "best_time" ? formatTime(value) : String(value));
+  const shown = (name, value) => {
+    if (name === "best_time") return formatTime(value);
+    return name === "best_score" ? formatScore(state.rules, value) : String(value);
+  };
   const lines = state.records.map(({ name, value, previous }) =>
     `New record: ${RECORD_WORDS[name] ?? name} ${shown(name, value)} (was ${shown(name, previous)})`);
   if (state.first_win) lines.push("First win under these rules");
@@ -345,10 +354,10 @@ export function winDialog(state) {
   }));
   document.getElementById("win-time").textContent = formatTime(state.elapsed);
   document.getElementById("win-moves").textContent = String(state.moves);
-  document.getElementById("win-score").textContent = String(state.score);
+  document.getElementById("win-score").textContent = formatScore(state.rules, state.score);
   const hasBankroll = typeof state.bankroll === "number";
   document.getElementById("win-bankroll-box").hidden = !hasBankroll;
-  document.getElementById("win-bankroll").textContent = hasBankroll ? `$${state.bankroll}` : "";
+  document.getElementById("win-bankroll").textContent = hasBankroll ? formatMoney(state.bankroll) : "";
   showDealLine("win", state);
   return ask(document.getElementById("dlg-win"));
 }

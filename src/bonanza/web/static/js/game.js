@@ -25,6 +25,16 @@ export function tableLabel(state) {
   return [state.rules_words?.label, state.position?.passes_left].filter(Boolean).join(" · ");
 }
 
+/** Money as players read it: "$52", "−$104" (a true minus sign before the dollar). */
+export function formatMoney(amount) {
+  return `${amount < 0 ? "\u2212" : ""}$${Math.abs(amount)}`;
+}
+
+/** A game's score as shown: money under Vegas scoring, points otherwise. */
+export function formatScore(rules, score) {
+  return rules && String(rules.scoring).startsWith("vegas") ? formatMoney(score) : String(score);
+}
+
 export function formatTime(seconds) {
   const s = Math.max(0, Math.floor(seconds));
   const h = Math.floor(s / 3600);
@@ -171,7 +181,7 @@ export class Controller {
   tick() {
     if (!this.state || !this.state.running) return;
     this.dom.time.textContent = formatTime(this.elapsed());
-    this.dom.score.textContent = String(this.score());
+    this.dom.score.textContent = formatScore(this.state.rules, this.score());
   }
 
   updateStatus() {
@@ -180,7 +190,7 @@ export class Controller {
     const d = this.dom;
     if (d.rulesLabel) d.rulesLabel.textContent = tableLabel(s);
     if (d.gameTitle) d.gameTitle.textContent = s.table?.title ?? "Klondike";
-    d.score.textContent = String(this.score());
+    d.score.textContent = formatScore(s.rules, this.score());
     d.time.textContent = formatTime(this.elapsed());
     d.moves.textContent = String(s.moves);
     const passes = s.rules.passes;
@@ -190,7 +200,7 @@ export class Controller {
       : `${s.position.recycles + 1}/${passes}`;
     const hasBankroll = typeof s.bankroll === "number";
     d.bankrollBox.hidden = !hasBankroll;
-    d.bankroll.textContent = hasBankroll ? `$${s.bankroll}` : "";
+    d.bankroll.textContent = hasBankroll ? formatMoney(s.bankroll) : "";
     d.assisted.hidden = !s.assisted;
     this.updateDealBox();
   }

@@ -5,7 +5,7 @@ import {
   confirmDialog, confirmRestart, linkDialog, newDealDialog, noMovesDialog, reviewDialog, settingsDialog,
   recordLines, statsDialog, winDialog,
 } from "./dialogs.js";
-import { Controller, formatTime } from "./game.js";
+import { Controller, formatScore, formatTime } from "./game.js";
 import { helpDialog } from "./help.js";
 import { attachPointer } from "./input.js";
 import { attachKeyboard } from "./keyboard.js";
@@ -131,7 +131,7 @@ const game = new Controller({
       document.body.classList.add("celebrating");
       confetti();
       const records = recordLines(state).map((line) => ` ${line}.`).join("");
-      announce(`You won in ${formatTime(state.elapsed)} with ${state.moves} moves. Score ${state.score}.${records}`);
+      announce(`You won in ${formatTime(state.elapsed)} with ${state.moves} moves. Score ${formatScore(state.rules, state.score)}.${records}`);
       const choice = await winDialog(state);
       document.body.classList.remove("celebrating");
       if (choice === "stats") await statsDialog(toast);
