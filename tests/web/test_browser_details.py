@@ -145,3 +145,18 @@ def test_reset_statistics_asks_in_the_page_and_cancel_keeps_them(table: Table) -
         "() => !document.getElementById('stats-body').textContent.includes('Played')"
     )
     assert not table.api("GET", "/api/stats")["data"]["chosen"] and not native
+
+
+def test_the_new_deal_dialog_warns_that_a_game_in_progress_counts_as_lost(table: Table) -> None:
+    table.open("?deal=0")
+    page = table.page
+    note = page.locator("#new-lost-note")
+    page.locator("#btn-new").click()
+    page.locator("#dlg-new").wait_for(state="visible")
+    assert not note.is_visible()  # no move yet: leaving costs nothing
+    page.keyboard.press("Escape")
+    table.click_stock()
+    table.wait_moves(1)
+    page.locator("#btn-new").click()
+    note.wait_for(state="visible")
+    assert note.inner_text() == "Your game in progress will count as lost."

@@ -179,8 +179,14 @@ function wireDealChoice(dialog, form, error) {
  * a typed one, {share} for a pasted share link, {daily, draw} for a daily deal
  * (a day, or "today"), {replay} for the current deal again.
  */
+/** Whether leaving this game costs the player: it counts as lost once a move is made (in Vegas, from the deal). */
+export function inProgress(state) {
+  return !!state && state.status === "playing" && (state.moves > 0 || VEGAS.has(state.rules.scoring));
+}
+
 export async function newDealDialog(currentState) {
   const dialog = document.getElementById("dlg-new");
+  document.getElementById("new-lost-note").hidden = !inProgress(currentState);
   const form = document.getElementById("form-new");
   const error = document.getElementById("new-error");
   fillForm(form, savedRules());

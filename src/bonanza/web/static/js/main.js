@@ -2,8 +2,8 @@
 import { api } from "./api.js";
 import { LINK_PARAMS, opening } from "./boot.js";
 import {
-  confirmDialog, confirmRestart, linkDialog, newDealDialog, noMovesDialog, reviewDialog, settingsDialog,
-  recordLines, statsDialog, winDialog,
+  confirmDialog, confirmRestart, inProgress, linkDialog, newDealDialog, noMovesDialog, reviewDialog,
+  settingsDialog, recordLines, statsDialog, winDialog,
 } from "./dialogs.js";
 import { Controller, formatScore, formatTime } from "./game.js";
 import { helpDialog } from "./help.js";
@@ -21,6 +21,8 @@ const toastEl = $("toast");
 let toastTimer = null;
 let toastTag = null; // what the toast on show is, when it may be taken down early
 const TOAST_MS = 2600;
+/** A link's deal that could not be started: long enough to read why. */
+const LINK_ERROR_MS = 7000;
 const HINT_MS_PER_CHAR = 70; // a hint's words stay long enough to read them
 const HINT_MS_MAX = 12000;
 
@@ -293,7 +295,6 @@ setInterval(() => game.tick(), 500);
 
 // -- opening the page: resume, or start the deal a link names ---------------------
 
-const VEGAS = new Set(words.vegas?.scorings ?? []);
 
 /** What the page's address asks to start: a shared deal (?share=) or a typed one (?deal=). */
 function linkedDeal() {
@@ -309,11 +310,6 @@ function forgetLink() {
   const url = new URL(window.location.href);
   for (const name of LINK_PARAMS) url.searchParams.delete(name);
   window.history.replaceState(null, "", url);
-}
-
-/** Whether leaving this game costs the player: it counts as lost once a move is made (in Vegas, from the deal). */
-function inProgress(state) {
-  return !!state && state.status === "playing" && (state.moves > 0 || VEGAS.has(state.rules.scoring));
 }
 
 /** The player's latest game, as it came with the page, else from the API (null: none, or unknown). */
@@ -368,7 +364,7 @@ async function startLinked(link, current) {
     return true;
   } catch (error) {
     await resumeOrDeal(current);
-    toast(error.message); // after the new deal's own announcement, not under it
+    toast(error.message, { ms: LINK_ERROR_MS }); // after the new deal's own announcement, not under it
     announce(error.message);
     // A shared deal whose game is still played opens later: keep the link for a reload.
     return !(link.how.share && error.status === 409);
