@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from bonanza.core import Deal, Rules
 from bonanza.session import Action, Session, Status
 from bonanza.session.autofinish import finish_plan
+from bonanza.session.errors import NoAutoFinishError
 from bonanza.solver.advisor import SolverAdvisor
 
 THOUGHTFUL_3 = Rules(draw=3, thoughtful=True)
@@ -60,3 +63,17 @@ def test_an_offered_line_is_kept_only_for_its_position() -> None:
     assert session.auto_move() != line[0] or finish_plan(session.position) is not None
     session.undo(4.0)
     assert session.auto_move() == line[0]  # back where the line starts
+
+
+def test_a_thoughtful_deal_is_offered_no_finish_before_its_first_move() -> None:
+    """Issue 35: all face up, a whole deal would be won with one key at move 0."""
+    session = Session.new(Deal.from_number(7), THOUGHTFUL_3, 0.0)
+    line = SolverAdvisor().finish(session.board_view())
+    assert line is not None  # deal 7 is won from the deal
+    assert session.offer_finish(line, session.position)
+    assert session.auto_move() is None
+    with pytest.raises(NoAutoFinishError, match="after your first move"):
+        session.auto_finish(1.0)
+    session.play(line[0], 1.0)  # the player's own first move: then it is offered
+    assert session.offer_finish(line[1:], session.position)
+    assert session.auto_move() == line[1]

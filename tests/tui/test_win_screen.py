@@ -117,6 +117,9 @@ def test_the_record_lines_read_as_the_webs() -> None:
     assert record_lines(apart, assisted=True) == [
         '"Still winnable?" was asked: this game counts apart from your records'
     ]
+    assert record_lines(apart, assisted=False, thoughtful=True) == [
+        "A thoughtful game, every card face up: it counts apart from your records"
+    ]
 
 
 def test_vegas_figures_are_money() -> None:

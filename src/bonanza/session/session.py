@@ -162,8 +162,9 @@ class Session:
     def auto_move(self) -> Move | None:
         """The next move of an auto finish that wins: the offered line's (see
         ``offer_finish``), else the greedy finish's, once nothing is unseen and
-        it is simulated to win (``autofinish.finish_plan``)."""
-        if self.is_over:
+        it is simulated to win (``autofinish.finish_plan``). A thoughtful deal, all
+        of it face up, is offered none before its first move: one key would win it."""
+        if self.is_over or (self.rules.thoughtful and not self.game.move_count):
             return None
         line = self._offered()
         return line[0] if line else finish_plan(self.position)
@@ -291,8 +292,8 @@ class Session:
         if move is None:
             self._check_playing()
             raise NoAutoFinishError(
-                "auto finish is not available: it is offered once every card is known "
-                "and the finish is proven to win"
+                "auto finish is not available: it is offered once every card is known and "
+                "the finish is proven to win (in a thoughtful game, after your first move)"
             )
         event = self.play(move, now, Action.AUTO)
         if line[1:]:

@@ -50,6 +50,9 @@ DAILY_APART: Final = (
 )
 ASSISTED_APART: Final = '"Still winnable?" was asked: this game counts apart from your records'
 CHOSEN_APART: Final = "A chosen deal: it counts apart from your records"
+THOUGHTFUL_APART: Final = (
+    "A thoughtful game, every card face up: it counts apart from your records"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +79,9 @@ def _shown(name: str, value: Any) -> str:
     return clock_text(float(value)) if name == "best_time" else str(value)
 
 
-def record_lines(found: Mapping[str, Any], assisted: bool) -> list[str]:
+def record_lines(
+    found: Mapping[str, Any], assisted: bool, thoughtful: bool = False
+) -> list[str]:
     """What the win says of records (``records_set``'s answer): one line a record
     set, else that it is the first win, else why the game counts apart."""
     lines = [
@@ -88,7 +93,8 @@ def record_lines(found: Mapping[str, Any], assisted: bool) -> list[str]:
     if found.get("first_win"):
         lines.append(FIRST_WIN)
     elif found.get("in_records") is False:
-        lines.append(ASSISTED_APART if assisted else CHOSEN_APART)
+        apart = THOUGHTFUL_APART if thoughtful else CHOSEN_APART
+        lines.append(ASSISTED_APART if assisted else apart)
     return lines
 
 
@@ -99,7 +105,7 @@ class WinFacts:
     figures: Sequence[tuple[str, str]]
     records: Sequence[str]
     deal: str | None
-    apart: frozenset[str] = frozenset((ASSISTED_APART, CHOSEN_APART))
+    apart: frozenset[str] = frozenset((ASSISTED_APART, CHOSEN_APART, THOUGHTFUL_APART))
     """The record lines that say why the game counts apart (shown muted)."""
 
     @classmethod
@@ -123,7 +129,7 @@ class WinFacts:
         ]
         if bankroll is not None:
             figures.append(("Bankroll", money(bankroll)))
-        lines = record_lines(found, session.assisted)
+        lines = record_lines(found, session.assisted, session.rules.thoughtful)
         apart = {ASSISTED_APART, CHOSEN_APART}
         if daily is not None:  # a daily deal: the day, not "a chosen deal"
             said = daily.lines(session.assisted)

@@ -344,9 +344,9 @@ export function recordLines(state) {
     `New record: ${RECORD_WORDS[name] ?? name} ${shown(name, value)} (was ${shown(name, previous)})`);
   if (state.first_win) lines.push("First win under these rules");
   else if (state.in_records === false) {
-    lines.push(state.assisted
-      ? words.winnable?.asked ?? ""
-      : "A chosen deal: it counts apart from your records");
+    if (state.assisted) lines.push(words.winnable?.asked ?? "");
+    else if (state.rules?.thoughtful) lines.push("A thoughtful game, every card face up: it counts apart from your records");
+    else lines.push("A chosen deal: it counts apart from your records");
   }
   return lines;
 }
