@@ -334,7 +334,7 @@ def test_the_volume_and_sound_setting_reach_the_sound(table: Table) -> None:
 
 
 DOUBLE_TAP_MS = 400
-"""A little over game.js's DOUBLE_TAP_MS (380 ms)."""
+"""A little over taps.js's DOUBLE_TAP_MS (380 ms)."""
 
 
 def test_one_tap_off_picks_the_card_up_and_a_tap_on_a_target_plays_it(table: Table) -> None:
@@ -345,7 +345,7 @@ def test_one_tap_off_picks_the_card_up_and_a_tap_on_a_target_plays_it(table: Tab
     page.locator("#btn-undo").click()
     table.wait_moves(0)
     # A tap on the card just played is taken for the second tap of a double tap for a
-    # moment (game.js DOUBLE_TAP_MS): let it pass, however fast the server answers.
+    # moment (taps.js DOUBLE_TAP_MS): let it pass, however fast the server answers.
     page.wait_for_timeout(DOUBLE_TAP_MS)
 
     open_settings(page)

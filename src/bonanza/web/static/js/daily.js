@@ -1,5 +1,5 @@
 // The new-deal dialog's daily deal (statistics and calendar) and its deal ID check.
-import { formatTime } from "./game.js";
+import { formatTime } from "./format.js";
 
 const MARKS = { won: "✓", lost: "✗", playing: "…" };
 const WORDS = { won: "won", lost: "lost", playing: "in play" };

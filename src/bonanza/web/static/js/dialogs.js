@@ -2,7 +2,7 @@
 import { api } from "./api.js";
 import { CARD_BACKS } from "./cards.js";
 import { readDealField, showDaily } from "./daily.js";
-import { formatMoney, formatScore, formatTime } from "./game.js";
+import { formatMoney, formatScore, formatTime } from "./format.js";
 import { gameById, gameOf, GAMES, onTable } from "./games.js";
 import { words } from "./page_data.js";
 import { keepRules, savedRules } from "./saved_rules.js";

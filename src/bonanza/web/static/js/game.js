@@ -1,53 +1,15 @@
 // The controller: the current state from the server, the player's selection, and every action.
 import { api } from "./api.js";
 import { reducedMotion, STEP_MS } from "./motion.js";
-import { cardName, columnOf, isFoundation, isTableau, STOCK, WASTE } from "./piles.js";
+import { formatMoney, formatScore, formatTime, namedDraw, tableLabel } from "./format.js";
+import { columnOf, isFoundation, isTableau, STOCK, WASTE } from "./piles.js";
+import { tapCard, tapPile, tapStock } from "./taps.js";
 
-const DOUBLE_TAP_MS = 380;
-/** How far apart (CSS px) the two taps of a double tap may land, as a finger wanders. */
-const DOUBLE_TAP_SLOP_PX = 30;
 const TIMED_TICK_SECONDS = 10; // timed scoring takes 2 points for every full 10 s played
 const TIMED_TICK_POINTS = 2;
 const REDUCED_PAUSE_MS = 30; // auto finish pace
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** ``text`` naming the cards a draw put face up on the waste of ``moved`` (the table after it). */
-export function namedDraw(text, moved) {
-  const last = moved.last;
-  if (!text || last?.source !== STOCK || last.dest !== WASTE) return text;
-  const names = moved.position.waste.slice(-last.count).map(cardName);
-  const top = names.length > 1 ? `; ${names.at(-1)} on top` : "";
-  return text.replace(/\b([Dd])rew \d+ cards?/, (_, d) => `${d}rew ${names.join(", ")}${top}`);
-}
-
-/** What the table's rules label says: the server's words for the rules, and what the passes still allow. */
-export function tableLabel(state) {
-  return [state.rules_words?.label, state.position?.passes_left].filter(Boolean).join(" · ");
-}
-
-/** Money as players read it: "$52", "−$104" (a true minus sign before the dollar). */
-export function formatMoney(amount) {
-  return `${amount < 0 ? "\u2212" : ""}$${Math.abs(amount)}`;
-}
-
-/** A game's score as shown: money under Vegas scoring, points otherwise. */
-export function formatScore(rules, score) {
-  return rules && String(rules.scoring).startsWith("vegas") ? formatMoney(score) : String(score);
-}
-
-export function formatTime(seconds) {
-  const s = Math.max(0, Math.floor(seconds));
-  const h = Math.floor(s / 3600);
-  const m = Math.floor((s % 3600) / 60);
-  const rest = String(s % 60).padStart(2, "0");
-  return h ? `${h}:${String(m).padStart(2, "0")}:${rest}` : `${m}:${rest}`;
-}
-
-
-/** Whether two tap points lie within a double tap's reach of each other. */
-function near(a, b) {
-  return Boolean(a && b) && Math.hypot(a.x - b.x, a.y - b.y) <= DOUBLE_TAP_SLOP_PX;
-}
 export class Controller {
   constructor({ view, sound, ui }) {
     this.view = view;
@@ -316,82 +278,17 @@ export class Controller {
   }
 
   tapStock() {
-    this.clearSelection();
-    const move = this.state.position.legal.find((m) => m.source === STOCK || m.dest === STOCK);
-    if (move) return this.play(move);
-    const pos = this.state.position;
-    if (!pos.stock.count && pos.waste.length) {
-      this.dom.toast("No more passes through the stock");
-      this.dom.announce("No more passes through the stock");
-      this.sound.play("bad");
-    }
-    return this.queue;
+    return tapStock(this);
   }
 
-  /** A tap (or click) on the card at (pile, index); ``point``: where it landed. */
+  /** A tap (or click) on the card at (pile, index); ``point``: where it landed (``taps``). */
   tapCard(pile, index, key, point = null) {
-    const now = performance.now();
-    // A double tap or double-click is one gesture. Once its first tap has played a
-    // card, a quick second tap on that card, or at the same place on its pile (where
-    // the card it uncovered now lies), is its second half: it plays nothing more.
-    // A quick tap elsewhere, or on the stock, counts.
-    const held = this.suppressUntil;
-    if (held.pile === pile && now < held.time && (held.key === key || near(held.point, point))) {
-      return;
-    }
-    if (pile === STOCK) {
-      this.tapStock();
-      return;
-    }
-    const isDouble = this.lastTap.key === key && now - this.lastTap.time < DOUBLE_TAP_MS;
-    this.lastTap = { key, time: now };
-    if (this.selection && this.targets.has(pile)) {
-      this.dropSelection(pile);
-      return;
-    }
-    const moves = this.movesFor(pile, index);
-    if (isDouble) {
-      const home = moves.find((m) => isFoundation(m.dest));
-      if (home) {
-        this.clearSelection();
-        this.suppressUntil = { pile, key, point, time: now + DOUBLE_TAP_MS };
-        this.play(home);
-        return;
-      }
-    }
-    if (this.selection && this.selection.pile === pile && this.selection.index === index) {
-      this.clearSelection();
-      return;
-    }
-    if (moves.length === 1 && this.prefs.one_tap) {
-      this.clearSelection();
-      this.suppressUntil = { pile, key, point, time: now + DOUBLE_TAP_MS };
-      this.play(moves[0]);
-    } else if (moves.length >= 1) { // one tap off: pick it up; a target, a drag or a double tap plays it
-      this.select(pile, index);
-    } else {
-      this.clearSelection();
-      const el = this.view.cardElement(pile, index);
-      if (el) {
-        el.classList.remove("shake");
-        void el.offsetWidth;
-        el.classList.add("shake");
-      }
-      this.sound.play("bad");
-    }
+    tapCard(this, pile, index, key, point);
   }
 
   /** A tap on an empty part of a pile (its slot). */
   tapPile(pile) {
-    if (pile === STOCK) {
-      this.tapStock();
-      return;
-    }
-    if (this.selection && this.targets.has(pile)) {
-      this.dropSelection(pile);
-      return;
-    }
-    this.clearSelection();
+    tapPile(this, pile);
   }
 
   select(pile, index, { keyboard = false } = {}) {

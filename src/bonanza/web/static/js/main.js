@@ -5,7 +5,8 @@ import {
   confirmDialog, confirmRestart, inProgress, linkDialog, newDealDialog, noMovesDialog, reviewDialog,
   settingsDialog, recordLines, statsDialog, winDialog,
 } from "./dialogs.js";
-import { Controller, formatScore, formatTime } from "./game.js";
+import { formatScore, formatTime } from "./format.js";
+import { Controller } from "./game.js";
 import { helpDialog } from "./help.js";
 import { attachPointer } from "./input.js";
 import { attachKeyboard } from "./keyboard.js";
