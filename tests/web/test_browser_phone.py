@@ -69,3 +69,39 @@ def phone_screenshot_path() -> Any:
     from pathlib import Path
 
     return Path(tempfile.gettempdir()) / "bonanza-phone.png"
+
+
+PHONE_WIDTHS = (390, 360)
+"""Portrait phone widths the toolbar was seen to crowd at (issue 35)."""
+TOUCH_TARGET_PX = 44
+
+
+def test_the_phone_toolbar_labels_never_collide_and_every_button_is_a_touch_target(
+    phone: Table,
+) -> None:
+    phone.open("?deal=7")
+    page = phone.page
+    for width in PHONE_WIDTHS:
+        page.set_viewport_size({"width": width, "height": 800})
+        page.wait_for_timeout(100)
+        buttons = page.locator(".controls button:visible").evaluate_all(
+            """els => els.map(b => {
+                const r = b.getBoundingClientRect();
+                const labels = [...b.querySelectorAll('span')]
+                    .filter(s => s.getClientRects().length && !s.classList.contains('ico'))
+                    .map(s => { const q = s.getBoundingClientRect();
+                                return {x: q.x, y: q.y, width: q.width, height: q.height}; });
+                return {id: b.id, x: r.x, y: r.y, width: r.width, height: r.height, labels};
+            })"""
+        )
+        assert len(buttons) >= 9
+        for button in buttons:
+            assert button["width"] >= TOUCH_TARGET_PX and button["height"] >= TOUCH_TARGET_PX, (
+                width, button["id"], button["width"], button["height"])
+            assert button["x"] >= 0 and button["x"] + button["width"] <= width + 0.5
+            for label in button["labels"]:  # each label inside its own button
+                assert label["x"] >= button["x"] - 0.5, (width, button["id"])
+                assert label["x"] + label["width"] <= button["x"] + button["width"] + 0.5, (
+                    width, button["id"], label)
+        for first, second in itertools.combinations(buttons, 2):
+            assert not boxes_overlap(first, second), (width, first["id"], second["id"])
