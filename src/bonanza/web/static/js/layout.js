@@ -33,6 +33,9 @@ const DOWN_FAN = 0.11; // a face-down card (a back)
 const DOWN_FAN_MIN = 0.05;
 const UP_FAN = 0.3; // a face-up card, at most; never less than its index
 const WASTE_FAN = 0.34; // draw-3 waste, of the card width; never less than the index width
+const SQUEEZE_FAN = 0.12; // a face-up card inside a long run, on a short landscape table
+const SQUEEZE_MIN_PX = 7; // still a visible sliver of each card of the run
+const SQUEEZE_HEIGHT_PX = 500; // a table at most this tall, and wider than tall: a phone on its side
 const STOCK_THICKNESS_PX = 1.5;
 const STOCK_SHOWN = 3;
 
@@ -92,8 +95,14 @@ export function onLayoutChange(callback) {
   });
 }
 
-/** How far apart a column's cards sit so that it fits ``room`` (px), and whether it does. */
-function columnFan(column, card, room) {
+/**
+ * How far apart a column's cards sit so that it fits ``room`` (px), and whether it does.
+ * ``squeeze`` (a short landscape table, where scrolling would hide playable cards under the
+ * bars): a long run that cannot show every index keeps its first card's index and its last
+ * card whole, and shows the cards between as slivers (a run's middle follows from its ends).
+ * ``dFirst``: the gap after the first face-up card; ``dUp``: after each later one.
+ */
+function columnFan(column, card, room, squeeze = false) {
   const { ch } = card;
   const down = column.down;
   const up = column.up.length;
@@ -113,7 +122,15 @@ function columnFan(column, card, room) {
   if (length(dDown, dUp) > room && upGaps) {
     dUp = Math.max(upMin, (room - ch - down * dDown) / upGaps);
   }
-  return { dDown, dUp, length: length(dDown, dUp), fits: length(downMin, upMin) <= room };
+  const middle = upGaps - 1; // gaps after the run's first card
+  if (!squeeze || length(dDown, dUp) <= room || middle < 1) {
+    return { dDown, dUp, dFirst: dUp, length: length(dDown, dUp), fits: length(downMin, upMin) <= room };
+  }
+  const sliver = Math.max(SQUEEZE_MIN_PX, ch * SQUEEZE_FAN);
+  const squeezed = (dMiddle) => down * dDown + upMin + middle * dMiddle + ch;
+  const dMiddle = Math.max(sliver, Math.min(dUp, (room - ch - down * dDown - upMin) / middle));
+  const fits = down * downMin + upMin + middle * sliver + ch <= room;
+  return { dDown, dUp: dMiddle, dFirst: upMin, length: squeezed(dMiddle), fits };
 }
 
 /**
@@ -149,6 +166,7 @@ function naturalWidth(width, height, gap, { units, rows }) {
  */
 export function geometry(width, height, state = null, prefs = layoutPrefs()) {
   const shape = tableShape(state);
+  const squeeze = width > height && height <= SQUEEZE_HEIGHT_PX;
   const gap = Math.max(GAP_MIN_PX, Math.round(width * GAP_RATIO));
   let best = null;
   for (const arrangement of arrangements(shape, state?.rules?.draw ?? 1)) {
@@ -159,14 +177,19 @@ export function geometry(width, height, state = null, prefs = layoutPrefs()) {
   let cw = Math.max(FLOOR_CARD_WIDTH, Math.min(widthFit, Math.round(natural * prefs.scale)));
   const topHeight = (ch) => rows * ch + (rows - 1) * gap;
   const colTopFor = (ch) => gap + topHeight(ch) + Math.round(gap * ROW_GAP);
-  const fitsAt = (w) => {
+  const fitsAt = (w, squeezing) => {
     const card = cardMetrics(w);
     const room = height - gap - colTopFor(card.ch);
-    return state.position.columns.every((column) => columnFan(column, card, room).fits);
+    return state.position.columns.every((column) => columnFan(column, card, room, squeezing).fits);
   };
   if (state) {
     const smallest = Math.min(cw, MIN_CARD_WIDTH);
-    while (cw > smallest && !fitsAt(cw)) cw -= 1;
+    const largest = cw;
+    while (cw > smallest && !fitsAt(cw, false)) cw -= 1;
+    if (squeeze && !fitsAt(cw, false)) { // no card size shows every index: squeeze the long runs
+      cw = largest;
+      while (cw > smallest && !fitsAt(cw, true)) cw -= 1;
+    }
   }
   const card = cardMetrics(cw);
   const ch = card.ch;
@@ -192,13 +215,13 @@ export function geometry(width, height, state = null, prefs = layoutPrefs()) {
   if (state) {
     const room = height - gap - colTop;
     for (const column of state.position.columns) {
-      const fan = columnFan(column, card, room);
+      const fan = columnFan(column, card, room, squeeze);
       fans.push(fan);
       contentHeight = Math.max(contentHeight, colTop + fan.length + gap);
     }
   }
   const narrow = cw < MIN_CARD_WIDTH && widthFit < MIN_CARD_WIDTH;
-  return { width, height, gap, cw, ch, card, colTop, slots, fans, left: prefs.left, contentHeight, shape, narrow };
+  return { width, height, gap, cw, ch, card, colTop, slots, fans, left: prefs.left, contentHeight, shape, narrow, squeeze };
 }
 
 /**
@@ -235,7 +258,7 @@ export function cardPlaces(state, geo, previous = null) {
   pos.columns.forEach((column, col) => {
     const pile = shape.columns[col];
     const room = geo.height - geo.gap - slots[pile].y;
-    const { dDown, dUp } = geo.fans[col] ?? columnFan(column, geo.card, room);
+    const { dDown, dUp, dFirst } = geo.fans[col] ?? columnFan(column, geo.card, room, geo.squeeze);
     const down = column.down;
     const up = column.up.length;
     let y = slots[pile].y;
@@ -247,7 +270,7 @@ export function cardPlaces(state, geo, previous = null) {
     }
     column.up.forEach((code, j) => {
       items.push({ key: code, face: code, down: false, x, y, pile, index: down + j });
-      if (j < up - 1) y += dUp;
+      if (j < up - 1) y += j === 0 ? dFirst : dUp;
     });
     columnBottoms[pile] = (down + up ? y : slots[pile].y) + ch;
   });
