@@ -435,3 +435,25 @@ def test_each_back_design_looks_different(table: Table) -> None:
     for back in BACKS:
         apply_setting(table, "back", back)
         page.locator('#table .slot[data-pile="7"]').screenshot(path=artifact(f"back-{back}.png"))
+
+
+def test_the_cards_keep_their_size_from_move_to_move(table: Table) -> None:
+    """Issue 35: the whole table rescaled as a long column grew and shrank (108, 87, 92,
+    97 px over a few moves). The cards shrink once, when a column would clip, and keep
+    that size while the game goes on; a new window size lays the table out afresh."""
+    from .test_browser_landscape import long_column_game
+
+    number, line = long_column_game()
+    table.start(number, None, line)  # a 17-card column: the cards shrank to fit it
+    shrunk = card_width(table)
+    widths = []
+    for count in range(len(line) - 1, len(line) - 7, -1):
+        table.page.locator("#btn-undo").click()  # the long column shortens again
+        table.wait_moves(count)
+        widths.append(card_width(table))
+    assert widths == [shrunk] * len(widths), (shrunk, widths)
+    table.page.set_viewport_size({"width": 1300, "height": 820})
+    table.page.wait_for_function(
+        "w => document.querySelector('#table .card').getBoundingClientRect().width > w",
+        arg=shrunk,
+    )

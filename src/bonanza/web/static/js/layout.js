@@ -162,9 +162,11 @@ function naturalWidth(width, height, gap, { units, rows }) {
 /**
  * Card size, gaps and the rectangle of each pile's slot; with ``state``, cards shrink until
  * every column fits. ``narrow``: whether the cards are below a comfortable size because the
- * table is too narrow for its columns (a phone in portrait: turning it helps).
+ * table is too narrow for its columns (a phone in portrait: turning it helps). ``keep``: the
+ * card width the same game had on the same table a move ago, kept while every column fits
+ * at it, so the cards do not grow and shrink from move to move.
  */
-export function geometry(width, height, state = null, prefs = layoutPrefs()) {
+export function geometry(width, height, state = null, prefs = layoutPrefs(), keep = null) {
   const shape = tableShape(state);
   const squeeze = width > height && height <= SQUEEZE_HEIGHT_PX;
   const gap = Math.max(GAP_MIN_PX, Math.round(width * GAP_RATIO));
@@ -182,7 +184,10 @@ export function geometry(width, height, state = null, prefs = layoutPrefs()) {
     const room = height - gap - colTopFor(card.ch);
     return state.position.columns.every((column) => columnFan(column, card, room, squeezing).fits);
   };
-  if (state) {
+  const fitsSomehow = (w) => fitsAt(w, false) || (squeeze && fitsAt(w, true));
+  if (state && keep !== null && keep <= cw && fitsSomehow(keep)) {
+    cw = keep;
+  } else if (state) {
     const smallest = Math.min(cw, MIN_CARD_WIDTH);
     const largest = cw;
     while (cw > smallest && !fitsAt(cw, false)) cw -= 1;

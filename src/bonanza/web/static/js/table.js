@@ -70,7 +70,12 @@ export class TableView {
     this.state = state;
     this.ui = ui;
     const rect = this.root.getBoundingClientRect();
-    this.geo = geometry(rect.width, rect.height, state);
+    // The same game on the same table and settings keeps its card size while it fits.
+    const { size = "", hand = "" } = document.documentElement.dataset;
+    const tableKey = `${rect.width}x${rect.height} ${size} ${hand} ${state?.id}`;
+    const keep = tableKey === this.tableKey && this.geo ? this.geo.cw : null;
+    this.tableKey = tableKey;
+    this.geo = geometry(rect.width, rect.height, state, undefined, keep);
     const geo = this.geo;
     applyCardSize(this.root, geo);
     for (const [pile, el] of Object.entries(this.slots)) {
