@@ -66,3 +66,28 @@ def test_a_hinted_draw_lights_up_the_stock(table: Table) -> None:
     assert int(Pile.STOCK) in hinted_slots(table)
     hint = table.api("GET", f"/api/games/{table.state()['id']}/hint")
     assert hint["data"]["source"] == Pile.STOCK and hint["data"]["text"] == words
+
+
+def hint_box_covers(table: Table) -> list[str]:
+    """The hinted cards and piles, and the status, that the hint's words lie over."""
+    return table.page.evaluate(
+        """() => {
+            const box = document.getElementById('toast').getBoundingClientRect();
+            const over = r => r.left < box.right && box.left < r.right
+                && r.top < box.bottom && box.top < r.bottom;
+            const marked = [...document.querySelectorAll('.card.hint, .slot.hint, .status')];
+            return marked.filter(e => over(e.getBoundingClientRect()))
+                .map(e => e.dataset.card ?? e.dataset.pile ?? e.className);
+        }"""
+    )
+
+
+def test_the_hints_words_leave_what_it_points_at_in_sight(table: Table, phone: Table) -> None:
+    """Issue 35: the words lay over the top row, the hint's own foundation among it, and on
+    a phone over the time and moves."""
+    for player in (table, phone):
+        player.open("?deal=0")  # the ace of clubs (column 4) goes home: a top-row target
+        player.page.locator("#btn-hint").click()
+        hint_words(player)
+        player.page.wait_for_selector('.card.hint[data-card="AC"]')
+        assert hint_box_covers(player) == []

@@ -363,9 +363,11 @@ export class Controller {
       const moves = this.state.moves;
       const answer = await api.hint(id);
       if (!this.state || this.state.id !== id || this.state.moves !== moves) return;
-      this.dom.showHint(answer.text);
       this.dom.announce(answer.text);
-      if (!answer.move) return;
+      if (!answer.move) {
+        this.dom.showHint(answer.text);
+        return;
+      }
       const m = answer.move;
       const source = answer.source ?? m.source;
       const deals = source === STOCK && m.dest !== WASTE && m.dest !== STOCK; // onto every column
@@ -382,6 +384,7 @@ export class Controller {
       this.targets = new Set();
       this.hintMark = { source, index, dest };
       this.render();
+      this.dom.showHint(answer.text); // placed once the marks are drawn, clear of them
     });
   }
 

@@ -41,6 +41,7 @@ function announce(text) {
  */
 function toast(text, { ms = TOAST_MS, tag = null, quiet = false } = {}) {
   toastEl.textContent = text;
+  toastEl.classList.remove("at-top");
   toastEl.hidden = false;
   toastEl.classList.toggle("hint-words", tag === "hint");
   if (quiet) toastEl.setAttribute("aria-hidden", "true");
@@ -62,6 +63,41 @@ function untoast(tag) {
 function showHint(text) {
   const ms = Math.min(HINT_MS_MAX, Math.max(TOAST_MS, text.length * HINT_MS_PER_CHAR));
   toast(text, { ms, tag: "hint", quiet: true }); // the live region says it
+  placeClearOfMarks();
+}
+
+/** Keep the bars' heights where the message box's place reads them (``--header-h``, ``--controls-h``). */
+function watchBars() {
+  const root = document.documentElement.style;
+  const bars = [[document.querySelector(".bar"), "--header-h"], [document.querySelector(".controls"), "--controls-h"]];
+  const measure = () => {
+    for (const [bar, name] of bars) if (bar) root.setProperty(name, `${bar.getBoundingClientRect().height}px`);
+  };
+  measure();
+  const observer = new ResizeObserver(measure);
+  for (const [bar] of bars) if (bar) observer.observe(bar);
+}
+watchBars();
+
+/** Whether two rectangles share any area. */
+function overlaps(a, b) {
+  return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+}
+
+/**
+ * Put the message box where it hides no card or pile the hint marks: above the controls
+ * (its place), else under the header, else whichever hides less of them.
+ */
+function placeClearOfMarks() {
+  const marks = [...document.querySelectorAll(".card.hint, .slot.hint")].map((e) => e.getBoundingClientRect());
+  const hidden = () => {
+    const box = toastEl.getBoundingClientRect();
+    return marks.filter((mark) => overlaps(box, mark)).length;
+  };
+  const below = hidden();
+  if (!below) return;
+  toastEl.classList.add("at-top");
+  if (hidden() > below) toastEl.classList.remove("at-top");
 }
 
 function confetti() {
