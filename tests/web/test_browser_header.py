@@ -41,7 +41,8 @@ def header_boxes(table: Table) -> dict[str, Any]:
                 .map(e => ({name: e.id || e.className, ...box(e)}));
             const status = [...document.querySelectorAll('.status > div')]
                 .filter(e => e.getClientRects().length)
-                .map(e => ({name: e.textContent, ...box(e), whole: e.scrollWidth <= e.clientWidth + 1}));
+                .map(e => ({name: e.textContent, ...box(e),
+                            whole: e.scrollWidth <= e.clientWidth + 1}));
             return {bar: box(bar), parts, status};
         }"""
     )

@@ -43,9 +43,13 @@ def geometry_problems(table: Table) -> list[str]:
             for (const card of area.querySelectorAll('.card')) {
                 const r = card.getBoundingClientRect();
                 const name = `${card.dataset.card ?? 'back'} on pile ${card.dataset.pile}`;
-                if (r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5) problems.push(`${name} out of the table`);
+                if (r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5) {
+                    problems.push(`${name} out of the table`);
+                }
                 for (const bar of bars) {
-                    if (r.bottom > bar.top + 0.5 && r.top < bar.bottom - 0.5) problems.push(`${name} under a bar`);
+                    if (r.bottom > bar.top + 0.5 && r.top < bar.bottom - 0.5) {
+                        problems.push(`${name} under a bar`);
+                    }
                 }
             }
             return problems;
