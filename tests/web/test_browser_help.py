@@ -66,6 +66,9 @@ def test_help_opens_by_button_and_key_with_the_rules_in_play(table: Table) -> No
     odds = open_tab(table, "Odds")
     assert "90.5 %" in odds and "82 %" in odds and "Blake & Gent" in odds
     assert "about 80 % of draw-1 games can be won. That is wrong" in odds and "63.2 %" in odds
+    # The hint player's measured odds, with their intervals, on deals it was not tuned on too.
+    assert "70.4 % of 500 draw-1 games (95 % interval 66.3–74.2 %)" in odds
+    assert "fresh deals kept apart" in odds and "35 % of 85 draw-3 games (26–46 %)" in odds
     page.keyboard.press("Escape")
     dialog.wait_for(state="hidden")
     assert focused_id(table) == "btn-help"  # the focus is back where it was
