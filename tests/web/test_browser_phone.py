@@ -5,6 +5,8 @@ from __future__ import annotations
 import itertools
 from typing import Any
 
+import pytest
+
 from . import deals
 from .browser import Table, boxes_overlap
 
@@ -105,3 +107,22 @@ def test_the_phone_toolbar_labels_never_collide_and_every_button_is_a_touch_targ
                     width, button["id"], label)
         for first, second in itertools.combinations(buttons, 2):
             assert not boxes_overlap(first, second), (width, first["id"], second["id"])
+
+
+@pytest.mark.parametrize("size", [(390, 844), (360, 640)], ids=["390x844", "360x640"])
+def test_the_new_deal_dialogs_main_button_is_in_sight_on_a_phone(
+    phone: Table, size: tuple[int, int]
+) -> None:
+    phone.page.set_viewport_size({"width": size[0], "height": size[1]})
+    phone.open("?deal=7")
+    phone.page.locator("#btn-new").click()
+    phone.page.locator("#dlg-new").wait_for(state="visible")
+    box = phone.page.locator("#btn-random").bounding_box()
+    assert box is not None and box["y"] + box["height"] <= size[1]
+    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    on_top = phone.page.evaluate("([x, y]) => document.elementFromPoint(x, y)?.id", [x, y])
+    assert on_top == "btn-random"  # in sight, not scrolled under anything
+    dialog = phone.page.locator("#dlg-new").bounding_box()
+    assert dialog is not None and dialog["x"] + dialog["width"] <= size[0]
+    phone.page.locator("#btn-random").click()  # one tap deals
+    phone.page.locator("#dlg-new").wait_for(state="hidden")
