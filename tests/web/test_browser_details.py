@@ -160,3 +160,25 @@ def test_the_new_deal_dialog_warns_that_a_game_in_progress_counts_as_lost(table:
     page.locator("#btn-new").click()
     note.wait_for(state="visible")
     assert note.inner_text() == "Your game in progress will count as lost."
+
+
+def test_focus_selection_and_hint_each_have_their_own_colour(table: Table) -> None:
+    """Issue 35: the keyboard's ring, the card picked up and the hint were one gold; and
+    after a keyboard drop the ring cut across the card put down."""
+    table.open("?deal=1")  # the six of spades (column 6) goes onto the seven of diamonds
+    page = table.page
+    page.keyboard.press("6")
+    page.keyboard.press("Enter")  # picked up
+    six = page.locator('.card[data-card="6S"]')
+    focus = six.evaluate("e => getComputedStyle(e).outlineColor")
+    selected = six.evaluate("e => getComputedStyle(e).boxShadow")
+    page.keyboard.press("1")
+    page.keyboard.press("Enter")  # put down on column 1
+    table.wait_moves(1)
+    page.wait_for_function("() => document.activeElement?.dataset?.card === '6S'")
+    page.keyboard.press("h")
+    hinted = page.locator(".card.hint").first
+    hinted.wait_for(timeout=15_000)
+    hint = hinted.evaluate("e => getComputedStyle(e).boxShadow")
+    colours = [focus, selected.split(") ")[0], hint.split(") ")[0]]
+    assert len({colour.replace(" ", "") for colour in colours}) == 3, colours

@@ -320,8 +320,9 @@ export class Controller {
     const move = sel && this.movesFor(sel.pile, sel.index).find((m) => m.dest === dest);
     this.selection = null;
     this.targets = new Set();
-    if (move) this.play(move);
-    else this.render();
+    if (move) return this.play(move);
+    this.render();
+    return this.queue;
   }
 
   // -- commands ---------------------------------------------------------------

@@ -60,7 +60,9 @@ export function attachKeyboard(view, game, commands) {
     }
     if (game.selection) {
       if (game.targets.has(spot.pile)) {
-        game.dropSelection(spot.pile);
+        // Then the focus goes to the pile's new top card, the one just put there, so its
+        // ring does not cut across it from the card under it.
+        Promise.resolve(game.dropSelection(spot.pile)).then(() => focusPile(spot.pile));
         return;
       }
       if (game.selection.pile === spot.pile) {
