@@ -159,3 +159,26 @@ def test_a_share_link_pasted_as_the_deal_id_starts_the_shared_deal(table: Table)
     page.locator("#dlg-new").wait_for(state="hidden")
     state = table.wait_state(lambda now: now["origin"] == "shared")
     assert state["position"]["columns"][0] == shared["position"]["columns"][0]
+
+
+def test_a_won_daily_deal_has_its_own_win_dialog_with_the_streak(table: Table) -> None:
+    """Issue 35: a daily deal's win said only that a chosen deal counts apart. The page's
+    own win dialog (its module, loaded as the page loads it) is shown for a won daily
+    deal as the server answers one."""
+    table.open()
+    won = {
+        "id": "g", "status": "won", "won": True, "daily": "2026-12-05", "assisted": False,
+        "rules": Rules(draw=1).to_dict(), "elapsed": 151.0, "moves": 97, "score": 620,
+        "records": [], "in_records": False, "first_win": False, "position": {},
+    }
+    table.page.evaluate(
+        "async state => { (await import('/static/js/dialogs.js')).winDialog(state); }", won
+    )
+    dialog = table.page.locator("#dlg-win")
+    dialog.wait_for(state="visible")
+    assert dialog.locator("h2").inner_text() == "Daily deal won!"
+    text = dialog.inner_text()
+    assert "The daily deal of" in text and "December" in text and "2026" in text  # the locale's
+    assert "chosen deal" not in text
+    table.page.locator("#dlg-win .daily-streak").wait_for()
+    assert "Daily streak 0 days (best 0 days)" in dialog.inner_text()

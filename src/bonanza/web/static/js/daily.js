@@ -31,6 +31,21 @@ export async function readDealField(text, decks = 1) {
   throw new Error((answer.data && answer.data.error) || `HTTP ${answer.status}`);
 }
 
+/** A day ("2026-12-05") as the player's locale writes it: "December 5, 2026", "5 December 2026". */
+export function dayName(day) {
+  const date = new Date(`${day}T00:00:00Z`);
+  return date.toLocaleDateString(undefined, { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+}
+
+/** The daily streak line of a won daily deal's dialog, from the server's daily statistics (null: unknown). */
+export async function dailyStreakLine(draw) {
+  const answer = await call("GET", `/api/daily?draw=${draw}`);
+  if (!answer.ok) return null;
+  const s = answer.data.stats;
+  const days = (n) => `${n} day${n === 1 ? "" : "s"}`;
+  return `Daily streak ${days(s.current_streak)} (best ${days(s.best_streak)}); ${s.won} of ${s.played} daily deals won`;
+}
+
 /** Fill the daily part of the dialog for a draw mode: its statistics and the calendar. */
 export async function showDaily(draw) {
   const stats = document.getElementById("daily-stats");

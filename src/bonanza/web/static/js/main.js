@@ -3,7 +3,7 @@ import { api } from "./api.js";
 import { LINK_PARAMS, opening } from "./boot.js";
 import {
   confirmDialog, confirmRestart, inProgress, linkDialog, newDealDialog, noMovesDialog, reviewDialog,
-  settingsDialog, recordLines, statsDialog, winDialog,
+  settingsDialog, recordLines, winDialog,
 } from "./dialogs.js";
 import { formatScore, formatTime } from "./format.js";
 import { Controller } from "./game.js";
@@ -14,6 +14,7 @@ import { words } from "./page_data.js";
 import { savedRules } from "./saved_rules.js";
 import { hasUnsaved, load as loadSettings, save as saveSettings, settings } from "./settings.js";
 import { Sound } from "./sound.js";
+import { statsDialog } from "./stats_dialog.js";
 import { TableView } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
