@@ -119,8 +119,13 @@ def test_the_daily_deal_and_its_calendar(table: Table) -> None:
     days = page.locator("#daily-days button")
     assert days.count() == 29
     page.locator("#dlg-new summary").click()
-    yesterday = days.first
-    assert yesterday.get_attribute("value") == f"daily:{daily['days'][1]['day']}"
+    # A month calendar: each month named, its days in weekday columns, each day marked.
+    months = page.locator("#daily-days .daily-month h4").all_inner_texts()
+    assert months and all(any(c.isalpha() for c in m) and m[-4:].isdigit() for m in months)
+    labels = days.evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    assert all(label.endswith((", won", ", lost", ", in play", ", not played")) for label in labels)
+    assert days.last.get_attribute("value") == f"daily:{daily['days'][1]['day']}"  # yesterday
+    yesterday = page.locator(f"#daily-days button[value='daily:{daily['days'][1]['day']}']")
     yesterday.click()
     past = table.wait_state(lambda now: now["status"] == "playing" and "daily" in now)  # not the
     # random deal that give_up started, which may still be the current game at the first look

@@ -61,15 +61,55 @@ export async function showDaily(draw) {
   const best = s.best_time === null ? "–" : formatTime(s.best_time);
   stats.textContent = `Daily deals played ${s.played}, won ${s.won}, best time ${best}, ` +
     `streak ${s.current_streak} (best ${s.best_streak})`;
-  days.replaceChildren(...answer.data.days.slice(1).map((day) => {
-    const button = document.createElement("button");
-    const date = new Date(`${day.day}T00:00:00Z`);
-    const name = date.toLocaleDateString(undefined, { day: "numeric", month: "long", timeZone: "UTC" });
-    button.type = "submit";
-    button.value = `daily:${day.day}`;
-    button.textContent = `${date.getUTCDate()}${day.result ? ` ${MARKS[day.result]}` : ""}`;
-    button.setAttribute("aria-label", `${name}${day.result ? `, ${WORDS[day.result]}` : ""}`);
-    button.title = `Daily deal of ${name}: a replay counts as a chosen deal`;
-    return button;
-  }));
+  days.replaceChildren(...calendar(answer.data.days.slice(1)));
+}
+
+const WEEK = 7;
+const NOT_PLAYED = "not played";
+
+/** The past days as month calendars, oldest first: each month named, its days in weekday columns (Monday first), each marked won, lost or not played. */
+function calendar(days) {
+  const months = new Map();
+  for (const day of [...days].reverse()) {
+    const month = day.day.slice(0, 7);
+    if (!months.has(month)) months.set(month, []);
+    months.get(month).push(day);
+  }
+  return [...months.values()].map((monthDays) => {
+    const first = new Date(`${monthDays[0].day}T00:00:00Z`);
+    const section = document.createElement("section");
+    section.className = "daily-month";
+    const title = document.createElement("h4");
+    title.textContent = first.toLocaleDateString(undefined, { month: "long", year: "numeric", timeZone: "UTC" });
+    const grid = document.createElement("div");
+    grid.className = "daily-grid";
+    const monday = new Date(Date.UTC(2024, 0, 1)); // a Monday
+    for (let d = 0; d < WEEK; d++) {
+      const head = document.createElement("span");
+      head.className = "weekday";
+      head.setAttribute("aria-hidden", "true");
+      head.textContent = new Date(monday.getTime() + d * 86400000)
+        .toLocaleDateString(undefined, { weekday: "narrow", timeZone: "UTC" });
+      grid.append(head);
+    }
+    const offset = (first.getUTCDay() + WEEK - 1) % WEEK; // Monday first
+    for (let i = 0; i < offset; i++) grid.append(document.createElement("span"));
+    for (const day of monthDays) grid.append(dayButton(day));
+    section.append(title, grid);
+    return section;
+  });
+}
+
+function dayButton(day) {
+  const button = document.createElement("button");
+  const date = new Date(`${day.day}T00:00:00Z`);
+  const name = date.toLocaleDateString(undefined, { day: "numeric", month: "long", timeZone: "UTC" });
+  const result = day.result ? WORDS[day.result] : NOT_PLAYED;
+  button.type = "submit";
+  button.value = `daily:${day.day}`;
+  button.className = `day ${day.result ?? "unplayed"}`;
+  button.textContent = `${date.getUTCDate()}${day.result ? ` ${MARKS[day.result]}` : ""}`;
+  button.setAttribute("aria-label", `${name}, ${result}`);
+  button.title = `Daily deal of ${name} (${result}): a replay counts as a chosen deal`;
+  return button;
 }
