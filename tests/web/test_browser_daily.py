@@ -110,6 +110,12 @@ def test_the_daily_deal_and_its_calendar(table: Table) -> None:
     assert "deal" not in game
     over = give_up(table, game)
     assert_winnable(over)
+    page.locator("#btn-stats").click()  # the daily deals' figures, in the Statistics too
+    daily_stats = page.locator("#stats-body .stats-daily")
+    daily_stats.wait_for()
+    assert "Daily deal, draw 3" in daily_stats.inner_text()
+    assert daily_stats.locator("tr", has_text="Played").inner_text().split()[-1] == "1"
+    page.keyboard.press("Escape")
     open_dialog(table)  # today's daily, lost, is counted; past days are offered
     page.get_by_text("Draw 3", exact=True).click()
     page.wait_for_function(

@@ -60,6 +60,7 @@ export const api = {
   settings: () => request("GET", "/api/settings"),
   saveSettings: (settings) => request("POST", "/api/settings", settings),
   stats: () => request("GET", "/api/stats"),
+  daily: (draw) => request("GET", `/api/daily?draw=${draw}`),
   resetStats: () => request("DELETE", "/api/stats"),
   // Start a game: {rules} for a random deal, {deal, rules} for a typed one,
   // {share} for a shared deal (its rules come with it), {replay: gameId} for a deal again.

@@ -63,6 +63,31 @@ function showStats(body, { groups = [], chosen = [], assisted = { played: 0, won
   if (assisted.played) body.append(assistedSection(assisted));
 }
 
+const DAILY_DRAWS = [1, 3];
+
+/** The daily deals' own figures, per draw mode played (none: nothing shown). */
+async function dailySection() {
+  const found = await Promise.all(DAILY_DRAWS.map((draw) => api.daily(draw).catch(() => null)));
+  const played = found.map((answer, i) => [DAILY_DRAWS[i], answer?.stats]).filter(([, s]) => s?.played);
+  if (!played.length) return null;
+  const section = document.createElement("section");
+  section.className = "stats-chosen stats-daily";
+  const title = document.createElement("h3");
+  title.textContent = "Daily deals — counted apart";
+  section.append(title);
+  for (const [draw, s] of played) {
+    const table = document.createElement("table");
+    table.createCaption().textContent = `Daily deal, draw ${draw}`;
+    cell(table, "Played", s.played);
+    cell(table, "Won", s.won);
+    cell(table, "Current streak", s.current_streak);
+    cell(table, "Best streak", s.best_streak);
+    cell(table, "Best time", s.best_time === null ? null : formatTime(s.best_time));
+    section.append(table);
+  }
+  return section;
+}
+
 /** The games in which the player asked the question that peeks (assisted): only counted. */
 function assistedSection({ played, won }) {
   const section = document.createElement("section");
@@ -79,7 +104,14 @@ export async function statsDialog(toast) {
   const dialog = document.getElementById("dlg-stats");
   const body = document.getElementById("stats-body");
   body.textContent = "Loading…";
-  const show = async () => showStats(body, await api.stats());
+  const show = async () => {
+    const [figures, daily] = await Promise.all([api.stats(), dailySection()]);
+    showStats(body, figures);
+    if (daily) {
+      if (body.textContent === "No finished games yet.") body.textContent = "";
+      body.append(daily);
+    }
+  };
   const reset = document.getElementById("btn-stats-reset");
   reset.onclick = async () => {
     const answer = await confirmDialog({
