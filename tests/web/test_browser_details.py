@@ -38,7 +38,10 @@ def test_recycling_is_refused_at_the_pass_limit(table: Table) -> None:
     page.locator("#toast").wait_for(state="visible")
     assert "No more passes" in page.locator("#toast").inner_text()
     assert table.shown_moves() == 49
-    assert "spent" in (page.locator(".slot.stock").get_attribute("class") or "")
+    stock = page.locator(".slot.stock")
+    assert "spent" in (stock.get_attribute("class") or "")
+    assert not stock.locator(".recycle").is_visible()  # nothing that looks pressable
+    assert (stock.get_attribute("aria-label") or "").endswith("no passes left")
 
 
 def test_screen_reader_labels_and_live_region(table: Table) -> None:

@@ -498,3 +498,18 @@ def test_screenshots_of_the_themes(table: Table, phone: Table, theme: str) -> No
         player.reload()
         assert player.page.evaluate("() => document.documentElement.dataset.theme") == theme
         player.page.screenshot(path=ARTIFACTS / f"theme-{theme}-{where}.png")
+
+
+def test_the_settings_checkboxes_are_one_size_and_in_line(table: Table) -> None:
+    """Issue 35: safe auto-play's box was larger than the others and out of line."""
+    table.open("?deal=0")
+    open_settings(table.page)
+    boxes = table.page.locator("#dlg-settings input[type=checkbox]").evaluate_all(
+        "els => els.map(e => { const r = e.getBoundingClientRect();"
+        " const font = getComputedStyle(e.closest('label')).fontSize;"
+        " return {name: e.name, x: r.x, size: r.width, font}; })"
+    )
+    assert len({round(box["size"], 1) for box in boxes}) == 1, boxes
+    assert len({box["font"] for box in boxes}) == 1, boxes
+    first_column = [box for box in boxes if box["name"] in ("sound", "one_tap", "safe_home")]
+    assert len({round(box["x"]) for box in first_column}) == 1, first_column

@@ -185,10 +185,13 @@ export class TableView {
       } else if (p === STOCK) {
         const n = pos.stock.count;
         const press = this.geo.shape.waste ? "press to draw" : "press to deal a card onto every column";
-        label += n ? `, ${n} cards, ${press}` : pos.waste.length ? ", empty, press to turn the waste over" : ", empty";
+        const spent = n === 0 && pos.recycles_left === 0;
+        if (n) label += `, ${n} cards, ${press}`;
+        else if (spent) label += ", empty, no passes left";
+        else label += pos.waste.length ? ", empty, press to turn the waste over" : ", empty";
         el.querySelector(".count").textContent = n ? String(n) : "";
         el.classList.toggle("empty", n === 0);
-        el.classList.toggle("spent", n === 0 && pos.recycles_left === 0);
+        el.classList.toggle("spent", spent);
         el.classList.toggle("no-waste", !this.geo.shape.waste); // nothing to turn over: no ↻
       } else if (p === WASTE) {
         label += pos.waste.length ? `, top ${cardName(pos.waste[pos.waste.length - 1])}` : ", empty";
