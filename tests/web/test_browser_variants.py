@@ -353,3 +353,21 @@ def test_the_help_tells_the_game_in_play(table: Table, name: str) -> None:
     title = Rules.preset(name).title
     assert f"This game: {title} · " in rules
     assert f"{title}:" in rules  # the game's own words
+
+
+def test_double_klondikes_columns_line_up_under_the_top_row_on_a_desktop(table: Table) -> None:
+    """Issue 35: nine columns under a ten-pile top row sat half a pile off; the empty waste
+    slot looked like a foundation."""
+    mid_game(table, "double-klondike", 5)
+    slots = table.page.locator(".slot:not([hidden])").evaluate_all(
+        "els => els.map(e => ({pile: Number(e.dataset.pile), x: e.getBoundingClientRect().x,"
+        " y: e.getBoundingClientRect().y, border: getComputedStyle(e).borderTopStyle}))"
+    )
+    columns = sorted((s for s in slots if s["pile"] in COLUMN_PILES), key=lambda s: s["x"])
+    top_row = sorted((s for s in slots if s["y"] < columns[0]["y"]), key=lambda s: s["x"])
+    assert len(columns) == 9 and len(top_row) == 10
+    for column, above in zip(columns, top_row, strict=False):
+        assert abs(column["x"] - above["x"]) <= 1, (column, above)
+    (waste,) = [s for s in slots if s["pile"] == int(Pile.WASTE)]
+    foundation = next(s for s in top_row if s["pile"] not in (int(Pile.STOCK), int(Pile.WASTE)))
+    assert waste["border"] != foundation["border"]

@@ -204,7 +204,9 @@ export function geometry(width, height, state = null, prefs = layoutPrefs(), kee
   const rowTop = gap;
   const colTop = colTopFor(ch);
   const slots = {};
-  const columnsLeft = (units - shape.columns.length) / 2; // fewer columns than the top row: centred
+  // Fewer columns than the top row (Double Klondike's 9 under 10): centred by whole piles,
+  // so each column lies under a top-row pile, not half a pile off.
+  const columnsLeft = Math.floor((units - shape.columns.length) / 2);
   shape.columns.forEach((pile, i) => {
     slots[pile] = { x: x(columnsLeft + i), y: colTop, w: cw, h: ch };
   });

@@ -35,6 +35,7 @@ export class TableView {
     el.tabIndex = 0;
     el.setAttribute("role", "button");
     if (isTableau(pile)) el.classList.add("column");
+    if (pile === WASTE) el.classList.add("waste");
     if (pile === STOCK) {
       el.classList.add("stock");
       const recycle = document.createElement("span");
