@@ -185,3 +185,26 @@ def test_focus_selection_and_hint_each_have_their_own_colour(table: Table) -> No
     hint = hinted.evaluate("e => getComputedStyle(e).boxShadow")
     colours = [focus, selected.split(") ")[0], hint.split(") ")[0]]
     assert len({colour.replace(" ", "") for colour in colours}) == 3, colours
+
+
+def test_a_dragged_card_stays_in_sight_over_the_toolbar(table: Table) -> None:
+    """Issue 35: a run dragged down to the bottom went under the toolbar."""
+    table.open("?deal=0")
+    page = table.page
+    x, y = table.grab_point("AC")
+    bar = page.locator(".controls").bounding_box()
+    assert bar is not None
+    mouse = page.mouse
+    mouse.move(x, y)
+    mouse.down()
+    mouse.move(x + 8, y + 8, steps=2)
+    over_bar = bar["y"] + bar["height"] / 2
+    mouse.move(x, over_bar, steps=4)  # the card's top strip now lies over the toolbar
+    found = page.evaluate(
+        "([x, y]) => document.elementFromPoint(x, y)?.closest('.card')?.dataset.card ?? null",
+        [x, over_bar + 2],
+    )
+    mouse.up()
+    assert found == "AC"
+    table.page.wait_for_timeout(300)
+    assert table.state()["moves"] == 0  # dropped on nothing: it goes back

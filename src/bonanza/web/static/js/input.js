@@ -59,6 +59,7 @@ export function attachPointer(root, view, game) {
     const els = view.runElements(pile, index);
     if (!els.length) return false;
     press.dragging = true;
+    root.classList.add("dragging"); // the run may be carried over the bars, drawn above them
     press.els = els;
     press.starts = els.map((el) => view.place(el.dataset.key));
     press.moves = game.movesFor(pile, index);
@@ -77,6 +78,7 @@ export function attachPointer(root, view, game) {
     if (!press || event.pointerId !== press.id) return;
     const p = press;
     press = null;
+    root.classList.remove("dragging");
     if (!p.dragging) {
       if (cancelled) return;
       if (p.card) game.tapCard(p.pile, p.index, p.key, { x: p.x, y: p.y });
