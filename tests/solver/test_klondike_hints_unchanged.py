@@ -9,13 +9,7 @@ plan before the shortest quiet line to progress), and again when a card off
 the waste stopped counting as a safe move home with draw 3 (session 30:
 every draw-1 case stayed exactly as it was; of the draw-3 cases, 7 walks
 that follow hints went another way and one hint changed). A forced hint's
-words changed once since, where the other moves lead back (no move did).
-Recorded again when the solver stopped putting talon cards behind the
-waste pointer last with draw 1 and unlimited passes (issue 33: its node
-counts moved, and with them what a hint's node budget samples): draw 3
-unchanged; of the draw-1 cases two small-budget hints (deals 4 and 13), the
-walks of deals 13 and 21 and four default-budget win counts (by half a
-layout) changed. The play-strength
+words changed once since, where the other moves lead back (no move did). The play-strength
 benchmarks rely on a fixed seed giving the same hint; so does a player's
 replay of a game. A change that alters a hint here must be meant, and then
 needs a new play-strength run.

@@ -189,9 +189,6 @@ static void sort_moves(SMove *out, int n)
  * one home, before moving runs between columns. */
 #define DEAL_SCORE 20
 
-/* How much lower a talon move that needs a recycle first is scored. */
-#define RECYCLE_PENALTY 8
-
 /* The talon moves: the card that is the waste top after some draws (and
  * perhaps a recycle) to its foundation or a column.  `top_col` maps column
  * tops to their columns, `movers` is the cards with a column to go to. */
@@ -210,18 +207,7 @@ static int talon_moves(const State *s, const Rules *r, const Options *o, const i
     for (int t = 0; t < nt; t++) {
         int card = s->talon[qs[t] - 1];
         if (!(goers >> card & 1)) continue;
-        /* A move after a recycle comes after those of the same pass, where
-         * the waste pointer matters (the same position with fewer recycles
-         * used dominates).  With draw 1 and unlimited passes it does not
-         * (rule 5: the pointer is not in the key), and which cards lie
-         * behind it is an accident of the path: a penalty there only put
-         * some cards last for no reason, and sent the search into large lost
-         * subtrees first (deal 8366455471572293481, draw 1: 37.9 M nodes
-         * with it, 150 without; 1,000 random deals, seed 4711: 135.6 M to
-         * 97.7 M, but seed 9001: 217.4 M to 233.3 M; see docs/solver.md).
-         * Order only: every move is still tried.  (moves_onto scores its
-         * talon moves alike.) */
-        int penalty = recs[t] && pointer_matters(r) ? RECYCLE_PENALTY : 0;
+        int penalty = recs[t] ? 8 : 0;
         memset(&m, 0, sizeof m);
         m.kind = K_TAL; m.q = qs[t]; m.recycle = recs[t]; m.count = 1;
         m.card = (uint8_t)card;
@@ -440,7 +426,7 @@ static int moves_onto(const State *s, const Rules *r, const Options *o, int card
             for (int t = 0; t < nt; t++) {
                 if (s->talon[qs[t] - 1] != fit) continue;
                 m.kind = K_TAL; m.q = qs[t]; m.recycle = recs[t];
-                m.score = (int16_t)(50 - (recs[t] && pointer_matters(r) ? RECYCLE_PENALTY : 0));
+                m.score = (int16_t)(50 - (recs[t] ? 8 : 0));
                 out[n++] = m;
             }
         } else if (r->recall && s->found[card_suit(fit)] == rank - 1
