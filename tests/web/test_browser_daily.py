@@ -71,7 +71,10 @@ def test_a_winnable_deal_from_the_dialog_is_proven_winnable_once_over(table: Tab
     game = table.wait_state(lambda now: now["id"] != first["id"])
     assert game["grade"] in {"easy", "medium", "hard"} and "deal" not in game
     assert game["origin"] == "winnable" and game["rules"]["draw"] == 1
-    assert str(game["grade"]) in page.locator("#live").inner_text()
+    page.wait_for_function(  # the live region says it once the page has the answer
+        "grade => document.getElementById('live').textContent.includes(grade)",
+        arg=str(game["grade"]),
+    )
     page.wait_for_function(  # what the player asked for, never the deal
         "text => document.getElementById('deal-typed').textContent === text",
         arg=f"Winnable, {game['grade']}",
@@ -113,7 +116,7 @@ def test_the_daily_deal_and_its_calendar(table: Table) -> None:
     page.locator("#btn-stats").click()  # the daily deals' figures, in the Statistics too
     daily_stats = page.locator("#stats-body .stats-daily")
     daily_stats.wait_for()
-    assert "Daily deal, draw 3" in daily_stats.inner_text()
+    assert "Daily deals (3-card draw)" in daily_stats.inner_text()
     assert daily_stats.locator("tr", has_text="Played").inner_text().split()[-1] == "1"
     page.keyboard.press("Escape")
     open_dialog(table)  # today's daily, lost, is counted; past days are offered

@@ -77,7 +77,7 @@ async function dailySection() {
   section.append(title);
   for (const [draw, s] of played) {
     const table = document.createElement("table");
-    table.createCaption().textContent = `Daily deal, draw ${draw}`;
+    table.createCaption().textContent = `Daily deals (${draw}-card draw)`;
     cell(table, "Played", s.played);
     cell(table, "Won", s.won);
     cell(table, "Current streak", s.current_streak);
