@@ -2,13 +2,12 @@
 import { api } from "./api.js";
 import { CARD_BACKS } from "./cards.js";
 import { dailyStreakLine, dayName, readDealField, showDaily } from "./daily.js";
-import { formatMoney, formatScore, formatTime } from "./format.js";
+import { formatMoney, formatScore, formatTime, VEGAS } from "./format.js";
 import { gameById, gameOf, GAMES, onTable } from "./games.js";
 import { words } from "./page_data.js";
 import { keepRules, savedRules } from "./saved_rules.js";
 import { apply as applySettings, load as loadSettings, save as saveSettings } from "./settings.js";
 
-const VEGAS = new Set(words.vegas?.scorings ?? []);
 
 /** Open a <dialog> modally and resolve with the button value that closed it. */
 export function ask(dialog) {

@@ -1,5 +1,9 @@
 // How the page writes figures and a few sentences: money, scores, times, draws, rule labels.
+import { words } from "./page_data.js";
 import { cardName, STOCK, WASTE } from "./piles.js";
+
+/** The scorings that play for money, as the server names them. */
+export const VEGAS = new Set(words.vegas?.scorings ?? []);
 
 /** ``text`` naming the cards a draw put face up on the waste of ``moved`` (the table after it). */
 export function namedDraw(text, moved) {
@@ -22,7 +26,7 @@ export function formatMoney(amount) {
 
 /** A game's score as shown: money under Vegas scoring, points otherwise. */
 export function formatScore(rules, score) {
-  return rules && String(rules.scoring).startsWith("vegas") ? formatMoney(score) : String(score);
+  return rules && VEGAS.has(rules.scoring) ? formatMoney(score) : String(score);
 }
 
 export function formatTime(seconds) {
