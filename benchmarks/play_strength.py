@@ -1,8 +1,20 @@
 """Play strength of the fair hint engine: its win rate on seeded random deals.
 
-    python benchmarks/play_strength.py [--games 200] [--seed 2024] [--draw 1]
+    python benchmarks/play_strength.py [--set tuning | --set held-out | --seed N]
+                                       [--games 200] [--draw 1]
                                        [--budget 1.0 | --budgets 0.1,0.3,1] [--jobs N]
-                                       [--out F.jsonl]
+                                       [--out F.jsonl] [--results DIR] [--force]
+
+Two named sets of deals (``bonanza.solver.fair_sets``, issue 34): the tuning
+set (seed 2024, the default, on which every engine change is chosen) and the
+held-out set (seed 271828, never used to choose anything), whose figure is the
+one published, played once per engine version. A held-out run writes its rows
+to ``benchmarks/results/`` (or ``--results``), in a file named with the engine
+version played: the last commit that changed the engine's files
+(``ENGINE_PATHS``). It refuses an engine with uncommitted changes, and a
+second run of the same engine, draw and budget once the file holds
+``--games`` games (a shorter file is resumed); ``--force`` plays anyway, into a
+new file, and says so loudly.
 
 The deals are 64-bit deal numbers drawn from ``random.Random(seed)``, the
 same for every budget; each game is played as ``bonanza autoplay`` plays it
@@ -23,10 +35,13 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import json
 import os
 import random
+import subprocess
 import sys
 import time
+from pathlib import Path
 from typing import Final
 
 from bonanza.cli.autoplay import MOVE_CAP, Settings, Tally, budget_seconds, play_games, read_rows
@@ -34,10 +49,19 @@ from bonanza.cli.results_file import ResultsWriter
 from bonanza.cli.solver_io import InputError
 from bonanza.core import Rules
 from bonanza.solver.fair_budget import DEFAULT_BUDGET
+from bonanza.solver.fair_sets import HELD_OUT, SEEDS, TUNING
 from bonanza.solver.stats import percentile, wilson_interval
 
 DEFAULT_GAMES: Final = 200
-DEFAULT_SEED: Final = 2024
+DEFAULT_SEED: Final = SEEDS[TUNING]
+ROOT: Final = Path(__file__).resolve().parents[1]
+RESULTS: Final = ROOT / "benchmarks" / "results"
+ENGINE_PATHS: Final = (
+    "src/bonanza/solver", "src/bonanza/core", "src/bonanza/session",
+    "src/bonanza/cli/autoplay.py", "setup.py", ":(exclude)src/bonanza/solver/fair_sets.py",
+)
+"""What the hints' moves depend on: a commit that changes any of it is a new engine version
+(the sets' seeds excepted)."""
 EXIT_INTERRUPTED: Final = 130
 EXIT_USAGE: Final = 2
 HEADER: Final = (
@@ -56,6 +80,88 @@ def deal_numbers(games: int, seed: int) -> list[int]:
     """The benchmark's deals: the same for a seed on every run and every budget."""
     rng = random.Random(seed)
     return [rng.getrandbits(64) for _ in range(games)]
+
+
+class HeldOutRefused(Exception):
+    """A held-out run that the discipline forbids (without ``--force``)."""
+
+
+def engine_version(root: Path = ROOT) -> tuple[str, bool]:
+    """The last commit that changed ``ENGINE_PATHS``, and whether they have changes since."""
+    def git(*args: str) -> str:
+        return subprocess.run(
+            ["git", *args], cwd=root, capture_output=True, text=True, check=True
+        ).stdout.strip()
+
+    commit = git("log", "-1", "--format=%h", "--", *ENGINE_PATHS)
+    dirty = bool(git("status", "--porcelain", "--", *ENGINE_PATHS))
+    return commit, dirty
+
+
+def held_out_name(draw: int, budget: float, engine: str, run: int = 1) -> str:
+    """The file name of a held-out run (its second and later runs, forced, get ``-runN``)."""
+    again = f"-run{run}" if run > 1 else ""
+    return (
+        f"play-strength-{HELD_OUT}-draw{draw}-budget{budget:g}-seed{SEEDS[HELD_OUT]}"
+        f"-{engine}{again}.jsonl"
+    )
+
+
+def games_in(path: Path) -> int:
+    """The whole game rows in a run file (0 if there is none)."""
+    try:
+        lines = path.read_text(encoding="utf-8").splitlines()
+    except FileNotFoundError:
+        return 0
+    count = 0
+    for line in lines:
+        try:
+            count += isinstance(json.loads(line), dict)
+        except ValueError:
+            continue  # a last row cut short
+    return count
+
+
+def held_out_file(
+    results: Path, draw: int, budget: float, games: int, version: tuple[str, bool],
+    force: bool = False,
+) -> tuple[Path, list[str]]:
+    """Where a held-out run of ``games`` games goes, and the warnings to print.
+
+    Raises ``HeldOutRefused`` for an engine with uncommitted changes, or one whose
+    held-out run of this draw and budget already holds ``games`` games, unless
+    ``force``; forced, a finished run is played again into a new file.
+    """
+    engine, dirty = version
+    warnings: list[str] = []
+    if dirty:
+        if not force:
+            raise HeldOutRefused(
+                f"the engine has uncommitted changes since {engine} "
+                f"(in {', '.join(ENGINE_PATHS)}): a held-out figure must be of a commit; "
+                "commit first (or --force)"
+            )
+        engine += "-dirty"
+        warnings.append("WARNING: held-out run of an engine with uncommitted changes (forced)")
+    run = 1
+    path = results / held_out_name(draw, budget, engine)
+    while (played := games_in(path)) >= games:
+        if not force:
+            raise HeldOutRefused(
+                f"the held-out set was played already by engine {engine}: {played} games in "
+                f"{path}; its figure stands. Play the held-out set again only for a new engine "
+                "version (or --force, into a new file)"
+            )
+        run += 1
+        path = results / held_out_name(draw, budget, engine, run)
+    if run > 1:
+        warnings.append(
+            f"WARNING: the held-out set is played AGAIN for engine {engine} (forced, run {run}): "
+            "choosing between engines on it makes it a tuning set"
+        )
+    elif played:
+        warnings.append(f"resuming the held-out run in {path}: {played} games played")
+    return path, warnings
 
 
 def play(
@@ -109,7 +215,13 @@ def table_line(budget: float, tally: Tally, wall: float) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--games", type=int, default=DEFAULT_GAMES)
-    parser.add_argument("--seed", type=int, default=DEFAULT_SEED, help="deals and hints")
+    deal_set = parser.add_mutually_exclusive_group()
+    deal_set.add_argument(
+        "--set", choices=sorted(SEEDS), dest="deal_set",
+        help=f"a named set of deals: {TUNING} (seed {SEEDS[TUNING]}, the default; choose "
+        f"changes on it) or {HELD_OUT} (seed {SEEDS[HELD_OUT]}; report on it, once per engine)",
+    )
+    deal_set.add_argument("--seed", type=int, help="deals and hints (another seed)")
     parser.add_argument("--draw", type=int, default=1)
     budgets = parser.add_mutually_exclusive_group()
     budgets.add_argument("--budget", type=budget_seconds, default=DEFAULT_BUDGET)
@@ -117,9 +229,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-moves", type=int, default=MOVE_CAP)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--out", help="keep each game in this .jsonl file; a rerun resumes it")
+    parser.add_argument(
+        "--results", type=Path, default=RESULTS, help="where a held-out run keeps its file"
+    )
+    parser.add_argument(
+        "--force", action="store_true", help="play the held-out set though the discipline says no"
+    )
     args = parser.parse_args(argv)
     if args.out and args.budgets is not None:
         parser.error("--out keeps one budget's games: give --budget, not --budgets")
+    args.seed = SEEDS[args.deal_set or TUNING] if args.seed is None else args.seed
+    if args.deal_set == HELD_OUT:
+        if args.budgets is not None or args.out:
+            parser.error("a held-out run keeps its own file: give one --budget and no --out")
+        try:
+            path, warnings = held_out_file(
+                args.results, args.draw, args.budget, args.games, engine_version(), args.force
+            )
+        except (HeldOutRefused, subprocess.CalledProcessError, OSError) as error:
+            print(f"play_strength.py: {error}", file=sys.stderr)
+            return EXIT_USAGE
+        for warning in warnings:
+            print(warning, file=sys.stderr)
+        args.out = str(path)
+        print(f"held-out set: rows to {path}")
     rules = Rules(draw=args.draw)
     numbers = deal_numbers(args.games, args.seed)
     print(f"{args.games} deals from seed {args.seed}; rules: {rules.to_text()}; "

@@ -45,3 +45,61 @@ def test_a_missing_file_is_one_line_and_status_2(
     assert COMPARE.main([str(tmp_path / "none.jsonl"), str(tmp_path / "none.jsonl")]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "No such file" in err
+
+
+# benchmarks/play_strength.py's sets (issue 34): tuning and held-out deals apart.
+
+STRENGTH = load("play_strength", "play_strength")
+
+
+def test_the_sets_are_apart_and_the_tuning_set_is_seed_2024() -> None:
+    from bonanza.solver.fair_sets import HELD_OUT, SEEDS, TUNING, set_of_seed
+
+    assert SEEDS[TUNING] == 2024 and STRENGTH.DEFAULT_SEED == 2024
+    tuning = set(STRENGTH.deal_numbers(500, SEEDS[TUNING]))
+    held_out = set(STRENGTH.deal_numbers(500, SEEDS[HELD_OUT]))
+    assert not tuning & held_out
+    assert set_of_seed(SEEDS[HELD_OUT]) == HELD_OUT and set_of_seed(7) is None
+
+
+def _rows(path: Path, games: int) -> None:
+    path.write_text("".join(json.dumps({"id": str(n), "won": True}) + "\n" for n in range(games)))
+
+
+def test_a_held_out_run_is_named_by_engine_and_resumed_until_played(tmp_path: Path) -> None:
+    path, warnings = STRENGTH.held_out_file(tmp_path, 3, 1.0, 200, ("abc1234", False))
+    assert path.name == "play-strength-held-out-draw3-budget1-seed271828-abc1234.jsonl"
+    assert warnings == []
+    _rows(path, 120)
+    again, warnings = STRENGTH.held_out_file(tmp_path, 3, 1.0, 200, ("abc1234", False))
+    assert again == path and "resuming" in warnings[0] and "120 games" in warnings[0]
+
+
+def test_a_played_held_out_set_is_refused_unless_forced(tmp_path: Path) -> None:
+    path, _ = STRENGTH.held_out_file(tmp_path, 1, 1.0, 200, ("abc1234", False))
+    _rows(path, 200)
+    with pytest.raises(STRENGTH.HeldOutRefused, match="played already by engine abc1234"):
+        STRENGTH.held_out_file(tmp_path, 1, 1.0, 200, ("abc1234", False))
+    forced, warnings = STRENGTH.held_out_file(tmp_path, 1, 1.0, 200, ("abc1234", False), True)
+    assert forced.name.endswith("-abc1234-run2.jsonl") and "AGAIN" in warnings[0]
+    # another engine version, or another budget, is a run of its own
+    other, _ = STRENGTH.held_out_file(tmp_path, 1, 1.0, 200, ("def5678", False))
+    assert other != path
+    assert STRENGTH.held_out_file(tmp_path, 1, 0.3, 200, ("abc1234", False))[0] != path
+
+
+def test_an_engine_with_uncommitted_changes_is_refused(tmp_path: Path) -> None:
+    with pytest.raises(STRENGTH.HeldOutRefused, match="uncommitted"):
+        STRENGTH.held_out_file(tmp_path, 1, 1.0, 200, ("abc1234", True))
+    path, warnings = STRENGTH.held_out_file(tmp_path, 1, 1.0, 200, ("abc1234", True), True)
+    assert "abc1234-dirty" in path.name and "uncommitted" in warnings[0]
+
+
+def test_held_out_takes_no_out_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        STRENGTH.main(["--set", "held-out", "--out", str(tmp_path / "x.jsonl")])
+    assert "keeps its own file" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        STRENGTH.main(["--set", "held-out", "--seed", "5"])
