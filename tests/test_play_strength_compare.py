@@ -12,9 +12,9 @@ from tests.benchmark_script import load
 COMPARE = load("play_strength_compare", "play_strength_compare")
 
 
-def _write(path: Path, results: dict[str, bool]) -> str:
-    rows = [{"deal": deal, "won": won, "end": "won" if won else "no move", "moves": 100}
-            for deal, won in results.items()]
+def _write(path: Path, results: dict[str, bool], **settings: object) -> str:
+    rows = [{"deal": deal, "won": won, "end": "won" if won else "no move", "moves": 100,
+             **settings} for deal, won in results.items()]
     path.write_text("".join(json.dumps(row) + "\n" for row in rows) + '{"deal": "cut')
     return str(path)
 
@@ -37,6 +37,34 @@ def test_only_common_deals_count_and_discordant_ones_decide(
     assert "deals in both: 3" in out
     assert "first: won 1 " in out and "second: won 3 " in out
     assert "by the first only: 0; by the second only: 2" in out
+
+
+def test_the_paired_interval_is_newcombes_method_10() -> None:
+    # Newcombe (1998), paired example: 12 both, 9 and 2 discordant, 21 neither;
+    # method 10 gives 0.0112 to 0.2954 for first minus second
+    difference, low, high = COMPARE.paired_difference(12, 9, 2, 21)
+    assert difference == pytest.approx(-7 / 44)
+    assert (low, high) == pytest.approx((-0.2954, -0.0112), abs=5e-4)
+    assert COMPARE.paired_difference(5, 0, 0, 5)[0] == 0.0
+    assert COMPARE.paired_difference(0, 0, 0, 0) == (0.0, -1.0, 1.0)
+
+
+def test_the_set_and_any_other_difference_are_said(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    won = {"1": True, "2": False, "3": True}
+    old = _write(tmp_path / "old.jsonl", won, seed=271828, budget=1.0)
+    new = _write(tmp_path / "new.jsonl", won, seed=271828, budget=1.0)
+    assert COMPARE.main([old, new]) == 0
+    out = capsys.readouterr().out
+    assert "the held-out set (seed 271828): a report, not a choice" in out
+    assert "NOTE" not in out and "+0.0 points" in out
+    cheap = _write(tmp_path / "cheap.jsonl", won, seed=2024, budget=0.1)
+    tuned = _write(tmp_path / "tuned.jsonl", {**won, "2": True}, seed=2024, budget=1.0)
+    assert COMPARE.main([cheap, tuned]) == 0
+    out = capsys.readouterr().out
+    assert "the tuning set (seed 2024)" in out and "differ in budget: 0.1, 1.0" in out
+    assert "second minus first: +33.3 points" in out
 
 
 def test_a_missing_file_is_one_line_and_status_2(
