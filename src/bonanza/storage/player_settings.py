@@ -38,6 +38,9 @@ VOLUME_MIN: Final = 0
 VOLUME_MAX: Final = 100
 VOLUME_DEFAULT: Final = 80
 
+PLAYER_PREFIX: Final = "player:"
+"""The start of a player's entries among the store's settings: ``player:<token>:<name>``."""
+
 ON: Final = "on"
 OFF: Final = "off"
 
@@ -134,8 +137,10 @@ SETTINGS: Final[Mapping[str, Spec]] = {
 """Every setting, with the values it takes and its default."""
 
 
-def _key(name: str, player: str) -> str:
-    return f"player:{player}:{name}"
+def setting_key(name: str, player: str) -> str:
+    """The store's key of a player's setting (or of another entry of the player's kept
+    among the settings, such as the leaderboard's display name)."""
+    return f"{PLAYER_PREFIX}{player}:{name}"
 
 
 def checked_settings(changes: Mapping[str, object]) -> dict[str, SettingValue]:
@@ -163,14 +168,16 @@ class SettingSource(Protocol):
 def player_settings(storage: SettingSource, player: str) -> dict[str, SettingValue]:
     """Every setting of the player, a default where none is stored."""
     return {
-        name: spec.decode(storage.get_setting(_key(name, player)))
+        name: spec.decode(storage.get_setting(setting_key(name, player)))
         for name, spec in SETTINGS.items()
     }
 
 
 def setting_entries(player: str, checked: Mapping[str, SettingValue]) -> list[tuple[str, str]]:
     """The store entries (key, text) that keep ``checked`` (from :func:`checked_settings`)."""
-    return [(_key(name, player), SETTINGS[name].encode(value)) for name, value in checked.items()]
+    return [
+        (setting_key(name, player), SETTINGS[name].encode(value)) for name, value in checked.items()
+    ]
 
 
 def store_settings(storage: Storage, player: str, changes: Mapping[str, object]) -> None:
@@ -181,7 +188,7 @@ def store_settings(storage: Storage, player: str, changes: Mapping[str, object])
 
 def safe_home(storage: Storage, player: str) -> bool:
     """Whether the player has safe auto-play on."""
-    return _SAFE_HOME_SWITCH.decode(storage.get_setting(_key(SAFE_HOME, player)))
+    return _SAFE_HOME_SWITCH.decode(storage.get_setting(setting_key(SAFE_HOME, player)))
 
 
 def set_safe_home(storage: Storage, player: str, on: bool) -> None:

@@ -1,0 +1,133 @@
+"""The daily leaderboard's reads (``bonanza.storage.leaderboard``), on SQLite and on a real
+PostgreSQL: which stored games enter a board, in what order, with which names."""
+
+from __future__ import annotations
+
+import dataclasses
+import itertools
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bonanza.core import Rules
+from bonanza.play.daily import DAILY_KEY, daily_rules
+from bonanza.session.status import Origin, Status
+from bonanza.storage import SQLiteStorage
+from bonanza.storage.leaderboard import (
+    Board,
+    Order,
+    board_entries,
+    display_name,
+    set_display_name,
+)
+from bonanza.storage.records import GameRecord, rules_key
+from tests.servers import PostgresServer
+
+DAY = "2025-12-01"
+MIDNIGHT = 1_764_547_200.0  # 2025-12-01 00:00 UTC
+NOON = MIDNIGHT + 43_200
+BOARD = Board(DAY, rules_key(daily_rules(1)), MIDNIGHT, MIDNIGHT + 86_400)
+IDS = itertools.count()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
+    if request.param == "sqlite":
+        opened: Any = SQLiteStorage(tmp_path / "games.db")
+    else:
+        from bonanza.storage.postgres import PostgresStorage
+
+        server: PostgresServer = request.getfixturevalue("postgres_server")
+        opened = PostgresStorage(server.new_store())
+    yield opened
+    opened.close()
+
+
+def won(player: str, elapsed: float, moves: int, **changes: Any) -> GameRecord:
+    """A daily game of ``DAY`` (draw 1) won at the first try, started at noon."""
+    rules: Rules = changes.pop("rules", daily_rules(1))
+    record = GameRecord(
+        id=f"g{next(IDS)}",
+        player=player,
+        deal="7",
+        rules_key=rules_key(rules),
+        state={},
+        status=Status.WON,
+        origin=Origin.SHARED,
+        created_at=NOON,
+        started_at=NOON,
+        finished_at=NOON + elapsed,
+        elapsed=elapsed,
+        moves=moves,
+        extra={DAILY_KEY: DAY},
+    )
+    return dataclasses.replace(record, **changes)
+
+
+def board(store: Any, order: Order = Order.TIME, first: int = 10, asker: str = "") -> list[Any]:
+    return [
+        (e.place, e.player, e.name, e.elapsed, e.moves)
+        for e in board_entries(store, BOARD, order, first, asker)
+    ]
+
+
+def test_won_daily_games_enter_fastest_first_or_fewest_moves_first(store: Any) -> None:
+    for record in (won("ann", 300.0, 120), won("bob", 200.0, 140), won("cy", 200.0, 90)):
+        store.insert_game(record)
+    assert board(store) == [
+        (1, "cy", None, 200.0, 90), (2, "bob", None, 200.0, 140), (3, "ann", None, 300.0, 120),
+    ]  # fmt: skip
+    assert [row[1] for row in board(store, Order.MOVES)] == ["cy", "ann", "bob"]
+
+
+def test_only_a_first_unassisted_won_game_of_the_day_under_the_daily_rules_enters(
+    store: Any,
+) -> None:
+    store.insert_game(won("ann", 300.0, 120))
+    others = [
+        won("assisted", 10.0, 80, assisted=True),
+        won("replay", 10.0, 80, origin=Origin.REPLAY),
+        won("typed", 10.0, 80, origin=Origin.TYPED),
+        won("thoughtful", 10.0, 80, rules=Rules(draw=1, thoughtful=True)),
+        won("draw3", 10.0, 80, rules=daily_rules(3)),
+        won("vegas", 10.0, 80, rules=Rules.preset("vegas-1")),
+        won("lost", 10.0, 80, status=Status.LOST),
+        won("playing", 10.0, 80, status=Status.PLAYING, finished_at=None),
+        won("other-day", 10.0, 80, extra={DAILY_KEY: "2025-11-30"}),
+        won("not-daily", 10.0, 80, extra={}),
+        won("from-the-calendar", 10.0, 80, created_at=NOON + 86_400, finished_at=NOON + 86_410),
+        won("started-before", 10.0, 80, created_at=MIDNIGHT - 5, finished_at=MIDNIGHT + 5),
+        won("reset", 10.0, 80, archived=True),
+    ]
+    for record in others:
+        store.insert_game(record)
+    assert [row[1] for row in board(store)] == ["ann"]
+    assert [row[1] for row in board(store, Order.MOVES)] == ["ann"]
+
+
+def test_a_player_enters_once_at_their_best_and_pruned_games_still_count(store: Any) -> None:
+    store.insert_game(won("ann", 300.0, 80))
+    store.insert_game(won("ann", 250.0, 130))  # (only a race could store two first games)
+    store.insert_game(won("bob", 280.0, 100))
+    assert store.prune_finished(NOON + 10_000) == 3  # folded: their figures are kept
+    assert board(store) == [(1, "ann", None, 250.0, 130), (2, "bob", None, 280.0, 100)]
+    assert board(store, Order.MOVES) == [(1, "ann", None, 300.0, 80), (2, "bob", None, 280.0, 100)]
+
+
+def test_names_are_joined_and_the_askers_place_follows_the_first_places(store: Any) -> None:
+    for i, player in enumerate(("ann", "bob", "cy", "dee")):
+        store.insert_game(won(player, 100.0 + i, 100 - i))
+    set_display_name(store, "bob", "Bob <b>")
+    set_display_name(store, "dee", "Dee")
+    assert display_name(store, "bob") == "Bob <b>" and display_name(store, "ann") is None
+    assert board(store, first=2, asker="dee") == [
+        (1, "ann", None, 100.0, 100),
+        (2, "bob", "Bob <b>", 101.0, 99),
+        (4, "dee", "Dee", 103.0, 97),
+    ]
+    assert [row[:3] for row in board(store, Order.MOVES, first=1, asker="ann")] == [
+        (1, "dee", "Dee"), (4, "ann", None),
+    ]  # fmt: skip
+    assert board(store, first=0, asker="nobody") == []
