@@ -212,14 +212,25 @@ def header_timeout_protocol(seconds: float, body_seconds: float) -> type[asyncio
 
         def _close_if_answered_early(self, cycle: RequestResponseCycle) -> None:
             """Have ``cycle`` end the connection if its answer starts before its body has
-            all come: ``connection: close``, and closing lingers (:meth:`_linger`)."""
+            all come: ``connection: close``, and closing lingers (:meth:`_linger`); else
+            send its answer's head with the body's first bytes (:class:`_Joined`)."""
             send = cycle.send
 
+            joined: _Joined | None = None
+
             async def answer(message: ASGISendEvent) -> None:
-                if message["type"] == "http.response.start" and cycle.more_body:
-                    cycle.keep_alive = False
-                    cycle.transport = cast("asyncio.Transport", _Lingering(self))
+                nonlocal joined
+                if message["type"] == "http.response.start":
+                    if cycle.more_body:
+                        cycle.keep_alive = False
+                        cycle.transport = cast("asyncio.Transport", _Lingering(self))
+                    else:
+                        joined = _Joined(self.transport)
+                        cycle.transport = cast("asyncio.Transport", joined)
                 await send(message)
+                ended = message["type"] == "http.response.body" and not message.get("more_body")
+                if joined is not None and ended:
+                    joined.flush()  # a HEAD's answer, or one with no body: its head alone
 
             cycle.send = answer  # type: ignore[method-assign]
 
@@ -271,6 +282,36 @@ def header_timeout_protocol(seconds: float, body_seconds: float) -> type[asyncio
             """As uvicorn's, but in JSON."""
             self._stop_head_timer()
             self.transport.write(bad_request_head + bad_request)
+            self.transport.close()
+
+    class _Joined:
+        """The connection as a request's cycle sees it: the answer's head is held and
+        goes out with its body's first bytes, in one write (one segment, one wake-up
+        of the client, not two)."""
+
+        def __init__(self, transport: asyncio.Transport) -> None:
+            self.transport = transport
+            self.head: bytes | None = None
+            self.started = False
+
+        def write(self, data: bytes) -> None:
+            if not self.started:  # the head: held
+                self.started, self.head = True, data
+                return
+            if self.head is not None:
+                data, self.head = self.head + data, None
+            self.transport.write(data)
+
+        def flush(self) -> None:
+            if self.head is not None:
+                self.transport.write(self.head)
+                self.head = None
+
+        def is_closing(self) -> bool:
+            return self.transport.is_closing()
+
+        def close(self) -> None:
+            self.flush()
             self.transport.close()
 
     class _Lingering:
