@@ -65,10 +65,10 @@ def small_position(seed: int, rules: Rules, loose: int = 9) -> Position:
     """
     rng = random.Random(seed)
     homes, cards = _cards_out(rng, loose)
-    tableau: list[list] = [[] for _ in range(7)]
+    tableau: list[list[Card]] = [[] for _ in range(7)]
     down = [0] * 7
-    stock: list = []
-    waste: list = []
+    stock: list[Card] = []
+    waste: list[Card] = []
     for card in cards:
         where = rng.randrange(10)
         if where < 7:

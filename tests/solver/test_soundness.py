@@ -67,6 +67,7 @@ def test_a_seeded_slice_of_the_soundness_harness_agrees_and_fires_every_rule() -
     silent = [flag.name for flag in SINGLE_RULES if total.fired.get(flag, 0) == 0]
     assert silent == []
     assert total.side_wins > 0
+    assert total.kept_hits > 0  # table hits across rule 12's kept-out sets (test_kept_out.py)
 
 
 @pytest.mark.parametrize("passes", [62, 100, 10**12])

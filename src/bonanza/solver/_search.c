@@ -356,7 +356,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
         free(x);
         return NULL;
     }
-    if (prune & ~(unsigned)PRUNE_ALL || sides & ~(unsigned)(SIDES_DEFAULT | SIDES_AT_ONCE)) {
+    if (prune & ~(unsigned)PRUNE_ALL || sides & ~(unsigned)(SIDES_DEFAULT | SIDES_TESTS)) {
         free(x);
         PyErr_SetString(PyExc_ValueError, "unknown prune or side-search switches");
         return NULL;

@@ -24,7 +24,9 @@ class SolveResult:
     ``unsolvable`` (proven) or ``unknown`` (``limit`` names the limit hit).
     ``states`` is how many distinct positions the search stored, ``memory``
     the bytes it held.  ``fired`` counts, per pruning rule, the positions or
-    moves it pruned or forced; ``side_wins`` the wins its side searches found.
+    moves it pruned or forced; ``side_wins`` the wins its side searches found;
+    ``kept_hits`` (searched with ``Sides.KEPT_HITS``, for tests) the table hits
+    on an entry stored under another set of rule 12's kept-out cards.
     ``seconds`` is the core's whole time: the search's own
     (``search_seconds``), then for a win the expansion of its line into the
     engine's moves (``expand_seconds``) and its shortening (``cut_seconds``;
@@ -44,6 +46,7 @@ class SolveResult:
     cut: int = dataclasses.field(default=0, compare=False)
     cut_seconds: float = dataclasses.field(default=0.0, compare=False)
     expand_seconds: float = dataclasses.field(default=0.0, compare=False)
+    kept_hits: int = dataclasses.field(default=0, compare=False)
 
     def __repr__(self) -> str:
         moves = " ".join(format_move(move) for move in self.moves)

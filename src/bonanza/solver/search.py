@@ -22,7 +22,7 @@ from bonanza.solver import (
 from bonanza.solver.result import Limit as Limit  # (named here too, for callers)
 from bonanza.solver.result import SolveResult as SolveResult
 from bonanza.solver.result import Verdict as Verdict
-from bonanza.solver.switches import SIDE_WINS, SINGLE_RULES, Prune, Sides
+from bonanza.solver.switches import KEPT_HITS, SIDE_WINS, SINGLE_RULES, Prune, Sides
 
 CoreArguments = tuple[
     list[list[int]], list[int], list[int], int, list[int], int, int, int, bool, bool, bool, bool
@@ -156,7 +156,7 @@ def solve(
     return SolveResult(
         _VERDICTS[verdict], moves, nodes, seconds, _LIMITS[limit], states, memory,
         {flag: _fired(fired, flag) for flag in SINGLE_RULES}, fired[SIDE_WINS], cut, cut_seconds,
-        expand_seconds,
+        expand_seconds, fired[KEPT_HITS],
     )
 
 

@@ -36,6 +36,8 @@ typedef struct {
     Options o;
     uint64_t fired[FIRED_SLOTS]; /* the root search's firing counts (see Options.fired) */
     Table tt;
+    Table kept; /* SIDE_KEPT_HITS: the keys with their kept-out sets (see kept_term) */
+    size_t kept_used;
     SMove *moves;
     size_t mcap, mlen;
     SMove *path;

@@ -83,6 +83,49 @@ static int finish_if_trivial(Search *x)
  * sent the successor home, the rule lifts.
  */
 
+/* ---- the kept-out set beside the key (for tests: SIDE_KEPT_*) ------------ */
+
+#define KEPT_SALT 0x6B6570746F7574ULL /* the kept-out set's term in a key */
+
+/* Rule 12's kept-out set as a term of a key or check (0 for none). */
+static inline uint64_t kept_term(const State *s, uint64_t salt)
+{
+    return s->kept_out ? mix64(s->kept_out ^ salt) : 0;
+}
+
+/* The table's key of the position (and its check, in *check): state_key's,
+ * with the kept-out set in it under SIDE_KEPT_KEYED. */
+static uint64_t table_key(Search *x, uint64_t *check)
+{
+    uint64_t key = state_key(&x->s, &x->r);
+    *check = x->s.check;
+    if (x->o.sides & SIDE_KEPT_KEYED) {
+        key ^= kept_term(&x->s, KEPT_SALT);
+        *check ^= kept_term(&x->s, KEPT_SALT ^ CHECK_SALT);
+    }
+    return key ? key : 1;
+}
+
+/* SIDE_KEPT_HITS: note the key with the kept-out set in a table of its own,
+ * and count a hit of the search's table (`hit`) on a key that this table has
+ * not seen with this set: an entry stored under another kept-out set
+ * answered.  Its memory is not the search's (the search is the same).
+ * 0 on memory failure. */
+static int note_kept(Search *x, uint64_t key, uint64_t check, int hit)
+{
+    if (!(x->o.sides & SIDE_KEPT_HITS)) return 1;
+    if (!x->kept.keys) {
+        if (!tt_init(&x->kept, FIRST_SIDE_SLOTS)) return 0;
+        x->kept_used = 2 * FIRST_SIDE_SLOTS * sizeof(uint64_t);
+    }
+    uint64_t k = key ^ kept_term(&x->s, KEPT_SALT);
+    int ins = tt_insert(&x->kept, k ? k : 1, check ^ kept_term(&x->s, KEPT_SALT ^ CHECK_SALT),
+                        SIZE_MAX, &x->kept_used);
+    if (ins < 0) return 0;
+    if (hit && ins) FIRE(&x->o, FIRED_KEPT_HITS);
+    return 1;
+}
+
 /* Enter the position after a step: safe moves, win test, table, children.
  * Returns 1 won, 0 continue (frame pushed or position already seen),
  * -1 a limit was hit. */
@@ -117,8 +160,9 @@ static int enter(Search *x, size_t path_base)
     if (successor >= 0) FIRE(&x->o, 14);
     int ins = 1;
     if (pending < 0 && successor < 0) {
-        uint64_t key = state_key(&x->s, &x->r);
-        ins = tt_insert(&x->tt, key, x->s.check, x->budget, &x->used);
+        uint64_t check, key = table_key(x, &check);
+        ins = tt_insert(&x->tt, key, check, x->budget, &x->used);
+        if (ins >= 0 && !note_kept(x, key, check, !ins)) ins = -1;
     }
     if (ins < 0) { x->limit = LIMIT_MEMORY; return -1; }
     /* Rule 9: a position whose waste size is not a whole number of draws
@@ -136,12 +180,12 @@ static int enter(Search *x, size_t path_base)
          * card is played), so this search does not depend on them. */
         int ptr = x->s.ptr, last = (x->o.prune & PRUNE_LARGER_WASTES) ? x->s.tlen - 1 : 0;
         x->s.ptr = 0;
-        seen[n_seen] = state_key(&x->s, &x->r);
-        seen_check[n_seen++] = x->s.check;
+        seen[n_seen] = table_key(x, &seen_check[n_seen]);
+        n_seen++;
         for (int q = ptr + x->r.draw; q <= last; q += x->r.draw) {
             x->s.ptr = q;
-            seen[n_seen] = state_key(&x->s, &x->r);
-            seen_check[n_seen++] = x->s.check;
+            seen[n_seen] = table_key(x, &seen_check[n_seen]);
+            n_seen++;
             FIRE(&x->o, 9);
         }
         x->s.ptr = ptr;
@@ -157,7 +201,8 @@ static int enter(Search *x, size_t path_base)
         return 0;
     }
     for (int k = 0; k < n_seen; k++)
-        if (tt_insert(&x->tt, seen[k], seen_check[k], x->budget, &x->used) < 0) {
+        if (tt_insert(&x->tt, seen[k], seen_check[k], x->budget, &x->used) < 0
+            || !note_kept(x, seen[k], seen_check[k], 0)) {
             x->limit = LIMIT_MEMORY;
             return -1;
         }
@@ -250,6 +295,7 @@ static int run_search(Search *x)
 static void free_search(Search *x)
 {
     keys_free(x->tt.keys, x->tt.keys ? 2 * (x->tt.mask + 1) : 0);
+    keys_free(x->kept.keys, x->kept.keys ? 2 * (x->kept.mask + 1) : 0);
     free(x->moves);
     free(x->path);
     free(x->frames);

@@ -121,6 +121,42 @@ static int nearly_safe(const State *s, int card)
  * search meets each winning line's first move that is not such a recall,
  * and w falls by one.
  *
+ * Why the table may share an entry between positions that differ only in
+ * kept_out, which is not in the key (a position reached along two paths may
+ * have different cards kept out).  kept_out is read in one place, here in
+ * top_goes_home; the key, the moves generated, the dead-end test, the twins
+ * and the talon rules read the position alone.  So two arrivals at one
+ * position P, with kept sets K and K', differ only in which of rule 12's
+ * firings the safe moves after later steps make.  The search ends "lost"
+ * only when every position stored was expanded once, under the kept set of
+ * its first arrival.  Suppose the root is winnable, and order winnable
+ * positions by mu = (w, rho), lexicographically, where rho is the least
+ * number of recalls onto a card among the lines that win in w other moves.
+ * Take a stored winnable position P of least mu that was expanded (one that
+ * rule 9 only marked seen has an expanded copy with a waste that reaches
+ * every talon card it reaches, so whose mu is no larger), K the kept set it
+ * was expanded under, and L a line of least mu from P.
+ *   - If L starts with a recall of a card c onto a card, the search tries it
+ *     (rule 2 drops only recalls of safe cards, and a line of least mu
+ *     recalls none: rule 1's proof deletes such a recall and no other move
+ *     of w).  In the child, c is kept out whatever K held (apply_move keeps
+ *     a card recalled onto a card), and the safe moves play nothing: a recall
+ *     lowers a foundation, which makes no card safe or nearly safe, and the
+ *     only new top is c.  The child's mu is at most (w, rho - 1).
+ *   - Else L's first move m is tried, and its child is P after m and the
+ *     safe moves.  Each card that rule 1, 5 or 6 sends there does not raise
+ *     w (their proofs delete moves from a line), nor does one that rule 12
+ *     sends (the argument above), and a card K keeps out is not sent, which
+ *     changes nothing.  So w falls by one, whichever cards K keeps out.
+ * The child is won (and the search did not end lost), or dropped as hopeless
+ * (impossible: it is winnable), or stored, now or before: a winnable stored
+ * position of smaller mu, against the choice of P.  K entered nowhere, so
+ * the entry stored under one kept set answers for every other.  (The
+ * differential check: SIDE_KEPT_HITS counts the table hits on an entry
+ * stored under another kept set, SIDE_KEPT_KEYED puts the set in the key;
+ * benchmarks/soundness.py and tests/solver/test_kept_out.py compare the
+ * verdicts with it and with rule 12 off.)
+ *
  * Rule 13, removed.  It sent the next card of its suit home from any card it
  * fitted on (a recall puts it back), and after a recall onto a card it tried
  * only the moves that need the recalled card, since "any other move is also

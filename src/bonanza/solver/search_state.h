@@ -49,13 +49,20 @@ enum {
     SIDE_FEW_PASSES_ON = 1 << 0,
     SIDE_HASTY_ON = 1 << 1,
     SIDES_AT_ONCE = 1 << 2, /* from the first round (for tests) */
+    /* For tests of rule 12's keeping out (see kept_term): count table hits
+     * on an entry stored under another kept-out set (the search is the same),
+     * or put the kept-out set in the key (a search that never shares). */
+    SIDE_KEPT_HITS = 1 << 3,
+    SIDE_KEPT_KEYED = 1 << 4,
     SIDES_DEFAULT = SIDE_FEW_PASSES_ON | SIDE_HASTY_ON,
+    SIDES_TESTS = SIDES_AT_ONCE | SIDE_KEPT_HITS | SIDE_KEPT_KEYED,
 };
 
 /* Firing counts: fired[k] counts what rule k pruned or forced (fired[0] the
  * wins of the side searches that look for wins). */
 #define FIRED_SLOTS 16
 #define FIRED_SIDE_WINS 0
+#define FIRED_KEPT_HITS 13 /* SIDE_KEPT_HITS's count (rule 13 was removed) */
 
 /* How to search, apart from the rules of the game. */
 typedef struct {

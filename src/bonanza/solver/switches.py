@@ -45,6 +45,8 @@ class Sides(enum.IntFlag):
     FEW_PASSES = 1 << 0  # unlimited passes, draw > 1: the same with one more recycle
     HASTY = 1 << 1  # rules 10 and 14 where the waste pointer matters
     AT_ONCE = 1 << 2  # start the side searches in the first round (for tests)
+    KEPT_HITS = 1 << 3  # count table hits across rule 12's kept-out sets (for tests)
+    KEPT_KEYED = 1 << 4  # rule 12's kept-out set in the table's key (for tests)
     NONE = 0
     DEFAULT = FEW_PASSES | HASTY
 
@@ -56,6 +58,10 @@ SINGLE_RULES: tuple[Prune, ...] = tuple(
 
 SIDE_WINS = 0
 """The slot of ``fired`` that counts the side searches' wins."""
+
+KEPT_HITS = 13
+"""The slot of ``fired`` that counts, under ``Sides.KEPT_HITS``, the table hits
+on an entry stored under another kept-out set (rule 13 was removed)."""
 
 if int(Prune.ALL) != _search.PRUNE_ALL or int(Sides.DEFAULT) != _search.SIDES_DEFAULT:
     raise ImportError("bonanza.solver.switches does not match the C core's switches")
