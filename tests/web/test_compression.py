@@ -14,6 +14,7 @@ from starlette.testclient import TestClient
 
 import bonanza.web
 from bonanza.web.gzip_stream import GZIP_WINDOW, OpeningGzip
+from bonanza.web.page import LATER_MODULES
 from bonanza.web.static_files import COMPRESS_LEVEL
 
 GZIP = {"Accept-Encoding": "gzip"}
@@ -94,8 +95,10 @@ def test_the_page_loads_one_script_with_every_module_and_one_sheet(client: TestC
     assert joined.headers["content-type"].startswith("text/javascript")
     assert joined.headers["content-encoding"] == "gzip"
     folder = Path(bonanza.web.__file__).parent / "static"
-    modules = {path.name for path in (folder / "js").glob("*.js")}
+    later = {Path(path).name for path in LATER_MODULES}  # loaded when first shown
+    modules = {path.name for path in (folder / "js").glob("*.js")} - later
     assert {name for name in re.findall(r"^// js/([\w.]+)$", joined.text, re.M)} == modules
+    assert all(f'import("./{name}")' in joined.text for name in later)
     assert "import {" not in joined.text and "\nexport " not in joined.text
     sheet = client.get(sheets[0]).text
     for name in ("style.css", "cards.css", "motion.css"):

@@ -20,6 +20,7 @@ from bonanza.web.guard import GuardMiddleware
 from bonanza.web.health import HealthMiddleware
 from bonanza.web.hosts import AllowedHostsMiddleware, HostNames
 from bonanza.web.hot_path import HotPath
+from bonanza.web.leaderboard import routes as leaderboard_routes
 from bonanza.web.limits import ServerLimits
 from bonanza.web.page import BUNDLES, Page
 from bonanza.web.players import PlayerMiddleware
@@ -66,6 +67,7 @@ def create_app(
         routes=[
             Route("/", Page(files, local_player).respond, methods=["GET"]),
             *routes,
+            *leaderboard_routes,
             Mount("/static", files, name="static"),
         ],
         exception_handlers={

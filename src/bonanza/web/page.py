@@ -56,6 +56,9 @@ BUNDLES: Final[Mapping[str, Joiner]] = {
     "js/page.js": partial(join_modules, entries=("js/boot.js", "js/main.js")),
 }
 """The page's one sheet and one script (``bundle``), which ``TEMPLATE`` names."""
+LATER_MODULES: Final = ("js/leaderboard.js",)
+"""Modules the page imports (``import()``) when first shown, with a sheet of their own: no part
+of the first load, so not joined into its script."""
 DATA_BLOCK: Final = '<script type="application/json" id="page-data">'
 """Where the data goes, in the template (left empty there, at the end of the page)."""
 CSP: Final = (

@@ -61,6 +61,9 @@ export const api = {
   saveSettings: (settings) => request("POST", "/api/settings", settings),
   stats: () => request("GET", "/api/stats"),
   daily: (draw) => request("GET", `/api/daily?draw=${draw}`),
+  // The daily leaderboard of a draw mode, today's or a past day's; the player's display name.
+  leaderboard: (draw, day) => request("GET", `/api/daily/leaderboard?draw=${draw}${day ? `&day=${day}` : ""}`),
+  setName: (name) => request("POST", "/api/daily/name", { name }),
   resetStats: () => request("DELETE", "/api/stats"),
   // Start a game: {rules} for a random deal, {deal, rules} for a typed one,
   // {share} for a shared deal (its rules come with it), {replay: gameId} for a deal again.

@@ -276,7 +276,10 @@ export function winDialog(state) {
   document.getElementById("win-bankroll-box").hidden = !hasBankroll;
   document.getElementById("win-bankroll").textContent = hasBankroll ? formatMoney(state.bankroll) : "";
   showDealLine("win", state);
-  return ask(document.getElementById("dlg-win"));
+  const dialog = document.getElementById("dlg-win");
+  dialog.querySelector(".leaderboard")?.remove(); // an earlier daily win's
+  if (state.daily) import("./leaderboard.js").then((board) => board.showWinLeaderboard(dialog, state), () => {});
+  return ask(dialog);
 }
 
 export function noMovesDialog(state) {

@@ -111,6 +111,8 @@ export async function statsDialog(toast) {
       if (body.textContent === "No finished games yet.") body.textContent = "";
       body.append(daily);
     }
+    const board = await import("./leaderboard.js").then((m) => m.leaderboardSection(DAILY_DRAWS), () => null);
+    if (board) body.append(board); // (its module is not in the first load)
   };
   const reset = document.getElementById("btn-stats-reset");
   reset.onclick = async () => {
