@@ -1,4 +1,4 @@
-"""Play strength of the fair hint engine: its win rate on seeded random deals.
+r"""Play strength of the fair hint engine: its win rate on seeded random deals.
 
     python benchmarks/play_strength.py [--set tuning | --set held-out | --seed N]
                                        [--games 200] [--draw 1]
@@ -15,6 +15,15 @@ version played: the last commit that changed the engine's files
 second run of the same engine, draw and budget once the file holds
 ``--games`` games (a shorter file is resumed); ``--force`` plays anyway, into a
 new file, and says so loudly.
+
+``--replay BASE.jsonl --at REGEX`` measures a change that can alter a hint
+only where the engine of BASE (same settings) played a move matching REGEX
+(say ``^f[cdhs]\d``, a card back from a foundation, for a rule that only
+re-chooses such moves): each deal is played again from the first such move of
+BASE's line, its moves up to there taken as they were (``play_game``'s
+``prefix``), and a deal whose line holds none is copied from BASE (marked
+``"copied": true``), since the change cannot reach it. Give one such deal in
+a plain run too, to see it come out the same.
 
 The deals are 64-bit deal numbers drawn from ``random.Random(seed)``, the
 same for every budget; each game is played as ``bonanza autoplay`` plays it
@@ -38,11 +47,12 @@ import contextlib
 import json
 import os
 import random
+import re
 import subprocess
 import sys
 import time
 from pathlib import Path
-from typing import Final
+from typing import Any, Final
 
 from bonanza.cli.autoplay import MOVE_CAP, Settings, Tally, budget_seconds, play_games, read_rows
 from bonanza.cli.results_file import ResultsWriter
@@ -164,26 +174,55 @@ def held_out_file(
     return path, warnings
 
 
+def replay_plan(
+    base: dict[str, dict[str, Any]], idents: list[str], at: str
+) -> tuple[dict[str, list[str]], dict[str, dict[str, Any]]]:
+    """For ``--replay``: the line each deal starts with (BASE's, up to its first
+    move matching ``at``), and the rows copied from BASE (no such move)."""
+    pattern = re.compile(at)
+    prefixes: dict[str, list[str]] = {}
+    copied: dict[str, dict[str, Any]] = {}
+    for ident in idents:
+        row = base.get(ident)
+        if row is None:
+            continue  # not in BASE: played whole
+        first = next((n for n, move in enumerate(row["line"]) if pattern.search(move)), None)
+        if first is None:
+            copied[ident] = {**row, "copied": True}
+        else:
+            prefixes[ident] = row["line"][:first]
+    return prefixes, copied
+
+
 def play(
-    numbers: list[int], settings: Settings, jobs: int, out: str | None = None
+    numbers: list[int], settings: Settings, jobs: int, out: str | None = None,
+    replay: tuple[str, str] | None = None,
 ) -> tuple[Tally, float]:
     """Play every deal with ``settings``: the tally and the wall-clock seconds.
 
     With ``out``, the games already in that file are taken from it, and each new
-    game is added to it as it ends.
+    game is added to it as it ends. With ``replay`` (BASE, REGEX), see ``--replay``.
     """
     tally = Tally()
     started = time.perf_counter()
     results, done = read_rows(out, settings) if out else (None, {})
     deals = [(str(number), str(number)) for number in numbers]
+    prefixes, copied = replay_plan(
+        read_rows(replay[0], settings)[1], [ident for ident, _ in deals], replay[1]
+    ) if replay else ({}, {})
     for ident, _ in deals:
         if ident in done:
             tally.add(done[ident])
     todo = [(ident, text) for ident, text in deals if ident not in done]
     writer = ResultsWriter(results) if results else None
     try:
+        for ident in [ident for ident, _ in todo if ident in copied]:
+            tally.add(copied[ident])
+            if writer:
+                writer.write(copied[ident])
+        todo = [(ident, text) for ident, text in todo if ident not in copied]
         if todo:
-            games = play_games(todo, settings, min(jobs, len(todo)))
+            games = play_games(todo, settings, min(jobs, len(todo)), prefixes=prefixes)
             with contextlib.closing(games):
                 for row in games:
                     tally.add(row)
@@ -229,6 +268,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--max-moves", type=int, default=MOVE_CAP)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--out", help="keep each game in this .jsonl file; a rerun resumes it")
+    parser.add_argument("--replay", metavar="BASE.jsonl",
+                        help="play BASE's deals again from the first move matching --at")
+    parser.add_argument("--at", metavar="REGEX", help="with --replay: where play may part")
     parser.add_argument(
         "--results", type=Path, default=RESULTS, help="where a held-out run keeps its file"
     )
@@ -239,6 +281,10 @@ def main(argv: list[str] | None = None) -> int:
     if args.out and args.budgets is not None:
         parser.error("--out keeps one budget's games: give --budget, not --budgets")
     args.seed = SEEDS[args.deal_set or TUNING] if args.seed is None else args.seed
+    if bool(args.replay) != bool(args.at) or (args.replay and args.budgets is not None):
+        parser.error("--replay and --at go together, with one --budget")
+    if args.replay and args.deal_set == HELD_OUT:
+        parser.error("a held-out figure is played whole: no --replay")
     if args.deal_set == HELD_OUT:
         if args.budgets is not None or args.out:
             parser.error("a held-out run keeps its own file: give one --budget and no --out")
@@ -260,7 +306,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         if args.budgets is None:
             settings = Settings(rules, args.budget, args.seed, args.max_moves)
-            tally, wall = play(numbers, settings, args.jobs, args.out)
+            replay = (args.replay, args.at) if args.replay else None
+            tally, wall = play(numbers, settings, args.jobs, args.out, replay)
             print(f"budget {args.budget} s per move; {wall:.1f} s in all")
             print(tally.summary())
             return 0

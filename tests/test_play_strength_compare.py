@@ -131,3 +131,24 @@ def test_held_out_takes_no_out_file(
     assert "keeps its own file" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         STRENGTH.main(["--set", "held-out", "--seed", "5"])
+
+
+def test_a_replay_starts_where_play_may_part_and_copies_the_rest() -> None:
+    base = {
+        "1": {"id": "1", "won": True, "line": ["sw", "71", "fh3", "3f"]},
+        "2": {"id": "2", "won": False, "line": ["sw", "71"]},
+    }
+    prefixes, copied = STRENGTH.replay_plan(base, ["1", "2", "3"], r"^f[cdhs]\d")
+    assert prefixes == {"1": ["sw", "71"]}
+    assert copied == {"2": {**base["2"], "copied": True}}  # "3", not in BASE: played whole
+
+
+def test_a_game_from_its_own_prefix_is_the_same_game() -> None:
+    from bonanza.cli.autoplay import Settings, play_game
+    from bonanza.core import Rules
+
+    settings = Settings(Rules(draw=1), budget=0.002, seed=3, max_moves=60)
+    whole = play_game("5", "5", settings)
+    again = play_game("5", "5", settings, prefix=whole["line"][:25])
+    assert again["line"] == whole["line"] and again["end"] == whole["end"]
+    assert again["prefix"] == 25 and len(again["move_seconds"]) == whole["moves"] - 25

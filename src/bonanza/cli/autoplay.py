@@ -23,7 +23,7 @@ import sys
 import time
 from array import array
 from collections import Counter
-from collections.abc import Callable, Generator, Iterable, Mapping
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
 from bonanza.cli.deal_source import DealList, DealRange, DealSource, deal_source, parse_deal_range
@@ -151,10 +151,17 @@ def move_seed(seed: int, deal_id: str, move_number: int) -> int:
 
 
 def play_game(
-    ident: str, text: str, settings: Settings, on_move: Callable[[], None] | None = None
+    ident: str, text: str, settings: Settings, on_move: Callable[[], None] | None = None,
+    prefix: Sequence[str] = (),
 ) -> dict[str, Any]:
     """Play deal ``text`` (known as ``ident``) with every move from ``advise``: its row.
-    ``on_move`` is called after each move played."""
+    ``on_move`` is called after each move played.
+
+    ``prefix``: moves played as given before the engine takes over (another
+    run's line up to where two engines can first part: the game is the one the
+    engine would play if its hints there are those moves). The row's ``line``
+    holds them, ``prefix`` counts them, and the times cover only the hints asked.
+    """
     deal = Deal.parse(text, settings.rules.decks)  # checked before the run started
     started = time.perf_counter()
     session = Session.new(
@@ -164,6 +171,11 @@ def play_game(
     view = session.view()
     seen = Counter([view.key()])
     line: list[str] = []
+    for move in prefix:
+        session.play(move, time.monotonic())
+        line.append(move)
+        view = session.view()
+        seen[view.key()] += 1
     move_seconds: list[float] = []
     move_cpu_seconds: list[float] = []  # the hint's own CPU time: the same on a busy machine
     end = "move cap"
@@ -206,6 +218,7 @@ def play_game(
         "cards_home": sum(session.position.foundations),
         **settings.row_fields(),
         "line": line,
+        **({"prefix": len(prefix)} if prefix else {}),
         "move_seconds": [round(seconds, SECONDS_DIGITS) for seconds in move_seconds],
         "move_cpu_seconds": [round(seconds, SECONDS_DIGITS) for seconds in move_cpu_seconds],
     }
@@ -229,20 +242,23 @@ class MovesPlayed:
                 cls.counter.value += 1
 
 
-def _play_task(task: tuple[str, str, Settings]) -> dict[str, Any]:
-    return play_game(*task, on_move=MovesPlayed.add_one)
+def _play_task(task: tuple[str, str, Settings, Sequence[str]]) -> dict[str, Any]:
+    ident, text, settings, prefix = task
+    return play_game(ident, text, settings, on_move=MovesPlayed.add_one, prefix=prefix)
 
 
 def play_games(
     deals: Iterable[tuple[str, str]], settings: Settings, jobs: int,
     moves_played: Synchronized[int] | None = None,
+    prefixes: Mapping[str, Sequence[str]] | None = None,
 ) -> Generator[dict[str, Any], None, None]:
     """The rows of ``(id, deal)`` games played by ``jobs`` workers, as each finishes;
-    each move played adds one to ``moves_played``, if given.
+    each move played adds one to ``moves_played``, if given; a game with a line in
+    ``prefixes`` (by id) starts with it (see ``play_game``).
 
     The workers ignore Ctrl-C; they are stopped when the generator is closed.
     """
-    tasks = ((ident, text, settings) for ident, text in deals)
+    tasks = ((ident, text, settings, (prefixes or {}).get(ident, ())) for ident, text in deals)
     with worker_pool(jobs, MovesPlayed.count_into, (moves_played,)) as pool:
         yield from pool_results(pool.imap_unordered(_play_task, tasks))
 
