@@ -1,6 +1,6 @@
-"""The daily deals: today's date, the daily statistics of draw 1 and draw 3, and
-the calendar of the last 30 days with the player's result on each day's deal;
-a day chosen plays its deal.
+"""The daily deals: today's date, the daily statistics of draw 1 and draw 3, today's
+leaderboard (when the overview carries it, as ``leaderboard``) and the calendar of the
+last 30 days with the player's result on each day's deal; a day chosen plays its deal.
 
 Use, with the player's daily overview (``bonanza.play.chosen_deals.daily_overview``)::
 
@@ -69,6 +69,34 @@ def ready_line(draw: int, ready: Mapping[str, int]) -> str:
     return f"Winnable deals ready, draw {draw}: {counts}"
 
 
+BOARD_PLACES: Final = 5
+"""Places of each of the leaderboard's rankings the screen shows (and the player's, if lower)."""
+
+
+def board_lines(board: Mapping[str, Any] | None) -> list[str]:
+    """The daily leaderboard of a draw mode (``daily_leaderboard``'s answer): its first
+    places by time and by moves, the player's marked; the names as the players wrote them
+    (the screen shows them as plain text, never as markup)."""
+    if board is None:
+        return []
+    title = f"Today's leaderboard ({board['draw_words']})"
+    if not board["fastest"]:
+        return [f"{title}: no one has won this daily deal yet."]
+
+    def places(rows: list[Mapping[str, Any]]) -> str:
+        shown = [row for row in rows if row["place"] <= BOARD_PLACES or row["you"]]
+        return FIELD_GAP.join(
+            f"{row['place']}. {row['name']}{' (you)' if row['you'] else ''}"
+            f" {clock_text(float(row['elapsed']))}, {row['moves']} moves"
+            for row in shown
+        )
+
+    return [
+        f"{title}, fastest: {places(board['fastest'])}",
+        f"Fewest moves: {places(board['fewest_moves'])}",
+    ]
+
+
 def day_line(day: Mapping[str, Any]) -> str:
     """One day of the calendar: its date, ``today``, and the player's result."""
     date = parse_day(str(day["day"]))
@@ -89,6 +117,7 @@ class DailyScreen(ModalScreen[NewDealChoice | None]):
     }
     DailyScreen #daily-today { text-style: bold; }
     DailyScreen #daily-ready, DailyScreen #daily-note { color: $text-muted; }
+    DailyScreen #daily-board { height: auto; max-height: 6; }
     DailyScreen .row { height: auto; }
     DailyScreen .name { width: 14; height: 3; content-align: left middle; }
     DailyScreen #daily-draw { width: 24; }
@@ -115,6 +144,7 @@ class DailyScreen(ModalScreen[NewDealChoice | None]):
             yield Static(LOADING, id="daily-today", markup=False)
             yield Static("", id="daily-stats", markup=False)
             yield Static("", id="daily-ready", markup=False)
+            yield Static("", id="daily-board", markup=False)
             with Horizontal(classes="row"):
                 yield Label("Calendar", classes="name")
                 yield ChoiceSelect(
@@ -154,6 +184,8 @@ class DailyScreen(ModalScreen[NewDealChoice | None]):
             return
         ready = ready_line(self.draw_mode, overview.get("ready", {}))
         self.query_one("#daily-ready", Static).update(ready)
+        board = "\n".join(board_lines(overview.get("leaderboard")))
+        self.query_one("#daily-board", Static).update(board)
         days = self.query_one("#daily-days", OptionList)
         days.set_options(Option(day_line(day), id=str(day["day"])) for day in overview["days"])
         days.highlighted = 0

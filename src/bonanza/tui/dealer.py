@@ -19,6 +19,7 @@ from bonanza.play.chosen_deals import daily_overview
 from bonanza.play.daily import DAILY_DRAWS
 from bonanza.play.errors import PlayError
 from bonanza.play.games import end, share_deal
+from bonanza.play.leaderboard import daily_leaderboard
 from bonanza.play.ledger import records_set
 from bonanza.session import Status, messages
 from bonanza.storage import StorageError
@@ -77,9 +78,12 @@ class Dealer:
         app.push_screen(DailyScreen(self.overview, draw if draw in DAILY_DRAWS else 1), chosen)
 
     def overview(self, draw: int) -> Mapping[str, Any]:
-        """The player's daily statistics and calendar of a draw mode (reads the store)."""
+        """The player's daily statistics and calendar of a draw mode, and today's
+        leaderboard (reads the store)."""
         app = self.app
-        return daily_overview(app.stock, app.storage, app.player, draw, app.clock())
+        now = app.clock()
+        found = daily_overview(app.stock, app.storage, app.player, draw, now)
+        return {**found, "leaderboard": daily_leaderboard(app.storage, app.player, draw, now)}
 
     def chosen(self, choice: NewDealChoice | None) -> None:
         """What a screen that chooses a deal answers: start it (None: nothing)."""
