@@ -109,7 +109,7 @@ function nameField(board, saved) {
 export function leaderboardSection(draws, day = null) {
   useStyle();
   const section = document.createElement("section");
-  section.className = "stats-chosen leaderboard";
+  section.className = "leaderboard";
   const boards = document.createElement("div");
   let field = null;
   const load = async () => {
