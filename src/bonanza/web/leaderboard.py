@@ -21,7 +21,7 @@ from starlette.routing import Route
 from bonanza.play.chosen_deals import QUOTED, TODAY
 from bonanza.play.daily import DAILY_DRAWS
 from bonanza.play.errors import Invalid
-from bonanza.play.leaderboard import NAME_LENGTH, choose_name, daily_leaderboard
+from bonanza.play.leaderboard import NAME_LENGTH, NAME_TOO_LONG, choose_name, daily_leaderboard
 from bonanza.web.bodies import Body
 from bonanza.web.requests import read_json
 from bonanza.web.routes import answer, player, service
@@ -93,7 +93,7 @@ async def set_name(request: Request) -> Response:
     """Set the asker's display name; answer it as stored."""
     text = (await read_json(request, DisplayNameBody)).name or ""
     if len(text) > MAX_NAME_TEXT:
-        raise Invalid(f"A display name has at most {NAME_LENGTH} characters")
+        raise Invalid(NAME_TOO_LONG.format(most=NAME_LENGTH, count=len(text)))
     svc = service(request)
     stored = await svc.games.write(choose_name, svc.storage, player(request), text)
     return answer(DisplayName(stored))
