@@ -346,12 +346,13 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     unsigned long long seed = 0;
     int shorten = SHORTEN_NONE;
     Py_ssize_t shorten_above = 0;
+    int hard = 1;
     Search *x = calloc(1, sizeof(Search));
     if (!x) return PyErr_NoMemory();
-    if (!PyArg_ParseTuple(args, "OOOiOiiippppdKn|IIKin", &columns, &downs, &talon, &ptr, &found,
+    if (!PyArg_ParseTuple(args, "OOOiOiiippppdKn|IIKinp", &columns, &downs, &talon, &ptr, &found,
                           &rec, &x->r.draw, &x->r.recycles_allowed, &x->r.any_empty,
                           &x->r.recall, &x->r.partial, &x->r.deals, &time_limit, &node_limit,
-                          &memory_limit, &prune, &sides, &seed, &shorten, &shorten_above)
+                          &memory_limit, &prune, &sides, &seed, &shorten, &shorten_above, &hard)
         || !build_state(columns, downs, talon, ptr, found, rec, &x->r, &x->s)) {
         free(x);
         return NULL;
@@ -386,6 +387,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     State start = x->s;
     x->deadline = time_limit;
     x->node_limit = node_limit;
+    x->hard = hard; /* nodes + probe_nodes never pass node_limit (else they may, a little) */
     x->budget = memory_limit > 0 ? (size_t)memory_limit : (size_t)1 << 30;
     /* The whole budget: the portfolio lowers x->budget by its side searches'
      * memory, which is freed before the line is shortened. */
@@ -531,7 +533,8 @@ static PyMethodDef methods[] = {
     {"solve", py_solve, METH_VARARGS,
      "solve(columns, downs, talon, waste_size, foundations, recycles, draw, recycles_allowed,\n"
      "      any_empty, recall, partial, deals, time_limit, node_limit, memory_limit,\n"
-     "      prune=PRUNE_ALL, sides=SIDES_DEFAULT, seed=0, shorten=0, shorten_above=0)\n"
+     "      prune=PRUNE_ALL, sides=SIDES_DEFAULT, seed=0, shorten=0, shorten_above=0,\n"
+     "      hard=True)\n"
      "-> (result, moves, nodes, seconds, limit, states, bytes, fired, cut, cut_seconds,\n"
      "    expand_seconds)\n\n"
      "fired[k] counts the firings of pruning rule k (fired[0]: side-search wins).\n"
@@ -544,8 +547,10 @@ static PyMethodDef methods[] = {
      "The talon is the waste (bottom first) then the stock (next card first);\n"
      "columns are 1 to 10 lists; deals: the stock deals onto every column (no waste);\n"
      "recycles_allowed is -1 for unlimited; time_limit < 0, node_limit 0 and\n"
-     "memory_limit 0 mean no limit (memory defaults to 1 GiB).  Moves are\n"
-     "(source, dest, count) tuples of pile numbers."},
+     "memory_limit 0 mean no limit (memory defaults to 1 GiB).  With hard, the\n"
+     "nodes reported (probes and side searches included) never pass node_limit;\n"
+     "without, the root's check counts them after they run, and may pass it.\n"
+     "Moves are (source, dest, count) tuples of pile numbers."},
     {"legal_moves", py_legal_moves, METH_VARARGS,
      "legal_moves(columns, downs, talon, waste_size, foundations, recycles, draw,\n"
      "            recycles_allowed, any_empty, recall, partial, deals) -> list of moves\n\n"

@@ -29,6 +29,7 @@ def solve(
     seed: int = ...,
     shorten: int = ...,
     shorten_above: int = ...,
+    hard: bool = ...,
     /,
 ) -> tuple[
     str, list[tuple[int, int, int]], int, float, str | None, int, int, tuple[int, ...], int,

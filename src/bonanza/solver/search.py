@@ -221,6 +221,8 @@ def verdict(position: Position, node_limit: int) -> tuple[Verdict, Move | None, 
     except RulesError:
         result = generic.search(position, node_limit=node_limit)
         return result.result, result.moves[0] if result.moves else None, result.nodes
-    answer, raw, nodes, *_ = _search.solve(*arguments, -1.0, node_limit, 0)
+    # (A soft node limit: the fair hints' recorded cases were made with it.)
+    answer, raw, nodes, *_ = _search.solve(*arguments, -1.0, node_limit, 0, Prune.ALL,
+                                           Sides.DEFAULT, 0, 0, 0, False)
     first = Move(Pile(raw[0][0]), Pile(raw[0][1]), raw[0][2]) if raw else None
     return _VERDICTS[answer], first, nodes

@@ -47,6 +47,7 @@ typedef struct {
     uint64_t nodes, node_limit;
     uint64_t probe_nodes; /* nodes of the probes (see solve_portfolio) */
     uint64_t pause_at;    /* pause when nodes reach this (0: never) */
+    int hard;             /* node_limit caps nodes + probe_nodes: never passed (the root search) */
     int started;
     double t0;       /* when the search began */
     double deadline; /* seconds allowed, < 0: none */
@@ -56,6 +57,15 @@ typedef struct {
     int after_recall; /* the step being entered recalled a card onto a card */
     int successor; /* rule 14: after a talon card went home, the next of its suit, or -1 */
 } Search;
+
+/* The nodes the root search may still count, its side searches' and probes'
+ * included (UINT64_MAX: no node limit, or not a hard one). */
+static uint64_t nodes_left(const Search *x)
+{
+    if (!x->node_limit || !x->hard) return UINT64_MAX;
+    uint64_t spent = x->nodes + x->probe_nodes;
+    return spent < x->node_limit ? x->node_limit - spent : 0;
+}
 
 static double now_seconds(void)
 {

@@ -271,6 +271,12 @@ static int run_search(Search *x)
                      && m.kind == K_TAL && m.dst != DST_FOUND ? m.card : -1;
         x->successor = (x->o.prune & PRUNE_SUCCESSOR) && talon_at_will(&x->r, &x->o) && m.kind == K_TAL
                        && m.dst == DST_FOUND && card_rank(m.card) < 13 ? m.card + 1 : -1;
+        /* The root search stops before a node would pass its limit (a hard
+         * cap); a probe, on its budget, counts the node one over it. */
+        if (!nodes_left(x)) {
+            x->limit = LIMIT_NODES;
+            return -1;
+        }
         x->nodes++;
         if (x->node_limit && x->nodes + x->probe_nodes > x->node_limit) {
             x->limit = LIMIT_NODES;

@@ -169,10 +169,18 @@ static int run_side(Search *x, Side *sides, int k, uint64_t chunk, size_t total)
     Side *side = &sides[k];
     Search *z = side->search;
     size_t others = used_besides(x, sides, k);
-    uint64_t before = z->nodes;
+    uint64_t before = z->nodes, left = nodes_left(x);
+    if (!left) {
+        x->limit = LIMIT_NODES;
+        return -1;
+    }
     z->budget = total > others ? total - others : 0;
     z->pause_at = z->nodes + chunk * (uint64_t)side->quarters / 4;
     if (side->most && z->pause_at > side->most) z->pause_at = side->most;
+    /* The root's node limit is a hard cap: the side search counts at most the
+     * nodes left (it counts one node as it starts, and pauses on reaching
+     * pause_at, so left >= 1 nodes fit). */
+    if (z->pause_at - z->nodes > left) z->pause_at = z->nodes + left;
     int rz = run_search(z);
     x->probe_nodes += z->nodes - before;
     if (rz == side->decides) {
@@ -239,7 +247,17 @@ static int portfolio_rounds(Search *x, const State *start, Side *sides)
             y->r = x->r;
             y->o = x->o;
             y->o.seed = round;
-            y->node_limit = probe_budget;
+            /* A probe counts one node over its budget as it stops (see
+             * run_search): within the root's hard cap, its budget is at most
+             * the nodes left less one. */
+            uint64_t left = nodes_left(x);
+            if (left <= 1) {
+                free_search(y);
+                free(y);
+                x->limit = LIMIT_NODES;
+                return -1;
+            }
+            y->node_limit = left - 1 < probe_budget ? left - 1 : probe_budget;
             y->t0 = x->t0;
             y->deadline = x->deadline;
             y->used = sizeof(Search) + 2 * cap * sizeof(uint64_t);
