@@ -25,7 +25,7 @@ def test_solve_prints_verdict_moves_nodes_time(capsys: pytest.CaptureFixture[str
     lines = out.splitlines()
     assert lines[0].startswith("deal 2 (") and lines[0].endswith(": solved")
     assert lines[1].split(":")[0].endswith("moves")
-    assert "nodes" in lines[2] and lines[2].endswith(" s")
+    assert "nodes" in lines[2] and lines[2].endswith(" s CPU)")
 
 
 def test_solve_json_replays(capsys: pytest.CaptureFixture[str]) -> None:

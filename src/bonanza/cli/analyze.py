@@ -33,6 +33,7 @@ from bonanza.cli.results_file import (
     read_results,
 )
 from bonanza.cli.solve import (
+    SHORTEN,
     add_solver_rule_options,
     memory_bytes,
     solver_rules,
@@ -48,14 +49,15 @@ from bonanza.solver.stats import percentile, wilson_interval
 DEFAULT_MEMORY_MB: Final = 1024
 Task = tuple[str, str, Rules, float | None, int | None, bool, Shorten]
 """A deal to solve: id, deal, rules, time limit, memory limit, whether to add its line,
-and whether to shorten it (``solve``'s ``shorten``)."""
-SHORTEN: Final[dict[str, Shorten]] = {"auto": "auto", "always": True, "never": False}
-"""``--shorten``'s choices, as ``solve``'s ``shorten``."""
+and whether to shorten it (``solve``'s ``shorten``: ``SHORTEN``, ``--shorten``'s
+choices, as ``bonanza solve`` has them)."""
 TIMES_HELP: Final = (
     "Times are the solver's, per deal: its search, then for a win the expansion of its "
     "line into moves and the line's shortening (rows give each part: "
     "search_seconds, expand_seconds, cut_seconds, adding up to seconds); replaying the "
-    "line to check it and writing the row are not counted."
+    "line to check it and writing the row are not counted. These seconds are wall-clock "
+    "time; cpu_seconds (JSONL rows, and the summary) is the CPU time of the thread that "
+    "ran the solver over the same span, which other work on the machine does not inflate."
 )
 
 
@@ -144,6 +146,8 @@ class Tally:
         self.parted = 0  # deals in parts
         self.parted_seconds = 0.0  # their seconds
         self.searching = array("d")
+        self.cpu = 0.0  # the CPU seconds of the deals whose rows give them
+        self.cpu_deals = 0
 
     def add(self, result: str, seconds: float, parts: Mapping[str, Any] | None = None) -> None:
         self.counts[result] += 1
@@ -155,6 +159,9 @@ class Tally:
                 self.parted += 1
                 self.parted_seconds += seconds
                 self.searching.append(float(parts["search_seconds"] or 0))
+            if parts is not None and parts.get("cpu_seconds") not in (None, ""):
+                self.cpu += float(parts["cpu_seconds"])
+                self.cpu_deals += 1
 
     @property
     def finished(self) -> int:
@@ -200,10 +207,13 @@ class Tally:
         times = sorted(self.searching)
         median, p90, p99 = (percentile(times, f) for f in (0.5, 0.9, 0.99))
         which = "" if self.parted == self.finished else " (this run's)"
+        cpu_which = "" if self.cpu_deals == self.finished else f" ({self.cpu_deals} deals')"
         return [
             spent,
             f"seconds searching per deal{which}: median {median:.6f}, p90 {p90:.6f}, "
             f"p99 {p99:.6f}, max {times[-1]:.6f}",
+            *([f"CPU seconds in all (the solving thread's){cpu_which}: {self.cpu:.4f}"]
+              if self.cpu_deals else []),
         ]
 
 

@@ -136,6 +136,7 @@ def verdict_data(result: SolveResult, rules: Rules) -> dict[str, Any]:
         "result": result.result,
         "nodes": result.nodes,
         "seconds": round(result.seconds, 6),
+        "cpu_seconds": round(result.cpu_seconds, 6),
         "limit": result.limit,
         "states": result.states,
         "rules": rules.to_dict(),

@@ -399,6 +399,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     size_t states = 0, found_len = 0;
     AtomLine line = {NULL, 0, 0};
     double t0 = now_seconds(), seconds, shorten_seconds = 0, expand_seconds = 0;
+    double cpu0 = thread_cpu_seconds(), cpu_seconds;
     x->t0 = t0;
     int catching = catch_sigint();
     Py_BEGIN_ALLOW_THREADS
@@ -427,6 +428,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     }
     Py_END_ALLOW_THREADS
     seconds = now_seconds() - t0;
+    cpu_seconds = thread_cpu_seconds() - cpu0;
     int interrupted = catching && release_sigint() < 0;
     if (interrupted || expanded != 1) {
         if (!interrupted && expanded == 0) PyErr_NoMemory();
@@ -447,12 +449,12 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
         if (!count) { Py_DECREF(fired); Py_DECREF(moves); free_search(x); free(x); return NULL; }
         PyTuple_SET_ITEM(fired, k, count);
     }
-    PyObject *ret = Py_BuildValue("(sNKdzKnNndd)", status, moves,
+    PyObject *ret = Py_BuildValue("(sNKdzKnNnddd)", status, moves,
                                   (unsigned long long)(x->nodes + x->probe_nodes),
                                   seconds, limit, (unsigned long long)states,
                                   (Py_ssize_t)x->used, fired,
                                   (Py_ssize_t)(found_len - line.len), shorten_seconds,
-                                  expand_seconds);
+                                  expand_seconds, cpu_seconds);
     free_search(x);
     free(x);
     return ret;
@@ -536,14 +538,15 @@ static PyMethodDef methods[] = {
      "      prune=PRUNE_ALL, sides=SIDES_DEFAULT, seed=0, shorten=0, shorten_above=0,\n"
      "      hard=True)\n"
      "-> (result, moves, nodes, seconds, limit, states, bytes, fired, cut, cut_seconds,\n"
-     "    expand_seconds)\n\n"
+     "    expand_seconds, cpu_seconds)\n\n"
      "fired[k] counts the firings of pruning rule k (fired[0]: side-search wins).\n"
      "shorten 1 cuts a winning line short through its own positions (the shortest\n"
      "plan, the greedy one past the time limit; 2: the greedy one; see\n"
      "search_shortcut.h), if the line found has more than shorten_above moves;\n"
      "cut is the moves it took out, cut_seconds its time, expand_seconds the time\n"
      "the search's line took to expand into moves (both part of seconds; the rest\n"
-     "is the search's own).\n"
+     "is the search's own).  seconds is wall-clock time; cpu_seconds the calling\n"
+     "thread's CPU time over the same span (CLOCK_THREAD_CPUTIME_ID).\n"
      "The talon is the waste (bottom first) then the stock (next card first);\n"
      "columns are 1 to 10 lists; deals: the stock deals onto every column (no waste);\n"
      "recycles_allowed is -1 for unlimited; time_limit < 0, node_limit 0 and\n"

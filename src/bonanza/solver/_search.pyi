@@ -33,7 +33,7 @@ def solve(
     /,
 ) -> tuple[
     str, list[tuple[int, int, int]], int, float, str | None, int, int, tuple[int, ...], int,
-    float, float,
+    float, float, float,
 ]: ...
 def legal_moves(
     columns: Sequence[Sequence[int]],

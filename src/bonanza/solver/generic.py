@@ -175,6 +175,7 @@ class _Limits:
     deadline: float | None
     memory_limit: int
     started: float = field(default_factory=time.perf_counter)
+    cpu_started: float = field(default_factory=time.thread_time)
 
 
 def search(
@@ -266,4 +267,5 @@ def _outcome(
     """The answer as ``solve`` gives it (nothing is pruned, so no rule fires)."""
     seconds = time.perf_counter() - limits.started
     return SolveResult(verdict, list(line), nodes, seconds, limit, len(seen),
-                       memory + len(stack) * FRAME_BYTES, dict.fromkeys(SINGLE_RULES, 0))
+                       memory + len(stack) * FRAME_BYTES, dict.fromkeys(SINGLE_RULES, 0),
+                       cpu_seconds=time.thread_time() - limits.cpu_started)

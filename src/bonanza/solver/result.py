@@ -31,7 +31,10 @@ class SolveResult:
     (``search_seconds``), then for a win the expansion of its line into the
     engine's moves (``expand_seconds``) and its shortening (``cut_seconds``;
     ``cut`` is how many moves it took out of the line the search found). The
-    replay that checks a line is not in it.
+    replay that checks a line is not in it. ``seconds`` and its parts are
+    wall-clock time; ``cpu_seconds`` is the CPU time of the thread that ran
+    the core over the same span (its probes and side searches included), which
+    a loaded machine does not inflate (the generic search's too).
     """
 
     result: Verdict
@@ -47,6 +50,7 @@ class SolveResult:
     cut_seconds: float = dataclasses.field(default=0.0, compare=False)
     expand_seconds: float = dataclasses.field(default=0.0, compare=False)
     kept_hits: int = dataclasses.field(default=0, compare=False)
+    cpu_seconds: float = dataclasses.field(default=0.0, compare=False)
 
     def __repr__(self) -> str:
         moves = " ".join(format_move(move) for move in self.moves)

@@ -139,7 +139,7 @@ def solve(
     except RulesError:
         return _solve_generic(position, time_limit, node_limit, memory_limit, seed)
     (verdict, raw, nodes, seconds, limit, states, memory, fired, cut, cut_seconds,
-     expand_seconds) = _search.solve(
+     expand_seconds, cpu_seconds) = _search.solve(
         *arguments,
         -1.0 if time_limit is None else float(time_limit),
         0 if node_limit is None else int(node_limit),
@@ -156,7 +156,7 @@ def solve(
     return SolveResult(
         _VERDICTS[verdict], moves, nodes, seconds, _LIMITS[limit], states, memory,
         {flag: _fired(fired, flag) for flag in SINGLE_RULES}, fired[SIDE_WINS], cut, cut_seconds,
-        expand_seconds, fired[KEPT_HITS],
+        expand_seconds, fired[KEPT_HITS], cpu_seconds,
     )
 
 

@@ -74,6 +74,15 @@ static double now_seconds(void)
     return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
 }
 
+/* The calling thread's CPU time: the search's, which runs in it whole (its
+ * probes and side searches too), whatever else the machine runs. */
+static double thread_cpu_seconds(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0) return 0.0;
+    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
+}
+
 /* Grow `*array` (of `size`-byte items) to hold at least `need` items. */
 static int reserve(Search *x, void **array, size_t *cap, size_t need, size_t size)
 {
