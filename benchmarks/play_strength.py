@@ -148,7 +148,8 @@ def held_out_file(
         if not force:
             raise HeldOutRefused(
                 f"the engine has uncommitted changes since {engine} "
-                f"(in {', '.join(ENGINE_PATHS)}): a held-out figure must be of a commit; "
+                f"(in {', '.join(p for p in ENGINE_PATHS if p[0] != ':')}): a held-out figure "
+                "must be of a commit; "
                 "commit first (or --force)"
             )
         engine += "-dirty"
