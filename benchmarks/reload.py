@@ -44,7 +44,7 @@ def long_game(moves: int, seed: int = 1) -> str:
             session = Session.new(Deal.from_number(chooser.getrandbits(32)), Rules(), 0.0)
             continue
         session.play(chooser.choice(legal), 0.0)
-    return json.dumps(session.to_json())
+    return json.dumps(session.to_json(compact=True))  # as the stores write it
 
 
 def cpu_per_load(text: str, trusted: bool, rounds: int, undo: bool = False) -> float:

@@ -5,7 +5,9 @@ packed, the running score and the moves exactly: a store that trusts its own
 saves loads a game from them without replaying it (``from_json(trusted=True)``),
 in time that hardly grows with its history. The positions passed, which undo
 and the player's view need, are then replayed from the deal the first time
-they are asked for, and checked against the saved position.
+they are asked for, and checked against the saved position; so are the moves'
+texts. A store's own rows leave the texts out (``to_json(compact=True)``): they
+are written and read back in time that hardly grows with the game either.
 """
 
 from __future__ import annotations
@@ -48,20 +50,20 @@ class Game:
         self.elapsed = elapsed
         self._history: list[Move] | None = []  # None: still in ``_history_code``
         self._history_code = ""  # the moves as saved exactly, kept as the history changes
-        self._texts: list[str] = []  # the history's texts, kept as it grows and shrinks
+        self._texts: list[str] | None = []  # the history's texts (None: not made yet)
         self._passed: list[bytes] = []  # the positions before the current one, packed
         self._scores = [initial_score(rules)]
         self._redo: list[Move] = []
         self._unloaded = 0  # leading moves whose positions and scores are not kept yet
         self._checkpoints: dict[int, tuple[bytes, int]] = {}  # below it: position, score
+        self._saved_checkpoints: list[Any] | None = None  # as loaded, read when first needed
+        self._previous_unchecked = False  # ``_passed`` is a save's position before its last
 
     @property
     def history(self) -> list[Move]:
         """The moves played, in order (play and undo through the game)."""
         if self._history is None:
             self._history = decode_moves(self._history_code)
-            if len(self._history) != len(self._texts):
-                raise SaveError("saved game: its exact moves are not its moves")
         return self._history
 
     @property
@@ -92,13 +94,15 @@ class Game:
 
     @property
     def history_texts(self) -> list[str]:
-        """The texts of the moves played, in order (a new list, in time independent
-        of the history's length but for the copy)."""
+        """The texts of the moves played, in order (a new list; made from the exact
+        moves the first time after a compact load, then kept as the history changes)."""
+        if self._texts is None:
+            self._texts = _move_texts(self.history)
         return self._texts[:]
 
     @property
     def move_count(self) -> int:
-        return len(self._texts)
+        return len(self._history_code) // CODE_CHARS
 
     @property
     def recycle_count(self) -> int:
@@ -110,7 +114,7 @@ class Game:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self._texts)
+        return bool(self._history_code)
 
     @property
     def can_redo(self) -> bool:
@@ -147,9 +151,11 @@ class Game:
         self._passed.append(pack(before))
         self._current = after
         self._scores.append(add_points(self.rules, self._scores[-1], points))
-        self.history.append(move)
+        if self._history is not None:  # else it is read from the code when asked for
+            self._history.append(move)
         self._history_code += move_code(move)  # kept, so a save need not encode every move
-        self._texts.append(format_move(move))
+        if self._texts is not None:
+            self._texts.append(format_move(move))
         return move
 
     def undo(self) -> Move:
@@ -158,13 +164,37 @@ class Game:
             raise HistoryError("nothing to undo: no move has been played")
         if not self._passed:
             self._load_passed(1)
-        move = self.history.pop()
+        elif self._previous_unchecked and len(self._passed) == 1:
+            self._check_previous()
+        if self._history is not None:
+            move = self._history.pop()
+        else:  # the last move alone, from the code
+            move = decode_moves(self._history_code[-CODE_CHARS:])[0]
         self._history_code = self._history_code[:-CODE_CHARS]
-        self._texts.pop()
+        if self._texts is not None:
+            self._texts.pop()
         self._current = unpack(self._passed.pop(), self.rules)
         self._scores.pop()
         self._redo.append(move)
         return move
+
+    def _check_previous(self) -> None:
+        """That the move after a trusted save's position before its last move (the first
+        kept) leads to the next position and score kept, as it must."""
+        self._previous_unchecked = False
+        at = self._unloaded * CODE_CHARS
+        move = decode_moves(self._history_code[at : at + CODE_CHARS])[0]
+        before = unpack(self._passed[0], self.rules)
+        try:
+            after = before.copy()
+            revealed = after.apply(move)
+            points = move_points(self.rules, move, revealed is not None, before.recycles)
+        except (AssertionError, IndexError, ValueError):
+            raise SaveError("saved game: its last move does not replay") from None
+        reached = self._passed[1] if len(self._passed) > 1 else pack(self._current)
+        score = add_points(self.rules, self._scores[0], points)
+        if pack(after) != reached or score != self._scores[1]:
+            raise SaveError("saved game: its moves do not lead to its saved position")
 
     def redo(self) -> Move:
         """Play again the last move undone."""
@@ -185,23 +215,32 @@ class Game:
 
     # -- saving ------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
-        """The game as JSON-ready data: deal, rules, moves, redo and time."""
+    def to_json(self, *, compact: bool = False) -> dict[str, Any]:
+        """The game as JSON-ready data: deal, rules, moves, redo and time.
+
+        ``compact`` leaves out the moves' texts (a store's own rows): the moves are
+        then only in ``exact``, read back in time that hardly grows with them."""
+        texts = {} if compact else {
+            "moves": self.history_texts, "redo": _move_texts(self.redo_moves)
+        }  # fmt: skip
+        exact: dict[str, Any] = {
+            "position": base64.b64encode(pack(self._current)).decode("ascii"),
+            "score": self._scores[-1],
+            "moves": self._history_code,
+            "redo": encode_moves(self._redo),
+            "checkpoints": self._checkpoint_data(),
+        }
+        if self._passed:  # the position before the last move: an undo after a load is O(1)
+            previous = base64.b64encode(self._passed[-1]).decode("ascii")
+            exact["previous"] = [previous, self._scores[-2]]
         return {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "deal": self.deal.id,
             "rules": self.rules.to_dict(),
-            "moves": self.history_texts,
-            "redo": _move_texts(self.redo_moves),
+            **texts,
             "elapsed": self.elapsed,
-            "exact": {
-                "position": base64.b64encode(pack(self._current)).decode("ascii"),
-                "score": self._scores[-1],
-                "moves": self._history_code,
-                "redo": encode_moves(self._redo),
-                "checkpoints": self._checkpoint_data(),
-            },
+            "exact": exact,
         }
 
     @classmethod
@@ -215,7 +254,13 @@ class Game:
             raise SaveError(f"not a saved Bonanza game (format {SAVE_FORMAT!r} missing)")
         if data.get("version") != SAVE_VERSION:
             raise SaveError(f"saved game version {data.get('version')!r} is not {SAVE_VERSION}")
-        for key, kind in (("deal", str), ("moves", list), ("redo", list)):
+        exact = data.get("exact")
+        compact = "moves" not in data and "redo" not in data and isinstance(exact, dict)
+        if compact and not trusted and isinstance(exact, dict):  # texts, to be replayed
+            data = {**data, **_texts_of(exact)}
+        for key, kind in (("deal", str),) if compact else (
+            ("deal", str), ("moves", list), ("redo", list)
+        ):  # fmt: skip
             if not isinstance(data.get(key), kind):
                 raise SaveError(f"saved game: {key!r} is missing or not a {kind.__name__}")
         elapsed = _checked_elapsed(data.get("elapsed", 0.0))
@@ -224,18 +269,20 @@ class Game:
             game = cls(Deal.parse(data["deal"], rules.decks), rules, elapsed)
         except BonanzaError as error:
             raise SaveError(f"saved game: {error}") from None
-        exact = data.get("exact")
         if trusted and isinstance(exact, dict):
-            game._load_exact(data["moves"], exact)
+            game._load_exact(data.get("moves"), exact)
         else:
             game._replay(data["moves"], data["redo"])
         return game
 
-    def _load_exact(self, texts: list[Any], exact: dict[str, Any]) -> None:
-        """Take the current position, score and moves as saved (see the module notes)."""
+    def _load_exact(self, texts: list[Any] | None, exact: dict[str, Any]) -> None:
+        """Take the current position, score and moves as saved (see the module notes);
+        ``texts`` (None in a compact save) are made from the moves when asked for."""
         code, redo, score = exact.get("moves"), decode_moves(exact.get("redo")), exact.get("score")
-        if not isinstance(code, str):
+        if not isinstance(code, str) or len(code) % CODE_CHARS:
             raise SaveError("saved game: its exact moves are not text")
+        if texts is not None and len(texts) * CODE_CHARS != len(code):
+            raise SaveError("saved game: its exact moves are not its moves")
         if not isinstance(score, int) or isinstance(score, bool):
             raise SaveError(f"saved game: score {score!r} is not a number")
         try:
@@ -244,15 +291,31 @@ class Game:
         except (binascii.Error, ValueError, IndexError, KeyError):
             raise SaveError("saved game: its position cannot be read") from None
         self._history, self._history_code = None, code  # read when first asked for
-        self._texts, self._redo = list(texts), redo
+        self._texts, self._redo = None if texts is None else list(texts), redo
         self._scores = [score]
-        self._unloaded = len(texts)
-        self._checkpoints = _read_checkpoints(exact.get("checkpoints", []), self._unloaded)
+        self._unloaded = self.move_count
+        previous = exact.get("previous")
+        if previous is not None and self._unloaded:
+            self._passed[:], self._scores[:0] = _read_previous(previous)
+            self._unloaded -= 1
+            self._previous_unchecked = True
+        checkpoints = exact.get("checkpoints", [])
+        if not isinstance(checkpoints, list):
+            raise SaveError("saved game: its checkpoints are not a list")
+        if self._unloaded % CHECKPOINT_EVERY == 0 and self._unloaded < self.move_count:
+            last = checkpoints[-1] if checkpoints else None  # kept as the previous position
+            if isinstance(last, list) and last and last[0] == self._unloaded:
+                checkpoints = checkpoints[:-1]
+        self._saved_checkpoints = checkpoints  # read at the first undo, if any
 
     def _checkpoint_data(self) -> list[list[Any]]:
         """Every ``CHECKPOINT_EVERY``-th position passed, with its score, as saved."""
         data = []
-        for index in range(CHECKPOINT_EVERY, self.move_count, CHECKPOINT_EVERY):
+        first = CHECKPOINT_EVERY
+        if self._saved_checkpoints is not None:  # none read, none replayed: as loaded
+            data = self._saved_checkpoints[:]
+            first = max(first, -(-self._unloaded // CHECKPOINT_EVERY) * CHECKPOINT_EVERY)
+        for index in range(first, self.move_count, CHECKPOINT_EVERY):
             if index < self._unloaded:
                 packed, score = self._checkpoints.get(index, (b"", 0))
                 if not packed:
@@ -270,6 +333,11 @@ class Game:
         checkpoint, and check that they lead where the save said."""
         if not self._unloaded or (count is not None and len(self._passed) >= count):
             return
+        if self._previous_unchecked:
+            self._check_previous()
+        if self._saved_checkpoints is not None:
+            self._checkpoints = _read_checkpoints(self._saved_checkpoints, self._unloaded)
+            self._saved_checkpoints = None
         target = 0 if count is None else max(0, self._unloaded - (count - len(self._passed)))
         begin = max((index for index in self._checkpoints if index <= target), default=0)
         if begin:
@@ -357,6 +425,24 @@ class Game:
 def _move_texts(moves: list[Move]) -> list[str]:
     """The moves' texts (a move's text needs no position)."""
     return [format_move(move) for move in moves]
+
+
+def _read_previous(data: object) -> tuple[list[bytes], list[int]]:
+    """A trusted save's position before its last move, and its score: ``[position, score]``."""
+    if not (isinstance(data, list) and len(data) == 2 and isinstance(data[0], str)
+            and isinstance(data[1], int) and not isinstance(data[1], bool)):  # fmt: skip
+        raise SaveError(f"saved game: the position before the last move {data!r} cannot be read")
+    try:
+        return [base64.b64decode(data[0], validate=True)], [data[1]]
+    except (binascii.Error, ValueError):
+        raise SaveError("saved game: the position before the last move is not base64") from None
+
+
+def _texts_of(exact: dict[str, Any]) -> dict[str, list[str]]:
+    """The moves' and redo moves' texts of a compact save, from its exact moves (to be
+    replayed, checked, as any untrusted save's)."""
+    redo = decode_moves(exact.get("redo"))[::-1]  # as ``to_json`` lists it: next first
+    return {"moves": _move_texts(decode_moves(exact.get("moves"))), "redo": _move_texts(redo)}
 
 
 def _checked_elapsed(value: object) -> float:

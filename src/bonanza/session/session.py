@@ -416,12 +416,13 @@ class Session:
 
     # -- saving ------------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self, *, compact: bool = False) -> dict[str, Any]:
+        """The session as JSON-ready data (``compact``: ``Game.to_json``'s, for a store)."""
         self.game.elapsed = self.clock.elapsed
         return {
             "format": SESSION_FORMAT,
             "version": SESSION_VERSION,
-            "game": self.game.to_json(),
+            "game": self.game.to_json(compact=compact),
             "status": str(self.status),
             "origin": str(self.origin),
             "typed": self.typed,

@@ -74,7 +74,7 @@ class GameRecord:
     def update(self, session: Session, now: float) -> None:
         """Bring the summaries and the state up to ``session`` at ``now``."""
         outcome = session.outcome(now)
-        self.state = session.to_json()
+        self.state = session.to_json(compact=True)  # the moves' texts are made on reading
         self.status = outcome.status
         self.origin = outcome.origin
         self.started_at = session.clock.started_at
