@@ -88,6 +88,13 @@ def digest(history: list[str]) -> int:
     return hash(tuple(history))
 
 
+def moves_made(answer: dict[str, Any]) -> list[str]:
+    """The texts of the moves an action's answer made: the player's and any automatic
+    ones after it (its ``steps``, then ``last``); an answer lists no whole history."""
+    steps = [step["last"]["text"] for step in answer.get("steps", []) if step.get("last")]
+    return [*steps, answer["last"]["text"]] if "last" in answer else steps
+
+
 async def play(
     player: Player,
     ports: list[int],
@@ -105,6 +112,8 @@ async def play(
     state: dict[str, Any] | None = None
     """The game as last seen (None: to be read again)."""
     played = 0
+    known: list[str] = []
+    """The game's moves as last seen: from its view, then the moves acknowledged since."""
     while not stop.is_set():
         await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
         if spread:
@@ -118,12 +127,13 @@ async def play(
                 if status != CREATED:
                     tally.statuses[status] += 1
                     continue
-                state, played = json.loads(data), 0
+                state, played, known = json.loads(data), 0, []
                 game_id = state["id"]
                 player.games[game_id] = []
             elif state is None:
                 status, data = await conn.request("GET", f"/api/games/{game_id}")
                 state = json.loads(data) if status == OK else None
+                known = state["history"] if state is not None else known
             else:
                 legal = state["position"]["legal"]
                 useful = [m for m in legal if STOCK not in (m["source"], m["dest"])]
@@ -132,8 +142,11 @@ async def play(
                 status, data = await conn.request("POST", path, {"move": move["text"]})
                 if status == OK:
                     state, played = json.loads(data), played + 1
-                    history = state["history"]
-                    player.games[game_id].append(Acknowledged(len(history), digest(history)))
+                    known = [*known, *moves_made(state)]
+                    if len(known) != state["moves"]:  # not the game last seen: read it again
+                        state = None
+                        continue
+                    player.games[game_id].append(Acknowledged(len(known), digest(known)))
                     tally.acknowledged += 1
                 else:
                     tally.statuses[status] += 1

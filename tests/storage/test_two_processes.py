@@ -49,8 +49,8 @@ class Tab:
     servers: list[Server]
     home: int
     cookies: dict[str, str]
-    acknowledged: list[list[str]] = field(default_factory=list)
-    """The history each acknowledged move's answer gave."""
+    acknowledged: list[tuple[int, str]] = field(default_factory=list)
+    """What each acknowledged move's answer said: the game's moves then, and the last."""
     server_errors: list[str] = field(default_factory=list)
 
     def post(self, path: str, body: Any) -> httpx.Response | None:
@@ -104,7 +104,7 @@ def play_interleaved(tab: Tab, game_id: str, total: list[int], done: threading.E
             continue
         state = answer.json()
         assert state is not None
-        tab.acknowledged.append(state["history"])
+        tab.acknowledged.append((state["moves"], state["last"]["text"]))
         total[0] += 1
 
 
@@ -125,14 +125,15 @@ def test_one_game_in_two_tabs_on_two_servers_survives_sigkills(
         cookies = dict(created.cookies)
         tabs = [Tab(servers, home, cookies) for home in (0, 1)]
 
-        # The tabs take turns: each move's answer is the whole line so far.
+        # The tabs take turns: each move's answer counts the whole line so far.
         for count, (tab, text) in enumerate(
             zip(itertools.cycle(tabs), texts[:ALTERNATING_MOVES], strict=False), 1
         ):
             answer = tab.post(f"/api/games/{game_id}/moves", {"move": text})
             assert answer is not None and answer.status_code == 200, (count, answer and answer.text)
-            assert answer.json()["history"] == texts[:count], f"move {count} on server {tab.home}"
-            tab.acknowledged.append(answer.json()["history"])
+            said = (answer.json()["moves"], answer.json()["last"]["text"])
+            assert said == (count, texts[count - 1]), f"move {count} on server {tab.home}"
+            tab.acknowledged.append(said)
 
         # Both at once, while each server in turn is killed and started again.
         total = [0]
@@ -172,11 +173,11 @@ def test_one_game_in_two_tabs_on_two_servers_survives_sigkills(
     assert stored[0]["history"] == stored[1]["history"], "the two servers disagree"
     history = stored[0]["history"]
     assert stored[0]["moves"] == len(history)
-    # Every acknowledged answer is a prefix of what is stored: nothing acknowledged was
+    # Every acknowledged move is stored where its answer put it: nothing acknowledged was
     # lost, reordered or played on a position the player never saw.
-    acknowledged = sorted((h for tab in tabs for h in tab.acknowledged), key=len)
-    for seen in acknowledged:
-        assert history[: len(seen)] == seen, f"acknowledged move {len(seen)} lost or changed"
+    acknowledged = sorted(said for tab in tabs for said in tab.acknowledged)
+    for count, text in acknowledged:
+        assert history[count - 1 : count] == [text], f"acknowledged move {count} lost or changed"
     # Beyond the last acknowledged move, at most the moves in flight at the kills.
-    assert len(history) - len(acknowledged[-1]) <= len(tabs)
+    assert len(history) - acknowledged[-1][0] <= len(tabs)
     assert [error for tab in tabs for error in tab.server_errors] == []

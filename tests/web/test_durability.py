@@ -65,8 +65,10 @@ def test_sigkill_mid_game_loses_nothing_acknowledged(tmp_path: Path) -> None:
             current = client.get("/api/games/current").json()
             assert current["id"] == gid
             undone_state = client.post(f"/api/games/{gid}/undo").json()
-            assert undone_state["history"] == history[:-1]
-            assert client.post(f"/api/games/{gid}/redo").json()["history"] == history
+            assert undone_state["moves"] == len(history) - 1
+            assert client.get(f"/api/games/{gid}").json()["history"] == history[:-1]
+            assert client.post(f"/api/games/{gid}/redo").json()["moves"] == len(history)
+            assert client.get(f"/api/games/{gid}").json()["history"] == history
             # Another player still cannot see it after the restart.
             assert httpx.get(f"{server.url}/api/games/{gid}").status_code == 404
     finally:

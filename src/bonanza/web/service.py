@@ -95,10 +95,16 @@ class GameService:
     # -- views -----------------------------------------------------------------
 
     async def view(
-        self, record: GameRecord, session: Session, announce: str | None = None
+        self,
+        record: GameRecord,
+        session: Session,
+        announce: str | None = None,
+        *,
+        history: bool = True,
     ) -> GameView:
-        """The game as its player sees it now (``announce``: what just happened)."""
-        view = game_view(record.id, session, self.clock())
+        """The game as its player sees it now (``announce``: what just happened;
+        ``history``: with the moves' texts, which an action's answer goes without)."""
+        view = game_view(record.id, session, self.clock(), history=history)
         labels = deal_labels(record.extra)  # a grade, a daily deal's day: never the deal
         if GRADE_KEY in labels:
             view.grade = labels[GRADE_KEY]
@@ -139,7 +145,7 @@ class GameService:
         )
 
     async def _event_view(self, record: GameRecord, session: Session, event: Event) -> GameView:
-        view = await self.view(record, session, event.summary)
+        view = await self.view(record, session, event.summary, history=False)
         final = event.final
         if final.move is not None and event.action is not Action.UNDO:
             view.last = move_data(final.move)

@@ -118,8 +118,9 @@ def position_view(position: Position) -> PositionView:
     )
 
 
-def game_view(game_id: str, session: Session, now: float) -> GameView:
-    """What the browser sees of a game at ``now``."""
+def game_view(game_id: str, session: Session, now: float, *, history: bool = True) -> GameView:
+    """What the browser sees of a game at ``now`` (``history``: with the moves' texts,
+    which grow with the game; an action's answer goes without them)."""
     game = session.game
     visible = position_view(game.position)
     rules = rules_views(game.rules)
@@ -146,8 +147,9 @@ def game_view(game_id: str, session: Session, now: float) -> GameView:
         auto_finish=session.auto_move() is not None,
         assisted=session.assisted,
         safe_home=session.safe.on,
-        history=game.history_texts,
     )
+    if history:
+        view.history = game.history_texts
     if session.typed is not None:
         view.typed = session.typed
     if session.is_over:

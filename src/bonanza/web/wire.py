@@ -151,7 +151,8 @@ class GameView(Struct):
     ``rules_label`` is ``str(rules)``, the full sentence; ``rules_words``, the page's
     words for them. The deal (``deal``, ``deal_code``) only once the game is over; ``typed``, what
     the player typed; ``grade`` and ``daily``, a stocked deal's labels; ``bankroll``
-    under cumulative Vegas. An action's answer adds its words (``announce``), its
+    under cumulative Vegas. ``history``, the moves' texts, is in a game's own view
+    (``GET``), not in an action's answer, which adds its words (``announce``), its
     move (``last``), the tables between (``steps``) and, for a win, its records.
     ``progress`` is the progress check of the game as it is now, when it was at hand
     (absent: the page asks ``GET .../progress``), so that a move is one request."""
@@ -178,7 +179,7 @@ class GameView(Struct):
     auto_finish: bool
     assisted: bool
     safe_home: bool
-    history: list[str]
+    history: list[str] | UnsetType = UNSET
     typed: str | UnsetType = UNSET
     deal: str | UnsetType = UNSET
     grade: str | UnsetType = UNSET
