@@ -12,10 +12,11 @@ failed write drops the cached game.
 
 from __future__ import annotations
 
+import asyncio
 import copy
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from contextlib import AsyncExitStack, contextmanager
 from typing import Any, Final, Protocol, TypeVar, runtime_checkable
 
 import anyio
@@ -110,10 +111,57 @@ class LiveGames:
 
     async def write(self, work: Callable[..., Any], *args: Any) -> Any:
         """A write, by the writer thread; returns once it is committed."""
+        return await self.written(self.submit(work, *args))
+
+    def submit(self, work: Callable[..., T], *args: Any) -> PendingWrite[T]:
+        """Hand a write to the writer; :meth:`written` must follow (the caller may do
+        other work meanwhile, such as a read)."""
         try:
-            return await self.writer.write(work, *args)
+            return self.writer.submit(work, *args)
         except StorageError:
             raise Unavailable(STORE_DOWN) from None
+
+    async def written(self, pending: PendingWrite[T]) -> T:
+        """What a submitted write returned, once it is committed."""
+        try:
+            return await pending.result()
+        except StorageError:
+            raise Unavailable(STORE_DOWN) from None
+
+    async def end_and_insert(
+        self,
+        player: str,
+        ending: Sequence[str],
+        change: Callable[[Session], bool],
+        record: GameRecord,
+    ) -> None:
+        """Apply ``change`` to the player's games ``ending`` (ending them) and store the
+        new game ``record``: in one commit, where no other process changed those games
+        meanwhile (one fsync, not one per game); a game lost to a race is then changed
+        again as :meth:`update` does."""
+        raced: list[str] = []
+        async with AsyncExitStack() as held:
+            for game_id in ending:
+                await held.enter_async_context(self.lock(game_id))
+            saves = []
+            for game_id in ending:
+                old, session = await self.load(player, game_id)
+                if change(session):
+                    saves.append((game_id, self.start_save(old, session, self.clock())))
+            inserted = self.submit(self.storage.insert_game, record)
+            failure: BaseException | None = None
+            for game_id, pending in saves:  # every write awaited, whatever one raised
+                try:
+                    await self.saved(pending, game_id)
+                except StaleGameError:
+                    raced.append(game_id)
+                except (Unavailable, asyncio.CancelledError) as error:
+                    failure = failure or error
+            await self.written(inserted)
+            if failure is not None:
+                raise failure
+        for game_id in raced:
+            await self.update(player, game_id, change)
 
     async def latest_game(self, player: str) -> GameRecord | None:
         """The player's latest game's row (None before the first): on the event loop

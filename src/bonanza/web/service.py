@@ -53,7 +53,7 @@ from bonanza.web.wire_answers import (
     WinnableAnswer,
 )
 from bonanza.web.wire_stats import DailyOverview
-from bonanza.web.writer import StoreWriter
+from bonanza.web.writer import PendingWrite, StoreWriter
 
 
 class GameService:
@@ -182,30 +182,38 @@ class GameService:
         address the request came from: its new games are counted in the store, so the
         limit holds across every process and whatever cookie it sends (None: not
         counted, the caller limits it)."""
-        if client is not None:
-            counted = await self.games.write(
+        counting = None
+        if client is not None:  # committed while the game is prepared...
+            counting = self.games.submit(
                 self.storage.count_new_game,
-                client,
-                self.clock(),
-                self.limits.new_games_per_minute,
-                WINDOW,
-            )
-            if not counted:
-                most = self.limits.new_games_per_minute
-                raise RateLimited(f"too many new games: at most {most} a minute")
+                client, self.clock(), self.limits.new_games_per_minute, WINDOW,
+            )  # fmt: skip
+            if grade is not None:  # ...but a stocked deal is taken only once counted
+                await self._counted(counting)
+                counting = None
         self.stock.start()
         request = StartRequest(rules, deal_text, share, replay, grade, daily)
         now = self.clock()
-        new = await self.games.read(
-            partial(prepare_game, max_moves=self.limits.max_history_moves),
-            self.storage, self.stock, player, request, now, self.random_deals,
-        )  # fmt: skip
-        for old in new.playing:
-            await self.games.update(player, old.id, lambda session: end(session, now))
+        try:
+            new = await self.games.read(
+                partial(prepare_game, max_moves=self.limits.max_history_moves),
+                self.storage, self.stock, player, request, now, self.random_deals,
+            )  # fmt: skip
+        finally:
+            if counting is not None:
+                await self._counted(counting)
         record, session = new.record, new.session
-        await self.games.write(self.storage.insert_game, record)  # not shared before it is stored
+        await self.games.end_and_insert(  # one commit; not shared before it is stored
+            player, [old.id for old in new.playing], lambda game: end(game, now), record
+        )
         self.games.remember(record, session)
         return await self.view(record, session, new.start.announce)
+
+    async def _counted(self, counting: PendingWrite[bool]) -> None:
+        """Wait for a new game's count; ``RateLimited`` if the address has had its fill."""
+        if not await self.games.written(counting):
+            most = self.limits.new_games_per_minute
+            raise RateLimited(f"too many new games: at most {most} a minute")
 
     async def daily(self, player: str, draw: int) -> DailyOverview:
         """The player's daily statistics and calendar for a draw mode."""
