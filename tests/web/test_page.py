@@ -30,7 +30,7 @@ VOLATILE = {"elapsed", "idle_cap"}
 time left falls too, by a tenth of a second on a loaded machine)."""
 
 
-async def unreadable(self: GameService, player: str) -> None:
+async def unreadable(self: GameService, player: str, **_options: object) -> None:
     raise Unavailable("the game store is not answering")
 
 
@@ -85,6 +85,8 @@ def test_a_returning_player_gets_their_settings_and_game_as_the_api_answers(
     assert data["settings"]["theme"] == "dark"
     current = client.get("/api/games/current").json()
     assert current["id"] == game["id"] and current["moves"] == 1
+    assert "history" not in data["current"]  # the page does not read it; it grows
+    assert current.pop("history") == ["sw"]
     assert without_clock(data["current"]) == without_clock(current)
 
 

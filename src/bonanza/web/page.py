@@ -105,7 +105,7 @@ async def page_data(request: Request) -> PageData:
     data = PageData(WORDS)
     try:
         data.settings = await read_settings(svc, token)
-        data.current = await svc.current(token)
+        data.current = await svc.current(token, history=False)  # it grows with the game
     except (PlayError, StorageError):
         pass
     return data

@@ -225,14 +225,15 @@ class GameService:
 
     # -- reading ----------------------------------------------------------------------
 
-    async def current(self, player: str) -> GameView | None:
-        """The player's latest game (to resume after a reload), or None before the first."""
+    async def current(self, player: str, *, history: bool = True) -> GameView | None:
+        """The player's latest game (to resume after a reload), or None before the first
+        (``history``: with the moves' texts, which the page does not read)."""
         self.stock.start()
         latest = await self.games.latest_game(player)
         if latest is None:
             return None
         record, session = await self.games.current(player, latest.id)
-        return await self.view(record, session)
+        return await self.view(record, session, history=history)
 
     async def get(self, player: str, game_id: str) -> GameView:
         record, session = await self.games.current(player, game_id)
