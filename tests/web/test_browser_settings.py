@@ -18,6 +18,8 @@ from bonanza.storage.player_settings import THEMES
 from .browser import Table
 
 ARTIFACTS = Path(__file__).parent / "artifacts"
+LANDSCAPE = (844, 390)
+"""A landscape phone's screen (issue 35's first size)."""
 LOOK = """() => {
     const css = (el, name) => el ? getComputedStyle(el).getPropertyValue(name) : null;
     const box = (el) => el.getBoundingClientRect();
@@ -435,15 +437,23 @@ def test_the_theme_is_on_the_page_before_its_first_paint(table: Table) -> None:
         assert themed is not None and painted is not None and themed <= painted
 
 
-@pytest.mark.parametrize("theme", ["dark", "high-contrast"])
+@pytest.mark.parametrize("theme", THEMES)
 def test_screenshots_of_the_themes(table: Table, phone: Table, theme: str) -> None:
+    """Issue 35: each theme at a desktop's, a phone's and a landscape phone's size, kept for
+    people to look at (tests/web/artifacts)."""
     ARTIFACTS.mkdir(exist_ok=True)
-    for where, player in (("desktop", table), ("phone", phone)):
+    portrait = phone.page.viewport_size
+    sizes = (("desktop", table, None), ("phone", phone, None), ("landscape", phone, LANDSCAPE))
+    for where, player, size in sizes:
+        if size is not None:
+            player.page.set_viewport_size({"width": size[0], "height": size[1]})
         player.start("5", line=["sw", "sw"])
         player.api("POST", "/api/settings", {"theme": theme})
         player.reload()
         assert player.page.evaluate("() => document.documentElement.dataset.theme") == theme
         player.page.screenshot(path=ARTIFACTS / f"theme-{theme}-{where}.png")
+    assert portrait is not None
+    phone.page.set_viewport_size(portrait)
 
 
 def test_the_settings_checkboxes_are_one_size_and_in_line(table: Table) -> None:
