@@ -2,6 +2,7 @@
 import { api } from "./api.js";
 import { reducedMotion, STEP_MS } from "./motion.js";
 import { formatMoney, formatScore, formatTime, namedDraw, tableLabel } from "./format.js";
+import { movingCard, playable, predict } from "./optimistic.js";
 import { columnOf, isFoundation, isTableau, STOCK, WASTE } from "./piles.js";
 import { tapCard, tapPile, tapStock } from "./taps.js";
 
@@ -9,13 +10,16 @@ const TIMED_TICK_SECONDS = 10; // timed scoring takes 2 points for every full 10
 const TIMED_TICK_POINTS = 2;
 const REDUCED_PAUSE_MS = 30; // auto finish pace
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const SECOND_TAP_PX = 30; // how far the second tap of a double tap may land from the first (taps.js)
 
 export class Controller {
   constructor({ view, sound, ui }) {
     this.view = view;
     this.sound = sound;
     this.dom = ui; // status elements, dialogs, announce(), toast()
-    this.state = null;
+    this.state = null; // the table shown: the server's last answer, with the moves still waiting on it
+    this.truth = null; // the server's last answer
+    this.pending = []; // moves shown and not yet answered, in order: {id, move, card}
     this.receivedAt = 0;
     this.selection = null;
     this.targets = new Set();
@@ -31,6 +35,14 @@ export class Controller {
     this.previousLost = null; // that game's ID when it ended lost: it can be reviewed
     this.previousAsked = 0;
     this.unavailableSaid = null; // the game whose progress check was said to be unavailable
+    if (view.motion) view.motion.held = (press) => this.secondTap(press);
+  }
+
+  /** Whether ``press`` is the second tap of a double tap whose first played a move (taps.js holds it). */
+  secondTap({ clientX, clientY }) {
+    const held = this.suppressUntil;
+    const near = held.point && Math.hypot(held.point.x - clientX, held.point.y - clientY) <= SECOND_TAP_PX;
+    return Boolean(near) && performance.now() < held.time;
   }
 
   /** Run ``task`` after every earlier action: the server sees actions in order. */
@@ -52,22 +64,31 @@ export class Controller {
 
   // -- state ---------------------------------------------------------------
 
-  /** ``beat``: turns its motion waits; ``moved``: the table after the player's move. */
-  setState(state, { beat = 0, moved = state } = {}) {
-    const before = this.state;
-    this.state = state;
+  /**
+   * Take the server's answer ``state``. ``beat``: turns its motion waits; ``moved``: the
+   * table after the player's move; ``guessed``: that move was shown already (its sound too).
+   */
+  setState(state, { beat = 0, moved = state, guessed = false } = {}) {
+    const before = this.truth;
+    this.truth = state;
+    const dropped = this.reconcile();
     this.receivedAt = performance.now();
-    this.selection = null;
-    this.targets = new Set();
+    // A card picked up on a move's table before its answer stays picked up while it can still move.
+    const picked = guessed && !dropped && this.selection;
+    const targets = picked ? this.movesFor(picked.pile, picked.index).map((m) => m.dest) : [];
+    this.selection = targets.length ? picked : null;
+    this.targets = new Set(targets);
     this.hintMark = null;
-    this.dom.hideHint();
+    if (!picked) this.dom.hideHint();
     this.render(beat);
     this.updateStatus();
     this.updateControls();
     if (state.announce) this.dom.announce(namedDraw(state.announce, moved));
-    this.soundFor(state, beat);
+    if (dropped) this.refusedWords(null);
+    else this.soundFor(state, beat, guessed);
     if (before && before.id !== state.id) this.noteEnded(before);
     this.dom.hideStuck();
+    if (this.pending.length) return; // the moves waiting are judged in turn
     if (state.won && before && before.id === state.id && !before.won) {
       this.autoRunning = false;
       this.updateControls();
@@ -85,22 +106,27 @@ export class Controller {
    * table after the player's move and after each card sent home but the last;
    * the answer itself is the last. All are drawn at once, each one's motion in turn.
    */
-  show(answer) {
-    const steps = (answer.steps || []).map((step) => ({ ...answer, ...step }));
+  show(answer, guessed = false) {
+    // With moves still waiting, the table goes at once to the answer with them on it.
+    const steps = this.pending.length ? [] : (answer.steps || []).map((step) => ({ ...answer, ...step }));
     steps.forEach((step, beat) => {
       this.view.render(step, {}, { beat });
-      this.soundFor(step, beat);
+      this.soundFor(step, beat, guessed);
     });
-    this.setState(answer, { beat: steps.length, moved: steps[0] ?? answer });
+    this.setState(answer, { beat: steps.length, moved: steps[0] ?? answer, guessed: guessed && !steps.length });
   }
 
-  soundFor(state, beat = 0) {
+  /** ``guessed``: the move was shown, and sounded, before its answer: only a card turned up is heard. */
+  soundFor(state, beat = 0, guessed = false) {
     if (beat) return void setTimeout(() => this.soundFor(state), beat * STEP_MS);
     const last = state.last;
     if (!last) return;
-    if (isFoundation(last.dest)) this.sound.play("home");
+    const revealed = state.announce && state.announce.includes("revealed");
+    if (guessed) {
+      if (revealed) this.sound.play("flip");
+    } else if (isFoundation(last.dest)) this.sound.play("home");
     else if (last.source === STOCK || last.dest === STOCK) this.sound.play("draw");
-    else if (state.announce && state.announce.includes("revealed")) this.sound.play("flip");
+    else if (revealed) this.sound.play("flip");
     else this.sound.play("place");
   }
 
@@ -270,11 +296,94 @@ export class Controller {
     return pos.legal.filter((m) => m.source === pile && m.count === count && m.dest !== STOCK);
   }
 
+  /**
+   * Play ``move``: shown at once on the table in view, then sent; the server's answer
+   * is the judge. A refused move is taken back, with every move made after it.
+   */
   play(move) {
     this.stopAutoIfManual();
+    const guess = this.state && predict(this.state, move);
+    if (!guess) {
+      return this.run(async () => {
+        await this.show(await api.play(this.state.id, move));
+      });
+    }
+    const entry = { id: this.state.id, move, card: movingCard(this.state.position, move) };
+    this.pending.push(entry);
+    this.showGuess(guess);
     return this.run(async () => {
-      await this.show(await api.play(this.state.id, move));
+      if (this.pending[0] !== entry) return; // taken back with a move before it
+      let answer;
+      try {
+        answer = await api.play(entry.id, move);
+      } catch (error) {
+        await this.refused(error);
+        return;
+      }
+      this.pending.shift();
+      this.show(answer, true);
     });
+  }
+
+  /** Show a move before its answer: the table only (the figures wait), and its sound. */
+  showGuess(guess) {
+    clearTimeout(this.progressTimer);
+    this.state = guess;
+    this.selection = null;
+    this.targets = new Set();
+    this.hintMark = null;
+    this.dom.hideHint();
+    this.dom.hideStuck();
+    this.render();
+    const last = guess.last;
+    const sound = isFoundation(last.dest) ? "home" : last.source === STOCK || last.dest === STOCK ? "draw" : "place";
+    requestAnimationFrame(() => setTimeout(() => this.sound.play(sound))); // after the frame: sound may start slowly
+  }
+
+  /**
+   * The table shown for the server's last answer: the moves still waiting, played on it in
+   * turn. A move that no longer fits (another game, or the answer's table differs, as when
+   * cards went home by themselves) is taken back with those after it: they are returned.
+   */
+  reconcile() {
+    let shown = this.truth;
+    for (const [i, entry] of this.pending.entries()) {
+      const next = entry.id === shown.id && playable(shown.position, entry.move, entry.card) && predict(shown, entry.move);
+      if (!next) {
+        this.state = shown;
+        const dropped = this.pending.splice(i);
+        return entry.id === shown.id ? dropped : null;
+      }
+      shown = next;
+    }
+    this.state = shown;
+    return null;
+  }
+
+  /** The server refused a move (or could not be reached): every move waiting is taken back. */
+  async refused(error) {
+    this.pending = [];
+    this.state = this.truth;
+    this.lastTap = { key: null, time: 0 }; // the cards are back: a tap on them is a new one
+    this.suppressUntil = { pile: null, key: null, point: null, time: 0 };
+    this.selection = null;
+    this.targets = new Set();
+    this.render();
+    this.updateStatus();
+    this.updateControls();
+    this.refusedWords(error);
+    try {
+      this.setState(await api.get(this.truth.id)); // the server's table, as it is now
+    } catch {
+      // The last answer stands.
+    }
+  }
+
+  refusedWords(error) {
+    const text = error?.message || "The table changed before your move: it was taken back.";
+    this.dom.toast(text);
+    this.dom.announce(text);
+    this.sound.play("bad");
   }
 
   tapStock() {
@@ -283,7 +392,12 @@ export class Controller {
 
   /** A tap (or click) on the card at (pile, index); ``point``: where it landed (``taps``). */
   tapCard(pile, index, key, point = null) {
-    tapCard(this, pile, index, key, point);
+    if (!key?.startsWith("pending-")) return void tapCard(this, pile, index, key, point);
+    // A card not named yet (a move's, before its answer): the tap counts once it is.
+    this.queue.then(() => {
+      const el = this.view.cardElement(pile, index);
+      if (el?.dataset.card) tapCard(this, pile, index, el.dataset.key, point);
+    });
   }
 
   /** A tap on an empty part of a pile (its slot). */
@@ -360,10 +474,9 @@ export class Controller {
   hint() {
     return this.run(async () => {
       if (this.state.status !== "playing") return;
-      const id = this.state.id;
-      const moves = this.state.moves;
-      const answer = await api.hint(id);
-      if (!this.state || this.state.id !== id || this.state.moves !== moves) return;
+      const shown = this.state;
+      const answer = await api.hint(shown.id);
+      if (this.state !== shown || this.pending.length) return; // the table has moved on
       this.dom.announce(answer.text);
       if (!answer.move) {
         this.dom.showHint(answer.text);

@@ -57,7 +57,7 @@ export function attachPointer(root, view, game) {
       if (index < c.down) return false;
     }
     const els = view.runElements(pile, index);
-    if (!els.length) return false;
+    if (!els.length || els.some((el) => el.classList.contains("pending"))) return false; // not named yet
     press.dragging = true;
     root.classList.add("dragging"); // the run may be carried over the bars, drawn above them
     press.els = els;

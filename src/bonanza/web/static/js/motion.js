@@ -16,6 +16,7 @@ export class Motion {
   constructor(root) {
     this.root = root;
     this.tracks = new Map(); // element -> its motion
+    this.held = null; // (press) => whether it is the second half of a double tap already played
     root.addEventListener("pointerdown", (event) => this.press(event), true);
     addEventListener("keydown", () => this.finish(), true);
   }
@@ -30,6 +31,8 @@ export class Motion {
   run(el, frames, start, duration, done, fill = "backwards") {
     const old = this.tracks.get(el);
     if (old) {
+      const [before, after] = [old.done, done];
+      done = before && after ? () => (before(), after()) : before ?? after;
       old.animation.cancel();
       start = Math.max(start, old.end);
       const total = start + duration - old.start;
@@ -52,18 +55,31 @@ export class Motion {
     };
   }
 
+  /** The card motions under way (animations and transform transitions). */
+  moving() {
+    const slide = (a) => !(a instanceof CSSAnimation) && (a.transitionProperty ?? "transform") === "transform";
+    return this.root.getAnimations({ subtree: true }).filter(slide);
+  }
+
   /** Snap all motion to its end; whether any was under way. */
   finish() {
-    const slide = (a) => !(a instanceof CSSAnimation) && (a.transitionProperty ?? "transform") === "transform";
-    const moving = this.root.getAnimations({ subtree: true }).filter(slide);
+    const moving = this.moving();
     moving.forEach((a) => a.finish());
     this.tracks.forEach((track) => track.done?.());
     this.tracks.clear();
     return moving.length > 0;
   }
 
-  /** A press during motion goes to what is then under it. */
+  /**
+   * A press during motion goes to what is then under it; but the second press of a double
+   * tap whose first has played its move (``held``) is no press at all: the move goes on.
+   */
   press(event) {
+    if (this.held?.(event) && this.moving().length) {
+      event.stopImmediatePropagation();
+      event.preventDefault();
+      return;
+    }
     if (!this.finish()) return;
     const hit = document.elementFromPoint(event.clientX, event.clientY);
     const thing = (el) => el?.closest(".card, .slot") ?? el;
@@ -81,10 +97,11 @@ class Scene {
     this.start = document.timeline.currentTime + beat * STEP_MS;
   }
 
-  /** A card leaving: the back of a card turned up stays to turn over. */
+  /** A card leaving: the back of a card turned up, or of one not named before, stays to turn over. */
   adopt(el, { pile, index }) {
     const down = isTableau(pile) && columnOf(this.now, pile).down;
-    if (index !== down || down >= columnOf(this.was, pile).down || !el.classList.contains("back")) return false;
+    const turned = index === down && down < columnOf(this.was, pile).down;
+    if (!el.classList.contains("back") || !(turned || el.classList.contains("pending"))) return false;
     el.classList.add("ghost");
     delete el.dataset.pile;
     this.backs.set(`${pile}:${index}`, el);
@@ -101,13 +118,20 @@ class Scene {
       return column && item.index >= column.down + column.up.length;
     };
     let fan = start - FAN_MS;
+    // A card from the stock turns up on its way; one the server has not named yet comes face down.
+    const fromStock = (item) => (item.face ? path(turn(geo.slots[STOCK], -90), turn(item, 0)) : path(at(geo.slots[STOCK]), at(item)));
     for (const [el, item, { fresh, prev, from }] of this.shown) {
       const spot = `${item.pile}:${item.index}`;
       const back = this.backs.get(spot);
-      if (fresh && item.face && item.pile === WASTE && drawn && item.index >= was.waste.length) {
-        motion.run(el, path(turn(geo.slots[STOCK], -90), turn(item, 0)), (fan += FAN_MS), SLIDE_MS);
-      } else if (fresh && item.face && dealt && newOnColumn(item)) {
-        motion.run(el, path(turn(geo.slots[STOCK], -90), turn(item, 0)), (fan += FAN_MS), SLIDE_MS);
+      const flight = back?.classList.contains("pending") && motion.tracks.get(back);
+      if (fresh && flight && item.face && flight.end > document.timeline.currentTime) {
+        // named while still on its way from the stock: the face takes its flight over, turning up
+        this.backs.delete(spot);
+        motion.run(el, fromStock(item), flight.start, flight.end - flight.start, () => back.remove());
+      } else if (fresh && item.pile === WASTE && drawn && item.index >= was.waste.length) {
+        motion.run(el, fromStock(item), (fan += FAN_MS), SLIDE_MS);
+      } else if (fresh && dealt && newOnColumn(item)) {
+        motion.run(el, fromStock(item), (fan += FAN_MS), SLIDE_MS);
       } else if (fresh && item.stock && gathered) {
         motion.run(el, path(at(geo.slots[WASTE]), at(item), "ease-in-out"), (fan += FAN_MS), SLIDE_MS);
       } else if (fresh && back) {

@@ -90,6 +90,11 @@ export class TableView {
     }
     const scene = this.motion.scene(before, state, geo, beat);
     const { items, columnBottoms } = cardPlaces(state, geo, this.places);
+    for (const item of items) {
+      // A card face up that the server has not named yet (a move's, before its answer): a back.
+      item.pending = item.face === null && !item.down && !item.stock;
+      if (item.pending) item.key = `pending-${item.pile}-${item.index}`;
+    }
     this.columnBottoms = columnBottoms;
     const seen = new Set();
     const selected = ui.selection ? this.runKeys(ui.selection.pile, ui.selection.index, items) : new Set();
@@ -127,6 +132,7 @@ export class TableView {
       el.dataset.index = String(item.index);
       el.classList.toggle("down-visible", wantFace && item.down && !item.stock);
       el.classList.toggle("stock-card", !!item.stock);
+      el.classList.toggle("pending", item.pending);
       el.classList.toggle("foundation-card", isFoundation(item.pile));
       el.classList.toggle("selected", selected.has(item.key));
       el.classList.toggle("hint", hinted.has(item.key));
@@ -179,9 +185,10 @@ export class TableView {
         const c = columnOf(pos, p);
         if (!c.down && !c.up.length) label += ", empty";
         else {
+          const top = c.up[c.up.length - 1]; // none, or not named yet, before a move's answer
           if (c.down) label += `, ${c.down} face down`;
-          label += `, top ${cardName(c.up[c.up.length - 1])}`;
-          if (c.up.length > 1) label += `, run from ${cardName(c.up[0])}`;
+          if (top) label += `, top ${cardName(top)}`;
+          if (top && c.up.length > 1 && c.up[0]) label += `, run from ${cardName(c.up[0])}`;
         }
       } else if (p === STOCK) {
         const n = pos.stock.count;
@@ -195,7 +202,8 @@ export class TableView {
         el.classList.toggle("spent", spent);
         el.classList.toggle("no-waste", !this.geo.shape.waste); // nothing to turn over: no ↻
       } else if (p === WASTE) {
-        label += pos.waste.length ? `, top ${cardName(pos.waste[pos.waste.length - 1])}` : ", empty";
+        const top = pos.waste[pos.waste.length - 1];
+        label += top ? `, top ${cardName(top)}` : pos.waste.length ? "" : ", empty";
       } else {
         const top = foundationTop(pos, p);
         label += top ? `, up to ${cardName(top)}` : ", empty";
