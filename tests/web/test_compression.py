@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 from starlette.testclient import TestClient
 
 import bonanza.web
+from bonanza.web.bundle import trimmed_sheet
 from bonanza.web.gzip_stream import GZIP_WINDOW, OpeningGzip
 from bonanza.web.page import LATER_MODULES
 from bonanza.web.static_files import COMPRESS_LEVEL
@@ -102,7 +103,8 @@ def test_the_page_loads_one_script_with_every_module_and_one_sheet(client: TestC
     assert "import {" not in joined.text and "\nexport " not in joined.text
     sheet = client.get(sheets[0]).text
     for name in ("style.css", "cards.css", "motion.css"):
-        assert (folder / name).read_text() in sheet, name
+        assert trimmed_sheet((folder / name).read_text()) in sheet, name
+    assert "\n  " not in sheet and "\n  " not in joined.text  # no indentation sent
 
 
 def test_the_compressed_page_is_the_plain_page(client: TestClient) -> None:
