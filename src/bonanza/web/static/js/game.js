@@ -4,13 +4,12 @@ import { reducedMotion, STEP_MS } from "./motion.js";
 import { formatMoney, formatScore, formatTime, namedDraw, tableLabel } from "./format.js";
 import { movingCard, playable, predict } from "./optimistic.js";
 import { columnOf, isFoundation, isTableau, STOCK, WASTE } from "./piles.js";
-import { tapCard, tapPile, tapStock } from "./taps.js";
+import { near, tapCard, tapPile, tapStock } from "./taps.js";
 
 const TIMED_TICK_SECONDS = 10; // timed scoring takes 2 points for every full 10 s played
 const TIMED_TICK_POINTS = 2;
 const REDUCED_PAUSE_MS = 30; // auto finish pace
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const SECOND_TAP_PX = 30; // how far the second tap of a double tap may land from the first (taps.js)
 
 export class Controller {
   constructor({ view, sound, ui }) {
@@ -41,8 +40,7 @@ export class Controller {
   /** Whether ``press`` is the second tap of a double tap whose first played a move (taps.js holds it). */
   secondTap({ clientX, clientY }) {
     const held = this.suppressUntil;
-    const near = held.point && Math.hypot(held.point.x - clientX, held.point.y - clientY) <= SECOND_TAP_PX;
-    return Boolean(near) && performance.now() < held.time;
+    return near(held.point, { x: clientX, y: clientY }) && performance.now() < held.time;
   }
 
   /** Run ``task`` after every earlier action: the server sees actions in order. */

@@ -8,7 +8,7 @@ const DOUBLE_TAP_MS = 380;
 const DOUBLE_TAP_SLOP_PX = 30;
 
 /** Whether two tap points lie within a double tap's reach of each other. */
-function near(a, b) {
+export function near(a, b) {
   return Boolean(a && b) && Math.hypot(a.x - b.x, a.y - b.y) <= DOUBLE_TAP_SLOP_PX;
 }
 
