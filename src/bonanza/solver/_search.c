@@ -241,6 +241,7 @@ static int build_state(PyObject *columns, PyObject *downs, PyObject *talon, int 
             s->col_mask[c] |= 1ULL << s->col[c][i];
             if (i < s->down[c]) s->down_mask |= 1ULL << s->col[c][i];
             if (i == s->len[c] - 1) s->top_mask |= 1ULL << s->col[c][i];
+            else link_pair(s, s->col[c][i], s->col[c][i + 1]);
         }
     for (int i = 0; i < s->tlen; i++) {
         seen[s->talon[i]]++;
@@ -579,6 +580,7 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__search(void)
 {
     init_keys();
+    init_pairs();
     main_thread = PyThread_get_thread_ident();
     PyObject *m = PyModule_Create(&module);
     if (!m) return NULL;

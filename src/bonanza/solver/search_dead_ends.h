@@ -82,7 +82,13 @@ static inline uint64_t runs_from_aces(uint64_t cards)
 /* The least solution above: returns H, and sets *bases to A.  Card `frozen`
  * (a mask of at most one tableau card, or 0) never goes on a column: its M
  * is H alone (see rule 15).  Stops early, with a partial solution, once H
- * meets `stop`. */
+ * meets `stop`.
+ *
+ * The least solution does not depend on the order in which the formulas are
+ * applied (any order that applies them until nothing changes reaches it), so
+ * the rounds below are arranged for speed: the pairs of face-up cards come
+ * from State.pair, kept up to date by the moves, and a column's face-down
+ * cards are walked only when the card on the next of them moves (`watch`). */
 static uint64_t home_reach(const State *s, const Rules *r, uint64_t frozen, uint64_t stop,
                            uint64_t *bases)
 {
@@ -96,85 +102,108 @@ static uint64_t home_reach(const State *s, const Rules *r, uint64_t frozen, uint
     /* Face-up cards are uncovered once the card on them moves.  In a run the
      * card on c is c - 14, c + 25, c - 27 or c + 12 (one rank down, the other
      * colour), so "the card on it moves" is four shifts of M; any other pair
-     * (a position given by hand) is kept apart.  Face-down cards are taken
-     * one by one below. */
-    uint64_t face_up = 0, on14 = 0, on27 = 0, on_12 = 0, on_25 = 0, bottoms = 0;
+     * (a position given by hand, or a deal) is kept apart.  Face-down cards
+     * are taken one by one below. */
+    const uint64_t face_up = all & ~talon & ~home & ~s->down_mask;
+    uint64_t on14, on27, on_12, on_25, bottoms = 0;
     uint8_t odd_card[MAXC], odd_above[MAXC];
     uint8_t gated[MAXC], gate[MAXC]; /* (stock dealt) face-up cards under a pair not built */
-    int n_odd = 0, n_gated = 0, empty = 0, next_down[NCOLS];
-    unsigned walking = 0; /* the columns with face-down cards left to walk */
+    int n_odd = 0, n_gated = 0, empty = 0;
+    /* The card on each column's highest face-down card (or that card, if it
+     * tops the column): when it moves, the walk down the column goes on. */
+    uint64_t watch = 0;
     const int ncols = s->ncols;
     for (int c = 0; c < ncols; c++) {
-        int len = s->len[c], down = s->down[c], lowest_odd = -1;
-        next_down[c] = down - 1;
-        if (down) walking |= 1u << c;
+        int len = s->len[c], down = s->down[c];
         if (!len) { empty = 1; continue; }
         bottoms |= 1ULL << s->col[c][0];
-        for (int i = len - 2; i >= down; i--) {
-            int card = s->col[c][i], above = s->col[c][i + 1];
-            uint64_t bit = 1ULL << card;
-            switch (card - above) {
-            case 14: on14 |= bit; break;
-            case 27: on27 |= bit; break;
-            case -12: on_12 |= bit; break;
-            case -25: on_25 |= bit; break;
-            default:
-                odd_card[n_odd] = (uint8_t)card; odd_above[n_odd++] = (uint8_t)above;
-                lowest_odd = card;
-            }
-            if (r->deals && lowest_odd >= 0) {
-                gated[n_gated] = (uint8_t)card; gate[n_gated++] = (uint8_t)lowest_odd;
+        if (down) watch |= 1ULL << s->col[c][down < len ? down : down - 1];
+    }
+    if (!r->deals) {
+        on14 = s->pair[PAIR_14] & face_up;
+        on27 = s->pair[PAIR_27] & face_up;
+        on_12 = s->pair[PAIR_M12] & face_up;
+        on_25 = s->pair[PAIR_M25] & face_up;
+        for (uint64_t odd = s->pair[PAIR_ODD] & face_up; odd; odd &= odd - 1) {
+            int card = __builtin_ctzll(odd);
+            odd_card[n_odd] = (uint8_t)card;
+            odd_above[n_odd++] = s->col[s->at_col[card]][s->at_idx[card] + 1];
+        }
+    } else {
+        /* Where the stock deals, a face-up card under a pair not built is
+         * gated by the lower card of the nearest such pair at or above it. */
+        on14 = on27 = on_12 = on_25 = 0;
+        for (int c = 0; c < ncols; c++) {
+            int len = s->len[c], down = s->down[c], lowest_odd = -1;
+            for (int i = len - 2; i >= down; i--) {
+                int card = s->col[c][i], above = s->col[c][i + 1];
+                uint64_t bit = 1ULL << card;
+                switch (card - above) {
+                case 14: on14 |= bit; break;
+                case 27: on27 |= bit; break;
+                case -12: on_12 |= bit; break;
+                case -25: on_25 |= bit; break;
+                default:
+                    odd_card[n_odd] = (uint8_t)card; odd_above[n_odd++] = (uint8_t)above;
+                    lowest_odd = card;
+                }
+                if (lowest_odd >= 0) {
+                    gated[n_gated] = (uint8_t)card; gate[n_gated++] = (uint8_t)lowest_odd;
+                }
             }
         }
-        face_up |= s->col_mask[c];
     }
-    face_up &= ~s->down_mask;
     bottoms |= dealt;
     /* The column tops are uncovered now (X), and so bases (A); so are the
      * stock cards a deal will put on the columns. */
     uint64_t H = home, A = s->top_mask | dealt, M = 0, X = s->top_mask | dealt;
+    uint64_t place = 0, placed_a = 0;
+    int placed_empty = -1;
     for (;;) {
-        /* The talon and foundation cards first, to their own fixpoint: the
-         * chains through them need no column. */
-        uint64_t place;
-        for (;;) {
+        /* H is a run up from the ace in each suit: it grows by the talon and
+         * uncovered cards that continue it (once: the runs of the same cards
+         * are the same runs). */
+        H = runs_from_aces(H | talon | X);
+        /* The talon and foundation cards to their own fixpoint: the chains
+         * through them need no column.  (place is a function of A and empty:
+         * the last round's stands if neither has changed since.) */
+        while (A != placed_a || empty != placed_empty) {
+            placed_a = A;
+            placed_empty = empty;
             place = parent_in(A) | (empty ? (r->any_empty ? all : kings) : 0);
             /* A foundation card comes back only after the cards on it. */
-            uint64_t a = A | (talon & place)
-                       | (r->recall ? home & place & (home_tops | (A >> 1)) : 0);
-            /* H is a run up from the ace in each suit: it grows by the
-             * talon and uncovered cards that continue it. */
-            uint64_t h = runs_from_aces(H | talon | X);
-            if (a == A && h == H) break;
-            A = a;
-            H = h;
+            A |= (talon & place) | (r->recall ? home & place & (home_tops | (A >> 1)) : 0);
         }
         if (H & stop) break;
         uint64_t ready = aces | ((H << 1) & ~aces), old_x = X, old_m = M, old_h = H;
         int old_empty = empty;
         /* A face-up card moves with the run on it (and a gated one once its
-         * gate is uncovered); a dealt card once it is dealt. */
-        uint64_t movable = face_up | dealt;
-        for (int k = 0; k < n_gated; k++)
-            if (!(X >> gate[k] & 1)) movable &= ~(1ULL << gated[k]);
+         * gate is uncovered); a dealt card once it is dealt; a face-down
+         * card once it is uncovered (the walk below). */
+        uint64_t movable = face_up | dealt | (X & s->down_mask);
+        if (n_gated)
+            for (int k = 0; k < n_gated; k++)
+                if (!(X >> gate[k] & 1)) movable &= ~(1ULL << gated[k]);
         M |= (H | (place & ~frozen)) & movable;
         X |= (on14 & (M << 14)) | (on27 & (M << 27)) | (on_12 & (M >> 12)) | (on_25 & (M >> 25));
-        for (int k = 0; k < n_odd; k++)
-            if (M >> odd_above[k] & 1) X |= 1ULL << odd_card[k];
-        /* Down each column's face-down cards while the card above moves. */
-        for (unsigned w = walking; w; w &= w - 1) {
-            int c = __builtin_ctz(w), i = next_down[c];
-            if (i + 1 < s->len[c] && !(M >> s->col[c][i + 1] & 1)) continue;
+        if (n_odd)
+            for (int k = 0; k < n_odd; k++)
+                if (M >> odd_above[k] & 1) X |= 1ULL << odd_card[k];
+        /* Down a column's face-down cards while the card above moves. */
+        for (uint64_t fire = M & watch; fire; fire &= fire - 1) {
+            int above = __builtin_ctzll(fire), c = s->at_col[above], i = s->at_idx[above] - 1;
+            watch &= ~(1ULL << above);
             for (; i >= 0; i--) {
                 uint64_t bit = 1ULL << s->col[c][i];
                 X |= bit;
                 H |= bit & ready;
                 uint64_t moves = (H | (place & ~frozen)) & bit;
                 M |= moves;
-                if (!moves) break;
+                if (!moves) {
+                    watch |= bit;
+                    break;
+                }
             }
-            next_down[c] = i;
-            if (i < 0) walking &= ~(1u << c);
         }
         A |= X;
         H |= X & ready;
@@ -226,10 +255,14 @@ static int twin_locked(const State *s, const Rules *r)
     if (r->any_empty) return 0;
     for (int c = 0; c < s->ncols; c++) {
         int down = s->down[c];
-        for (int i = 0; i < down; i++) {
-            int b = s->col[c][i], a = twin_of(b), rank = card_rank(b);
-            if (rank == 13 || s->at_col[a] != c || s->at_idx[a] <= i || s->at_idx[a] > down)
-                continue;
+        /* The face-down cards, not kings, whose twins lie in the same column
+         * (clubs and spades are suits 0 and 3, diamonds and hearts 1 and 2). */
+        uint64_t mine = s->col_mask[c];
+        uint64_t twins = ((mine & SUIT_MASK(0)) << 39) | ((mine & SUIT_MASK(3)) >> 39)
+                       | ((mine & SUIT_MASK(1)) << 13) | ((mine & SUIT_MASK(2)) >> 13);
+        for (uint64_t bs = mine & twins & s->down_mask & ~RANK_MASK(13); bs; bs &= bs - 1) {
+            int b = __builtin_ctzll(bs), i = s->at_idx[b], a = twin_of(b), rank = card_rank(b);
+            if (s->at_idx[a] <= i || s->at_idx[a] > down) continue;
             /* P, one rank up in the other colour, and Q, one more up. */
             int p_suit = card_red(b) ? 0 : 1, q_suit = 1 - p_suit;
             int p1 = p_suit * 13 + rank, p2 = (3 - p_suit) * 13 + rank;

@@ -113,6 +113,10 @@ typedef struct {
     int8_t at_idx[52];    /* and its height there */
     uint64_t col_mask[NCOLS], tal_mask, down_mask; /* card sets (bit = card) */
     uint64_t top_mask;    /* the top cards of the columns */
+    /* The cards with a card directly on them in their column, by the kind of
+     * that pair (PAIR_KIND): pair[k] bit b, card b lies under a card of kind
+     * k.  Face-down cards are in them too (home_reach masks them off). */
+    uint64_t pair[5];
     uint64_t kept_out;    /* rule 12: cards recalled onto a card that still top it */
     uint64_t col_key[NCOLS], cols_key; /* state_key's column terms and their sum */
     uint64_t col_check[NCOLS], cols_check; /* the same for the key's check */
@@ -138,6 +142,38 @@ typedef struct {
     int16_t score;
 } SMove;
 
+/* A pair of cards, one on the other in a column, by below - above: the four
+ * ways a card goes on a card one rank up of the other colour in a built run
+ * (a club on a diamond is 14 below it, and so on: see home_reach), and any
+ * other pair (4). */
+enum { PAIR_14, PAIR_27, PAIR_M12, PAIR_M25, PAIR_ODD };
+
+/* PAIR_KIND[below - above + 51]: the kind of a pair (built with init_pairs). */
+static uint8_t PAIR_KIND[103];
+
+static void init_pairs(void)
+{
+    for (int d = 0; d < 103; d++)
+        PAIR_KIND[d] = d - 51 == 14 ? PAIR_14 : d - 51 == 27 ? PAIR_27
+                     : d - 51 == -12 ? PAIR_M12 : d - 51 == -25 ? PAIR_M25 : PAIR_ODD;
+}
+
+static inline int pair_kind(int below, int above)
+{
+    return PAIR_KIND[below - above + 51];
+}
+
+/* Note that `above` now lies on `below`, or no longer does. */
+static inline void link_pair(State *s, int below, int above)
+{
+    s->pair[pair_kind(below, above)] |= 1ULL << below;
+}
+
+static inline void unlink_pair(State *s, int below, int above)
+{
+    s->pair[pair_kind(below, above)] &= ~(1ULL << below);
+}
+
 static inline void push_card(State *s, int c, int card)
 {
     s->colh[c] ^= Z_COL[card][s->len[c]];
@@ -145,7 +181,11 @@ static inline void push_card(State *s, int c, int card)
     s->at_col[card] = (int8_t)c;
     s->at_idx[card] = (int8_t)s->len[c];
     s->col_mask[c] |= 1ULL << card;
-    if (s->len[c]) s->top_mask &= ~(1ULL << s->col[c][s->len[c] - 1]);
+    if (s->len[c]) {
+        int below = s->col[c][s->len[c] - 1];
+        s->top_mask &= ~(1ULL << below);
+        link_pair(s, below, card);
+    }
     s->top_mask |= 1ULL << card;
     s->col[c][s->len[c]++] = (uint8_t)card;
 }
@@ -158,7 +198,11 @@ static inline int pop_card(State *s, int c)
     s->at_col[card] = -1;
     s->col_mask[c] &= ~(1ULL << card);
     s->top_mask &= ~(1ULL << card);
-    if (s->len[c]) s->top_mask |= 1ULL << s->col[c][s->len[c] - 1];
+    if (s->len[c]) {
+        int below = s->col[c][s->len[c] - 1];
+        s->top_mask |= 1ULL << below;
+        unlink_pair(s, below, card);
+    }
     return card;
 }
 
@@ -167,6 +211,9 @@ static inline void move_run(State *s, int from, int to, int count)
 {
     int i0 = s->len[from] - count, j0 = s->len[to];
     uint64_t moved = 0, hf = 0, ht = 0;
+    int first = s->col[from][i0];
+    if (i0) unlink_pair(s, s->col[from][i0 - 1], first);
+    if (j0) link_pair(s, s->col[to][j0 - 1], first);
     for (int k = 0; k < count; k++) {
         int card = s->col[from][i0 + k];
         hf ^= Z_COL[card][i0 + k];
