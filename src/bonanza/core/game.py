@@ -184,15 +184,8 @@ class Game:
         self._previous_unchecked = False
         at = self._unloaded * CODE_CHARS
         move = decode_moves(self._history_code[at : at + CODE_CHARS])[0]
-        before = unpack(self._passed[0], self.rules)
-        try:
-            after = before.copy()
-            revealed = after.apply(move)
-            points = move_points(self.rules, move, revealed is not None, before.recycles)
-        except (AssertionError, IndexError, ValueError):
-            raise SaveError("saved game: its last move does not replay") from None
+        after, score = self._replayed(unpack(self._passed[0], self.rules), move, self._scores[0])
         reached = self._passed[1] if len(self._passed) > 1 else pack(self._current)
-        score = add_points(self.rules, self._scores[0], points)
         if pack(after) != reached or score != self._scores[1]:
             raise SaveError("saved game: its moves do not lead to its saved position")
 
@@ -347,16 +340,10 @@ class Game:
             position, score = Position.initial(self.deal, self.rules), initial_score(self.rules)
         passed: list[bytes] = []
         scores = [score]
-        try:
-            for move in self.history[begin : self._unloaded]:
-                passed.append(pack(position))
-                after = position.copy()
-                revealed = after.apply(move)
-                points = move_points(self.rules, move, revealed is not None, position.recycles)
-                scores.append(add_points(self.rules, scores[-1], points))
-                position = after
-        except (AssertionError, IndexError, ValueError):
-            raise SaveError("saved game: its moves do not replay") from None
+        for move in self.history[begin : self._unloaded]:
+            passed.append(pack(position))
+            position, score = self._replayed(position, move, score)
+            scores.append(score)
         reached = self._passed[0] if self._passed else pack(self._current)
         if pack(position) != reached or scores[-1] != self._scores[0]:
             raise SaveError("saved game: its moves do not lead to its saved position")
@@ -364,6 +351,17 @@ class Game:
         self._scores[:0] = scores[:-1]
         self._unloaded = begin
         self._checkpoints = {i: kept for i, kept in self._checkpoints.items() if i < begin}
+
+    def _replayed(self, position: Position, move: Move, score: int) -> tuple[Position, int]:
+        """A saved move played again without its legality checked (a trusted save's):
+        the position after it and the running score."""
+        try:
+            after = position.copy()
+            revealed = after.apply(move)
+        except (AssertionError, IndexError, ValueError):
+            raise SaveError("saved game: its moves do not replay") from None
+        points = move_points(self.rules, move, revealed is not None, position.recycles)
+        return after, add_points(self.rules, score, points)
 
     def to_text(self) -> str:
         """The game as a small plain-text record."""
