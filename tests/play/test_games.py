@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from bonanza.play import (
 )
 from bonanza.play.chosen_deals import daily_overview
 from bonanza.play.deal_stock import DealStock, stock_key
-from bonanza.play.games import MAX_ID_LENGTH, end, last_game
+from bonanza.play.games import MAX_ID_LENGTH, end, last_game, share_deal
 from bonanza.play.ledger import bankroll_before
 from bonanza.session import Origin, Session, Status
 from bonanza.solver.grading import Grade
@@ -116,6 +117,16 @@ def test_a_replay_deals_the_same_deal_and_rules_and_only_the_players_own(
         choose(storage, stock, StartRequest(Rules(), replay="x" * (MAX_ID_LENGTH + 1)))
     with pytest.raises(Conflict, match="no earlier game"):
         last_game(storage, "bob", "web")
+
+
+def test_no_share_id_begins_with_a_dash(
+    storage: SQLiteStorage, stock: DealStock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``bonanza play --share -x...`` would read the code as an option (a CI run met one)."""
+    shared_from = stored(storage, StartRequest(Rules(), deal_text="42"), stock)
+    drawn = iter(["-leading", "-again", "plain"])
+    monkeypatch.setattr(secrets, "token_urlsafe", lambda _size: next(drawn))
+    assert share_deal(storage, shared_from.id) == "plain"
 
 
 def test_a_shared_deal_opens_once_its_game_is_over(

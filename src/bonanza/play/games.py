@@ -145,8 +145,11 @@ def last_game(storage: Storage, player: str, client: str) -> GameRecord:
 def share_deal(storage: Storage, game_id: str) -> str:
     """A new share ID for the deal of the stored game ``game_id``, kept in the store;
     it opens once that game is over (before, it would let its player look under
-    the cards of the game in play from a second window)."""
+    the cards of the game in play from a second window). No ID begins with ``-``,
+    which a command line would read as an option (``bonanza play --share ID``)."""
     share_id = secrets.token_urlsafe(SHARE_ID_BYTES)
+    while share_id.startswith("-"):
+        share_id = secrets.token_urlsafe(SHARE_ID_BYTES)
     storage.add_share(share_id, game_id)
     return share_id
 
