@@ -10,10 +10,12 @@ from __future__ import annotations
 import os
 import threading
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
 
+from bonanza.storage import SQLiteStorage
 from tests.servers import PostgresServer, PostgresUnavailable, throwaway_postgres
 
 OPENERS = 4
@@ -42,6 +44,20 @@ def postgres_server() -> Iterator[PostgresServer]:
         unavailable(str(error))
     except RuntimeError as error:
         pytest.fail(str(error))
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
+    """An empty store, on SQLite and on the session's PostgreSQL server in turn."""
+    if request.param == "sqlite":
+        opened: Any = SQLiteStorage(tmp_path / "games.db")
+    else:
+        from bonanza.storage.postgres import PostgresStorage
+
+        server: PostgresServer = request.getfixturevalue("postgres_server")
+        opened = PostgresStorage(server.new_store())
+    yield opened
+    opened.close()
 
 
 @pytest.fixture

@@ -5,16 +5,11 @@ from __future__ import annotations
 
 import dataclasses
 import itertools
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
-
-import pytest
 
 from bonanza.core import Rules
 from bonanza.play.daily import DAILY_KEY, daily_rules
 from bonanza.session.status import Origin, Status
-from bonanza.storage import SQLiteStorage
 from bonanza.storage.leaderboard import (
     Board,
     Order,
@@ -23,26 +18,12 @@ from bonanza.storage.leaderboard import (
     set_display_name,
 )
 from bonanza.storage.records import GameRecord, rules_key
-from tests.servers import PostgresServer
 
 DAY = "2025-12-01"
 MIDNIGHT = 1_764_547_200.0  # 2025-12-01 00:00 UTC
 NOON = MIDNIGHT + 43_200
 BOARD = Board(DAY, rules_key(daily_rules(1)), MIDNIGHT, MIDNIGHT + 86_400)
 IDS = itertools.count()
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Any]:
-    if request.param == "sqlite":
-        opened: Any = SQLiteStorage(tmp_path / "games.db")
-    else:
-        from bonanza.storage.postgres import PostgresStorage
-
-        server: PostgresServer = request.getfixturevalue("postgres_server")
-        opened = PostgresStorage(server.new_store())
-    yield opened
-    opened.close()
 
 
 def won(player: str, elapsed: float, moves: int, **changes: Any) -> GameRecord:

@@ -29,6 +29,7 @@ from bonanza.play.daily import (
     playing_everywhere,
     utc_day,
 )
+from bonanza.play.deal_identity import has_played
 from bonanza.play.deal_stock import DealStock
 from bonanza.play.errors import Conflict, Invalid
 from bonanza.session import Origin
@@ -87,7 +88,7 @@ def winnable_start(
     taken = stock.take(rules, grade)
     if taken is None:
         raise Conflict(NONE_READY)
-    seen = storage.has_played_deal(player, taken.deal.id, rules)
+    seen = has_played(storage, player, taken.deal, rules)
     announce = f"New winnable deal, {taken.grade}"
     if taken.grade is not grade:
         announce = f"No {grade} deal was ready: this winnable deal is {taken.grade}"
@@ -119,7 +120,7 @@ def daily_start(
     if daily is None:
         raise Conflict(DAILY_NOT_READY.format(day=day_text(day)))
     deal = Deal.parse(daily.deal)
-    seen = storage.has_played_deal(player, deal.id, rules)
+    seen = has_played(storage, player, deal, rules)
     return StockedStart(
         deal, rules, Origin.REPLAY if seen else Origin.SHARED,
         f"Daily deal of {day_text(day)}, {draw}-card draw, {daily.grade}",

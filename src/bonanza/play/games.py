@@ -21,6 +21,7 @@ from typing import Final
 from bonanza.core import BonanzaError, Deal, Rules
 from bonanza.play.chosen_deals import daily_start, winnable_start
 from bonanza.play.daily import DAILY_KEY
+from bonanza.play.deal_identity import has_played, known_deal
 from bonanza.play.deal_stock import DealStock
 from bonanza.play.errors import Conflict, Invalid, NotFound
 from bonanza.session import MAX_MOVES, Origin, Session
@@ -109,9 +110,10 @@ def choose_start(
             deal = Deal.parse(request.deal_text, rules.decks)
         except BonanzaError as error:
             raise Invalid(f"that is not a deal: {error}") from None
+        deal = known_deal(storage, player, deal, now)  # its code typed: its number all the same
         return Start(deal, rules, Origin.TYPED, typed=request.deal_text)
     deal = with_decks(random_deals(), rules.decks)
-    seen = storage.has_played_deal(player, deal.id, rules)
+    seen = has_played(storage, player, deal, rules)
     return Start(deal, rules, Origin.REPLAY if seen else Origin.RANDOM)
 
 

@@ -29,6 +29,7 @@ from bonanza.play.daily import (
     playing_everywhere,
     utc_day,
 )
+from bonanza.play.deal_identity import has_played
 from bonanza.play.deal_stock import DealStock
 from bonanza.play.errors import PlayError, Unavailable
 from bonanza.play.games import (
@@ -200,7 +201,7 @@ class Games:
                 self._end_others(playing, record.id, now)
                 return Opened(session, record, resumed=True, stored=True)
         try:
-            seen = self.storage.has_played_deal(self.player, deal, session.rules)
+            seen = has_played(self.storage, self.player, session.game.deal, session.rules)
         except StorageError as error:
             self.notes.append(UNREADABLE_GAMES.format(error=error))
             seen = False
