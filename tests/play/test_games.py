@@ -153,6 +153,10 @@ def test_a_winnable_deal_comes_from_the_stock_with_its_grade(
     start = choose(storage, stock, StartRequest(Rules(), grade=Grade.EASY))
     assert start.origin is Origin.WINNABLE and start.deal == Deal.from_number(9)
     assert start.extra == {"grade": "hard"} and "No easy deal was ready" in start.announce
+    record, _session = start_game(storage, PLAYER, start, NOON)
+    storage.insert_game(record)
+    again = choose(storage, stock, StartRequest(Rules(), replay=record.id))
+    assert (again.origin, again.extra) == (Origin.REPLAY, {"grade": "hard"})  # still hard
     with pytest.raises(Invalid, match="Klondike only"):
         choose(storage, stock, StartRequest(Rules.preset("westcliff"), grade=Grade.EASY))
 

@@ -10,6 +10,7 @@ import pytest
 
 from bonanza.core import Deal, Rules
 from bonanza.play import Invalid, StartRequest, choose_start, start_game
+from bonanza.play.chosen_deals import daily_overview
 from bonanza.play.daily import daily_rules
 from bonanza.play.deal_stock import DealStock, stock_key
 from bonanza.play.leaderboard import (
@@ -129,3 +130,19 @@ def test_a_name_stored_before_the_rules_is_shown_by_them(storage: SQLiteStorage)
 
     set_display_name(storage, "ann", "\x1b[31m" + "y" * 40)
     assert player_name(storage, "ann") == "[31m" + "y" * (NAME_LENGTH - 4)
+
+
+def test_a_replayed_daily_game_is_still_the_daily_deal_off_the_board(
+    storage: SQLiteStorage, stock: DealStock
+) -> None:
+    first = play_to_the_end(storage, stock, "ann", daily(), pace=2.0)
+    again = StartRequest(Rules(draw=3), replay=first.id)  # the old game's rules are dealt
+    replay = play_to_the_end(storage, stock, "ann", again, pace=0.5)
+    assert replay.extra == first.extra == {"daily": "2025-12-01", "grade": "easy"}
+    assert (replay.origin.value, replay.rules_key) == ("replay", first.rules_key)
+    board = daily_leaderboard(storage, "ann", 1, NOON + 3600)
+    assert [(row["elapsed"], row["you"]) for row in board["fastest"]] == [
+        (round(first.elapsed, 1), True)  # the first game, not the faster replay
+    ]
+    stats = daily_overview(stock, storage, "ann", 1, NOON + 3600)["stats"]
+    assert (stats["played"], stats["won"], stats["best_time"]) == (1, 1, round(first.elapsed, 1))

@@ -6,8 +6,9 @@ its day in ``GameRecord.extra["daily"]``. The daily statistics count, for each
 day, the player's first game of that day's deal started on that very day,
 whatever becomes of it: a game left before its first move counts as played
 and lost, so leaving to see the deal and playing it again wins nothing. A
-later game, or a past day played from the calendar, does not count (such games
-are chosen deals in the main statistics too). A game in which "still
+later game, a replay (a game of a deal the player had before, such as one
+started with "play again") or a past day played from the calendar does not
+count (such games are chosen deals in the main statistics too). A game in which "still
 winnable?" was asked counts as played, never as won. While the counted game
 of a day is in play, no other game of that deal shows the deal
 (:func:`may_show_deal`), even once over.
@@ -21,7 +22,7 @@ from datetime import timedelta
 from typing import Any, Final
 
 from bonanza.core.rules import Rules
-from bonanza.session.status import Status
+from bonanza.session.status import Origin, Status
 from bonanza.storage import Storage
 from bonanza.storage.records import GameRecord, rules_key
 
@@ -80,11 +81,14 @@ def _of_draw(games: Iterable[GameRecord], draw: int) -> list[GameRecord]:
 
 def counted_games(games: Iterable[GameRecord], draw: int) -> dict[datetime.date, GameRecord]:
     """Per day, the game that counts in the daily statistics: the first game of that
-    day's deal started on that day, in play, finished or left before a move."""
+    day's deal started on that day, in play, finished or left before a move; never a
+    replay (its first game may be gone from ``games``, archived by a reset)."""
     counted: dict[datetime.date, GameRecord] = {}
     for game in sorted(_of_draw(games, draw), key=lambda g: g.created_at):
         day = daily_day(game)
-        if day is not None and day == utc_day(game.created_at) and day not in counted:
+        if game.origin is Origin.REPLAY or day is None or day in counted:
+            continue
+        if day == utc_day(game.created_at):
             counted[day] = game
     return counted
 

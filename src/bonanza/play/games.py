@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from bonanza.core import BonanzaError, Deal, Rules
-from bonanza.play.chosen_deals import daily_start, winnable_start
+from bonanza.play.chosen_deals import daily_start, deal_labels, winnable_start
 from bonanza.play.daily import DAILY_KEY
 from bonanza.play.deal_identity import has_played, known_deal
 from bonanza.play.deal_stock import DealStock
@@ -128,12 +128,15 @@ def _shared(storage: Storage, share: str) -> Start:
 
 
 def _replayed(storage: Storage, player: str, game_id: str) -> Start:
-    """The deal and rules of the player's game ``game_id`` (another player's is not found)."""
+    """The deal and rules of the player's game ``game_id`` (another player's is not found),
+    with its labels: a daily deal's replay is still that day's daily deal (a replay,
+    it counts apart and never enters the leaderboard), a winnable deal keeps its grade."""
     old = storage.get_game(game_id) if len(game_id) <= MAX_ID_LENGTH else None
     if old is None or old.player != player:
         raise NotFound.of(f"game {game_id!r}")
     rules = rules_of_key(old.rules_key)
-    return Start(Deal.parse(old.deal, rules.decks), rules, Origin.REPLAY)
+    deal = Deal.parse(old.deal, rules.decks)
+    return Start(deal, rules, Origin.REPLAY, extra=deal_labels(old.extra))
 
 
 def last_game(storage: Storage, player: str, client: str) -> GameRecord:
