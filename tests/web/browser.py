@@ -93,9 +93,13 @@ class Table:
         """All a player could read of the page: its DOM, attributes included, and its URL."""
         return self.page.content() + "\n" + self.page.url
 
-    def wait_moves(self, count: int) -> None:
+    def wait_moves(self, count: int, answered: bool = True) -> None:
+        """Until the page counts ``count`` moves and (``answered``) shows no move or undo
+        before its answer (the counter counts a move shown before its answer)."""
         self.page.wait_for_function(
-            "n => document.getElementById('st-moves').textContent === String(n)", arg=count
+            """([n, answered]) => document.getElementById('st-moves').textContent === String(n)
+                && !(answered && document.getElementById('table').hasAttribute('data-waiting'))""",
+            arg=[count, answered],
         )
 
     def slot(self, pile: int) -> Any:

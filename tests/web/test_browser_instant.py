@@ -143,10 +143,17 @@ def served_places(state: Any) -> dict[str, str]:
 
 
 def wait_settled(table: Table, moves: int) -> Any:
-    """The server's game once the page shows its ``moves`` moves, with nothing waiting."""
+    """The server's game once it has ``moves`` moves and the page shows its table (the move
+    counter alone does not tell: it counts a move shown before its answer)."""
     table.wait_moves(moves)
-    table.page.wait_for_function("() => !document.querySelector('.card.pending')")
-    return table.state()
+    state = table.wait_state(lambda state: state["moves"] == moves)
+    table.page.wait_for_function(
+        """places => !document.querySelector('.card.pending') && Object.entries(places).every(
+            ([code, pile]) => document.querySelector(`.card[data-card='${code}']:not(.ghost)`)
+                ?.dataset.pile === pile)""",
+        arg=served_places(state),
+    )
+    return state
 
 
 def refuse(table: Table, times: int = 1) -> list[str]:
@@ -173,7 +180,7 @@ def test_a_move_draws_its_first_frame_within_16_ms_of_the_input(slow: Table) -> 
     slow.double_click_card("AC")  # home from column 4, over 3 cards face down
     timings = [last_input(slow)]
     assert timings[0]["places"]["AC"] == "9"  # the ace already on its foundation
-    slow.wait_moves(1)
+    wait_settled(slow, 1)  # each input on a table with no move waiting
     for moves in range(2, 6):
         slow.page.evaluate("window.__inputs = []")
         if moves % 2:
@@ -181,7 +188,7 @@ def test_a_move_draws_its_first_frame_within_16_ms_of_the_input(slow: Table) -> 
         else:
             slow.click_stock()
         timings.append(last_input(slow))
-        slow.wait_moves(moves)
+        wait_settled(slow, moves)
     for moves, timing in enumerate(timings):
         handler = timing["changed"] - (timing["handled"] - timing["at"])
         print(
@@ -190,7 +197,7 @@ def test_a_move_draws_its_first_frame_within_16_ms_of_the_input(slow: Table) -> 
         )
         assert handler < FIRST_FRAME_MS, timing  # the page's own work, in the input's task
         assert not timing["between"], timing  # the first frame after the input shows the move
-        assert timing["moves"] == str(moves), timing  # before its answer came
+        assert timing["moves"] == str(moves + 1), timing  # counted before its answer came
     # The frame after it starts when the browser next draws (up to a refresh later, more on a
     # busy machine): printed, not judged; that the move is in it is judged above.
     changed = sorted(timing["changed"] for timing in timings)
@@ -204,7 +211,8 @@ def test_a_move_shows_before_its_answer_and_keeps_its_place_after(still: Table) 
     still.page.wait_for_function(
         "() => document.querySelector('.card[data-card=\"AC\"]').dataset.pile === '9'"
     )
-    assert still.shown_moves() == 0  # the answer has not come
+    assert still.shown_moves() == 1  # counted, though the answer has not come
+    assert still.state()["moves"] == 1  # the server has it: its answer is held
     release(still)
     state = wait_settled(still, 1)
     assert state["position"]["foundations"][0] == "AC"

@@ -57,6 +57,7 @@ export class Controller {
 
   render(beat = 0) {
     this.view.render(this.state, { selection: this.selection, targets: this.targets, hint: this.hintMark }, { beat });
+    this.view.root.toggleAttribute("data-waiting", this.state !== this.truth); // shown before its answer
     this.dom.showTurn?.(this.view.geo?.narrow ?? false);
   }
 
@@ -300,7 +301,7 @@ export class Controller {
    */
   play(move) {
     this.stopAutoIfManual();
-    const guess = this.state && predict(this.state, move);
+    const guess = this.state && predict(this.state, move, this.score());
     if (!guess) {
       return this.run(async () => {
         await this.show(await api.play(this.state.id, move));
@@ -323,7 +324,7 @@ export class Controller {
     });
   }
 
-  /** Show a move before its answer: the table only (the figures wait), and its sound. */
+  /** Show a move before its answer: the table, the figures known, and its sound. */
   showGuess(guess) {
     clearTimeout(this.progressTimer);
     this.state = guess;
@@ -333,6 +334,7 @@ export class Controller {
     this.dom.hideHint();
     this.dom.hideStuck();
     this.render();
+    this.updateStatus();
     const last = guess.last;
     const sound = isFoundation(last.dest) ? "home" : last.source === STOCK || last.dest === STOCK ? "draw" : "place";
     requestAnimationFrame(() => setTimeout(() => this.sound.play(sound))); // after the frame: sound may start slowly

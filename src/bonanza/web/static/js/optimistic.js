@@ -28,11 +28,11 @@ export function playable(pos, move, card = undefined) {
 }
 
 /**
- * The state ``move`` leads to from ``state``, with the legal moves of that table; null when
- * the move is not legal in it. Only the table changes: the score, the count of moves and the
- * words wait for the answer.
+ * The state ``move`` leads to from ``state``, with the legal moves of that table and the figures
+ * the server will give (``figures``); null when the move is not legal in it. The words wait for
+ * the answer. ``shown``: the score shown now (timed scoring's clock takes from it).
  */
-export function predict(state, move) {
+export function predict(state, move, shown = state.score) {
   const pos = state.position;
   if (state.status !== "playing" || !playable(pos, move)) return null;
   const next = {
@@ -46,6 +46,7 @@ export function predict(state, move) {
   const stockCards = next.stock.cards;
   const fromStock = () => (stockCards ? stockCards.pop() : null);
   let cards;
+  let revealed = false;
   if (dest === STOCK) {
     if (stockCards) next.stock.cards = [...next.waste].reverse();
     next.stock.count = next.waste.length;
@@ -61,7 +62,8 @@ export function predict(state, move) {
     if (column >= 0) {
       const c = next.columns[column];
       cards = c.up.splice(-count);
-      if (!c.up.length && c.down && c.down_cards) {
+      revealed = !c.up.length && c.down;
+      if (revealed && c.down_cards) {
         c.up.push(c.down_cards.pop()); // named already (thoughtful)
         c.down -= 1;
       } // else the card under stays face down until the answer names it
@@ -82,7 +84,27 @@ export function predict(state, move) {
   }
   next.legal = legalMoves(next, state);
   const { announce, steps, progress, records, in_records, first_win, ...rest } = state;
-  return { ...rest, position: next, last: move, guessed: true };
+  return { ...rest, ...figures(state, move, revealed, shown, next.home === next.foundations.length * RANKS.length), position: next, last: move, guessed: true };
+}
+
+/**
+ * The count of moves, score and bankroll after ``move`` (``revealed``: it turns a card up; ``won``:
+ * it wins), as bonanza/core/scoring.py counts them. Timed scoring keeps the score shown when
+ * the clock may have taken what is above 0 (a point won might pay its debt) and on a win (the
+ * bonus is the server's clock's): the answer tells.
+ */
+function figures({ rules, score, moves, bankroll, position }, { source, dest }, revealed, shown, won) {
+  const kind = rules.scoring;
+  const home = isFoundation(dest) ? 1 : isFoundation(source) ? -1 : 0;
+  let points = home * 5;
+  if (kind === "none") points = 0;
+  else if (kind[0] !== "v") {
+    points = (revealed ? 5 : 0) + (home > 0 ? 10 : home ? -15 : source === WASTE && dest !== STOCK ? 5 : 0);
+    if (dest === STOCK && (rules.draw === 1 || position.recycles > 1)) points -= rules.draw === 1 ? 100 : 20;
+  }
+  let next = kind[0] === "v" ? score + points : Math.max(0, score + points);
+  if (kind === "timed" && (won || (points > 0 && !shown))) next = score;
+  return { moves: moves + 1, score: next, bankroll: bankroll == null ? bankroll : bankroll + next - score };
 }
 
 /** Every legal move of ``pos`` under the rules of ``state``, as far as its named cards show. */
