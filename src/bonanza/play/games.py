@@ -213,14 +213,17 @@ def prepare_game(
     now: float,
     random_deals: Callable[[], Deal],
     *,
+    client: str = "web",
     max_moves: int = MAX_MOVES,
 ) -> PreparedGame:
-    """What ``request`` deals (:func:`choose_start`), the player's games in play and the
-    new game (:func:`start_game`, not stored yet): every read a new game makes, so a
-    server reads them in one trip to a worker thread."""
+    """What ``request`` deals (:func:`choose_start`), the player's games in play on
+    ``client`` and the new game (:func:`start_game`, not stored yet): every read a new
+    game makes, so a server reads them in one trip to a worker thread."""
     start = choose_start(storage, stock, player, request, now, random_deals)
-    playing = storage.playing_games(player)
-    record, session = start_game(storage, player, start, now, max_moves=max_moves)
+    playing = storage.playing_games(player, client)
+    record, session = start_game(
+        storage, player, start, now, client=client, max_moves=max_moves
+    )
     return PreparedGame(start, playing, record, session)
 
 

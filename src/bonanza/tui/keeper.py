@@ -12,9 +12,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from bonanza.play.own_games import Opened
 from bonanza.storage import Storage, StorageError
 from bonanza.storage.player_settings import safe_home, set_safe_home
-from bonanza.tui.games import Opened
 from bonanza.tui.words import unstored
 
 

@@ -8,7 +8,7 @@ from bonanza.core.errors import RulesError
 from bonanza.core.rules import Rules
 from bonanza.play.answers import not_yet
 from bonanza.play.games import share_link
-from bonanza.storage import StorageError
+from bonanza.play.own_games import unstored as unstored  # notes of the play layer's too
 from bonanza.tui.status_bar import rules_label
 
 THINKING: Final = "Thinking…"
@@ -62,8 +62,3 @@ def shared(share: str, *, opens: bool) -> tuple[str, str]:
         SHARED.format(share=share, link=share_link(share)),
         SHARE_OPENS.format(when=when),
     )
-
-
-def unstored(error: StorageError) -> str:
-    """The note for a write the store refused."""
-    return f"Not stored: {error}"

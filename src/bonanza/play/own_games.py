@@ -1,0 +1,288 @@
+"""A front end's own games, straight on the store: the game to show first, a new game
+(the front end's other games in play ending, lost once they count), a saved game taken
+back, the bankroll it starts from, and what a game over may show.
+
+The terminal plays through :class:`OwnGames` (its calls block on the store); the web
+takes the same steps (:func:`~bonanza.play.games.prepare_game`, ``end``) on its own
+asynchronous path. What cannot be dealt raises a ``PlayError`` before anything has
+changed; a store that fails midway raises nothing: the problem is kept in ``notes``,
+a sentence for the player.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import ClassVar, Final, Protocol
+
+from bonanza.core import Deal, Rules
+from bonanza.core.errors import SaveError
+from bonanza.core.rules import Scoring
+from bonanza.play.daily import (
+    counted_games,
+    daily_day,
+    daily_statistics,
+    day_text,
+    deal_shown,
+    playing_everywhere,
+    utc_day,
+)
+from bonanza.play.deal_identity import has_played
+from bonanza.play.deal_stock import DealStock
+from bonanza.play.errors import PlayError, Unavailable
+from bonanza.play.games import (
+    NEW_DEAL,
+    PreparedGame,
+    Start,
+    StartRequest,
+    end,
+    last_game,
+    new_game_id,
+    newest_last,
+    prepare_game,
+    with_decks,
+)
+from bonanza.play.ledger import bankroll_before
+from bonanza.session import Session
+from bonanza.storage import Storage, StorageError
+from bonanza.storage.records import GameRecord, rules_of_key
+
+TERMINAL: Final = "terminal"
+"""The terminal's name in the records, the front end that plays through :class:`OwnGames`."""
+UNREADABLE_GAMES: Final = "Could not read the stored games: {error}"
+UNREADABLE_GAME: Final = "Could not read back a stored game: {error}"
+NO_BANKROLL: Final = "Could not read the bankroll: {error}"
+SAVE_OVER: Final = "The saved game is over in the records: here is a new deal"
+UNSTORED: Final = "Not stored: {error}"
+
+
+def unstored(error: StorageError) -> str:
+    """The note for a write the store refused."""
+    return UNSTORED.format(error=error)
+
+
+class Choice(Protocol):
+    """What a front end's player chose to deal: a request, or the deal of their last
+    game on that front end again (``replay``)."""
+
+    @property
+    def replay(self) -> bool: ...
+
+    def request(self, last_game: str | None = None) -> StartRequest: ...
+
+
+@dataclass
+class Opened:
+    """A game to show: its session and record, whether it was resumed, whether its
+    record is in the store, and the words that announce it."""
+
+    session: Session
+    record: GameRecord
+    resumed: bool
+    stored: bool
+    announce: str = NEW_DEAL
+
+
+@dataclass(frozen=True, slots=True)
+class DailyResult:
+    """A daily game's result: its day, whether it is the game that counts for the day,
+    and the player's daily streak now."""
+
+    day: str
+    counted: bool
+    current_streak: int
+    best_streak: int
+
+
+class OwnGames:
+    """The player's games on the front end ``client``: the one to show first, new
+    deals, and the others ended (lost once they count) whenever one starts."""
+
+    client: ClassVar[str] = TERMINAL
+    """The front end whose games these are (it resumes and ends only its own)."""
+
+    def __init__(
+        self, storage: Storage, player: str, stock: DealStock, random_deals: Callable[[], Deal]
+    ) -> None:
+        self.storage = storage
+        self.player = player
+        self.stock = stock
+        self.random_deals = random_deals
+        self.notes: list[str] = []  # problems met, sentences for the player
+
+    def open(self, rules: Rules, start: Choice | Session | None, now: float) -> Opened:
+        """The game to show first: ``start`` (a choice, or a saved session), else the
+        latest game in play here, else a random deal. A choice that cannot be dealt
+        says why in ``notes``."""
+        if isinstance(start, Session):
+            resumed = self._resume_saved(start, now)
+        else:
+            if start is not None:
+                try:
+                    return self.begin(self.prepare(start, now), now)
+                except PlayError as error:
+                    self.notes.append(error.message)
+            resumed = self._resume_stored(now)
+        if resumed is not None:
+            return resumed
+        try:
+            prepared = self.prepare(_Random(rules), now)
+        except PlayError as error:  # the store cannot be read: a random deal all the same
+            self.notes.append(error.message)
+            deal = with_decks(self.random_deals(), rules.decks)
+            session = Session.new(deal, rules, now)
+            record = GameRecord.of(new_game_id(), self.player, session, now, client=self.client)
+            prepared = PreparedGame(Start(deal, rules, session.origin), [], record, session)
+        return self.begin(prepared, now)
+
+    # -- new games ----------------------------------------------------------------------
+
+    def prepare(self, choice: Choice, now: float) -> PreparedGame:
+        """The game ``choice`` deals, made but not stored: nothing has changed yet.
+        A ``PlayError`` says why it cannot be dealt (a failing store: ``Unavailable``)."""
+        try:
+            last = last_game(self.storage, self.player, self.client).id if choice.replay else None
+            return prepare_game(
+                self.storage, self.stock, self.player, choice.request(last), now,
+                self.random_deals, client=self.client,
+            )  # fmt: skip
+        except StorageError as error:
+            raise Unavailable(UNREADABLE_GAMES.format(error=error)) from None
+
+    def begin(self, prepared: PreparedGame, now: float) -> Opened:
+        """Start ``prepared``: the player's other games here end (read again: the game
+        on the table may have ended meanwhile), and it is stored."""
+        self._end_others(self._playing(), None, now)
+        stored = self._insert(prepared.record)
+        return Opened(prepared.session, prepared.record, False, stored, prepared.start.announce)
+
+    def _insert(self, record: GameRecord) -> bool:
+        """Store a new record; whether the store took it."""
+        try:
+            self.storage.insert_game(record)
+        except StorageError as error:
+            self.notes.append(unstored(error))
+            return False
+        return True
+
+    # -- resuming -----------------------------------------------------------------------
+
+    def _playing(self) -> list[GameRecord]:
+        """The player's games in play here, newest last."""
+        try:
+            return newest_last(self.storage.playing_games(self.player, self.client))
+        except StorageError as error:
+            self.notes.append(UNREADABLE_GAMES.format(error=error))
+            return []
+
+    def _resume_stored(self, now: float) -> Opened | None:
+        """The latest game in play here, its older fellows ended."""
+        playing = self._playing()
+        for record in reversed(playing):
+            try:
+                session = Session.from_json(record.state, trusted=True)  # our own store
+            except SaveError as error:
+                self.notes.append(UNREADABLE_GAME.format(error=error))
+                continue
+            if session.is_over:
+                continue
+            self._end_others(playing, record.id, now)
+            return Opened(session, record, resumed=True, stored=True)
+        return None
+
+    def _resume_saved(self, session: Session, now: float) -> Opened | None:
+        """The session from a save file, with its record (made if the records lack it).
+
+        A save whose deal the records hold but as another game (an older game of
+        that file, since ended) is not played again: that would count it twice.
+        """
+        if session.is_over:
+            return None
+        playing = self._playing()
+        for record in playing:
+            if record.deal == session.game.deal.id and record.created_at == session.created_at:
+                self._end_others(playing, record.id, now)
+                return Opened(session, record, resumed=True, stored=True)
+        try:
+            seen = has_played(self.storage, self.player, session.game.deal, session.rules)
+        except StorageError as error:
+            self.notes.append(UNREADABLE_GAMES.format(error=error))
+            seen = False
+        if seen:
+            self.notes.append(SAVE_OVER)
+            return None
+        if not session.created_at:
+            session.created_at = now  # an older save: it starts in the records now
+        self._end_others(playing, None, now)
+        record = GameRecord.of(new_game_id(), self.player, session, now, client=self.client)
+        return Opened(session, record, resumed=True, stored=self._insert(record))
+
+    def _end_others(self, playing: list[GameRecord], keep: str | None, now: float) -> None:
+        """End the stored games in play here but ``keep``: one game at a time."""
+        for record in playing:
+            if record.id == keep:
+                continue
+            try:
+                session = Session.from_json(record.state, trusted=True)
+            except SaveError:
+                continue  # unreadable: left as it is
+            if not end(session, now):
+                continue
+            record.update(session, now)
+            record.version += 1
+            try:
+                self.storage.update_game(record)
+            except StorageError as error:
+                self.notes.append(unstored(error))
+
+    # -- the ledger and what a game over shows -------------------------------------------
+
+    def earlier_bankroll(self, session: Session, record: GameRecord) -> int:
+        """Cumulative Vegas: the money after the earlier games of these rules and kind."""
+        if session.rules.scoring is not Scoring.VEGAS_CUMULATIVE:
+            return 0
+        try:
+            earlier = self.storage.finished_games(self.player)
+        except StorageError as error:
+            self.notes.append(NO_BANKROLL.format(error=error))
+            return 0
+        return bankroll_before(earlier, record)
+
+    def deal_hidden(self, record: GameRecord) -> bool:
+        """Whether a game over may not show its deal (its ID, review or cards) yet:
+        a daily deal while the game that counts for its day is in play, on any
+        front end. A store that cannot tell hides it."""
+        try:
+            return not deal_shown(self.storage, record)
+        except StorageError as error:
+            self.notes.append(UNREADABLE_GAMES.format(error=error))
+            return True
+
+    def daily_result(self, record: GameRecord, now: float) -> DailyResult | None:
+        """A daily game's day, whether it is the game that counts for the day, and the
+        daily streak now; None for another game (or a store that cannot tell)."""
+        day = daily_day(record)
+        if day is None:
+            return None
+        draw = rules_of_key(record.rules_key).draw
+        try:
+            games = self.storage.finished_games(self.player)
+            games += playing_everywhere(self.storage, self.player)
+        except StorageError as error:
+            self.notes.append(UNREADABLE_GAMES.format(error=error))
+            return None
+        counted = counted_games(games, draw).get(day)
+        stats = daily_statistics(games, draw, utc_day(now))
+        is_counted = counted is not None and counted.id == record.id
+        return DailyResult(day_text(day), is_counted, stats["current_streak"], stats["best_streak"])
+
+
+@dataclass(frozen=True, slots=True)
+class _Random:
+    """A random deal under ``rules``: the game shown first when there is no other."""
+
+    rules: Rules
+    replay: bool = False
+
+    def request(self, last_game: str | None = None) -> StartRequest:
+        return StartRequest(self.rules)

@@ -1,0 +1,65 @@
+"""A front end's own games straight on the store (``bonanza.play.own_games``), as the
+terminal plays them, on a real SQLite store."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from bonanza.core import Rules
+from bonanza.play import StartRequest
+from bonanza.play.deal_stock import DealStock
+from bonanza.play.own_games import OwnGames
+from bonanza.session import Origin, Status
+from bonanza.storage import SQLiteStorage
+
+from .test_games import DEAL_SEVEN, NOON, PLAYER, stock, storage, stored  # noqa: F401 (fixtures)
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A player's choice: a request, or their last game here again."""
+
+    rules: Rules
+    deal_text: str | None = None
+    share: str | None = None
+    replay: bool = False
+
+    def request(self, last_game: str | None = None) -> StartRequest:
+        replay = last_game if self.replay else None
+        return StartRequest(self.rules, self.deal_text, self.share, replay)
+
+
+def games_of(store: SQLiteStorage, deals: DealStock) -> OwnGames:
+    """The player's terminal games (random deals are deal 7)."""
+    return OwnGames(store, PLAYER, deals, lambda: DEAL_SEVEN)
+
+
+def test_a_new_game_ends_the_others_here_and_the_latest_is_resumed(
+    storage: SQLiteStorage,  # noqa: F811 (the imported fixture)
+    stock: DealStock,  # noqa: F811
+) -> None:
+    web = stored(storage, StartRequest(Rules()), stock)  # a web game in play
+    first = games_of(storage, stock).open(Rules(), None, NOON)
+    assert (first.record.client, first.stored, first.resumed) == ("terminal", True, False)
+    assert first.record.origin is Origin.REPLAY  # deal 7 again, after the web game of it
+    typed = games_of(storage, stock).open(Rules(), Asked(Rules(), "8"), NOON + 1)
+    assert typed.record.deal == "8" and typed.announce == "New deal"
+    ended = storage.get_game(first.record.id)
+    assert ended is not None and ended.status is not Status.PLAYING
+    web_now = storage.get_game(web.id)
+    assert web_now is not None and web_now.status is Status.PLAYING  # not the terminal's
+    again = games_of(storage, stock).open(Rules(draw=3), None, NOON + 2)
+    assert again.resumed and again.record.id == typed.record.id
+
+
+def test_a_choice_that_cannot_be_dealt_says_why_and_the_game_in_play_goes_on(
+    storage: SQLiteStorage,  # noqa: F811 (the imported fixture)
+    stock: DealStock,  # noqa: F811
+) -> None:
+    games = games_of(storage, stock)
+    playing = games.open(Rules(), Asked(Rules(), "9"), NOON)
+    opened = games.open(Rules(), Asked(Rules(), share="nope"), NOON + 1)
+    assert opened.resumed and opened.record.id == playing.record.id
+    assert games.notes == ["shared deal 'nope' not found"]
+    replay = games.begin(games.prepare(Asked(Rules(), replay=True), NOON + 2), NOON + 2)
+    assert (replay.record.deal, replay.record.origin) == ("9", Origin.REPLAY)
