@@ -249,9 +249,9 @@ def test_a_request_that_keeps_losing_the_race_is_409_and_changes_nothing(
 def test_a_game_two_processes_take_turns_on_is_checked_before_each_move(
     pair: Pair, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Without sticky routing each process finds its copy behind at every move: it reads
-    the game again before the move (on SQLite, on the event loop; on PostgreSQL once it
-    has lost one race), rather than playing it on the stale copy and losing the write."""
+    """Without sticky routing each process finds its copy behind at every move: once it
+    has lost one race it reads the game again before the move (on SQLite, on the event
+    loop), rather than playing it on the stale copy and losing the write."""
     number, line = line_texts()
     game_id = pair.new_game(number)
     refused_writes: list[str] = []
@@ -280,8 +280,8 @@ def test_a_game_two_processes_take_turns_on_is_checked_before_each_move(
     for n, move in enumerate(line[:TURNS]):
         answer = play(clients[n % 2], game_id, move)  # each finds its copy behind
         assert answer.status_code == 200 and answer.json()["moves"] == n + 1
-    # SQLite checks first always; PostgreSQL after its first lost race, once a process.
-    assert len(refused_writes) == (0 if sqlite else 2)
+    # Each process checks first after its first lost race: one refused write each.
+    assert len(refused_writes) == 2
     if sqlite:
         assert len(reads) >= TURNS // 2 - 1
         assert not any(name.startswith("AnyIO worker") for name in reads)  # on the loop
