@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import sqlite3
 import threading
@@ -11,6 +12,7 @@ from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
 from typing import Any
 
+import anyio
 import pytest
 from starlette.testclient import TestClient
 
@@ -305,6 +307,32 @@ async def test_a_write_waits_out_the_cancellation_of_its_request(tmp_path: Path)
     assert storage.gate is not None
     storage.gate.set()
     with pytest.raises(asyncio.CancelledError):
+        await move
+    await blocker
+    stored = storage.get_game(gid)
+    assert stored is not None and stored.moves == 1
+    assert (await service.get(player(0), gid)).moves == 1  # cache and store agree
+    await service.aclose()
+
+
+@own_loop
+async def test_a_write_waits_out_an_anyio_scope_that_times_out(tmp_path: Path) -> None:
+    """anyio cancels again at each turn of the loop: the wait for the write holds anyway."""
+    storage = GatedStorage(tmp_path / "games.db")
+    service = service_on(storage)
+    (gid,) = await games(service, 1)
+    blocker = await hold_the_writer(service, storage)
+
+    async def move_with_a_deadline() -> None:
+        with anyio.move_on_after(0.01):
+            await service.play(player(0), gid, "sw")
+
+    move = asyncio.create_task(move_with_a_deadline())
+    await asyncio.sleep(0.1)
+    assert not move.done()  # past its deadline, still waiting for its write
+    assert storage.gate is not None
+    storage.gate.set()
+    with contextlib.suppress(asyncio.CancelledError):
         await move
     await blocker
     stored = storage.get_game(gid)
