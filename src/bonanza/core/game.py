@@ -58,6 +58,7 @@ class Game:
         self._checkpoints: dict[int, tuple[bytes, int]] = {}  # below it: position, score
         self._saved_checkpoints: list[Any] | None = None  # as loaded, read when first needed
         self._previous_unchecked = False  # ``_passed`` is a save's position before its last
+        self._legal: tuple[Position | None, tuple[Move, ...]] = (None, ())  # at, moves
 
     @property
     def history(self) -> list[Move]:
@@ -70,6 +71,15 @@ class Game:
     def position(self) -> Position:
         """The current position. Do not change it: play moves through the game."""
         return self._current
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The current position's legal moves, worked out once for each position."""
+        at, moves = self._legal
+        current = self._current
+        if at is not current:
+            moves = tuple(current.legal_moves())
+            self._legal = (current, moves)
+        return moves
 
     @property
     def positions(self) -> tuple[Position, ...]:
@@ -144,7 +154,7 @@ class Game:
     def _push(self, move: Move | str) -> Move:
         before = self.position
         if isinstance(move, str):
-            move = parse_move(move, before)
+            move = parse_move(move, before, self.legal_moves())
         after = before.copy()
         revealed = after.play(move)
         points = move_points(self.rules, move, revealed is not None, before.recycles)

@@ -6,6 +6,7 @@ The grammar is documented in docs/engine.md.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from bonanza.core.cards import (
@@ -111,8 +112,8 @@ def _first_foundation(position: Position, card: Card) -> Pile:
     return Pile.foundation(card.suit)
 
 
-def parse_move(text: str, position: Position) -> Move:
-    """Read a move's text in ``position``.
+def parse_move(text: str, position: Position, legal: Sequence[Move] | None = None) -> Move:
+    """Read a move's text in ``position`` (whose legal moves are ``legal``, if known).
 
     Draws and recycles take their count from the position; ``f`` as a
     destination takes its suit from the moving card; a move between columns
@@ -124,7 +125,8 @@ def parse_move(text: str, position: Position) -> Move:
             f"{text!r} is not a move: write source and destination, like sw, w3, 6f, fh2 or 47:3"
         )
     source_token, dest_token, count_text = match.groups()
-    legal = position.legal_moves()
+    if legal is None:
+        legal = position.legal_moves()
     if "t" in (source_token, dest_token):
         return _parse_deal(text, source_token + dest_token, count_text, position, legal)
     source, dest = _token_pile(source_token), _token_pile(dest_token)
@@ -166,7 +168,7 @@ def parse_move(text: str, position: Position) -> Move:
 
 
 def _parse_deal(
-    text: str, tokens: str, count_text: str | None, position: Position, legal: list[Move]
+    text: str, tokens: str, count_text: str | None, position: Position, legal: Sequence[Move]
 ) -> Move:
     """Read ``st``, a deal of one card onto every column."""
     if tokens != DEAL_TEXT or count_text is not None:

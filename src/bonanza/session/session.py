@@ -280,7 +280,7 @@ class Session:
     def draw(self, now: float) -> Event:
         """Turn the stock: draw, or recycle the waste."""
         self._check_playing()
-        for move in self.position.legal_moves():
+        for move in self.game.legal_moves():
             if move.is_draw or move.is_recycle:
                 return self.play(move, now)
         raise SessionError("the stock is empty and the pass limit is reached")

@@ -2,18 +2,23 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bonanza.core import BonanzaError, Move, MoveSyntaxError, Position, format_move, parse_move
 from bonanza.play.errors import Invalid
 
 
-def checked_move(position: Position, move: Move | str) -> Move:
+def checked_move(
+    position: Position, move: Move | str, legal: Sequence[Move] | None = None
+) -> Move:
     """The legal move meant, or ``Invalid`` whose message names the move and never the hidden cards.
 
-    Core errors name the whole position, so they are not passed on as they are.
+    ``legal``: the position's legal moves, if known. Core errors name the whole
+    position, so they are not passed on as they are.
     """
     if isinstance(move, str):
         try:
-            return parse_move(move, position)
+            return parse_move(move, position, legal)
         except MoveSyntaxError:
             raise Invalid(
                 f"{move!r} is not a move: write it like sw, w3, 6f, fh2 or 47:3"

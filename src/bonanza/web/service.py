@@ -251,7 +251,8 @@ class GameService:
         def act(session: Session, now: float) -> Event:
             if session.is_over:
                 return session.play(move, now)  # raises GameOverError
-            return session.play(checked_move(session.position, move), now)
+            game = session.game
+            return session.play(checked_move(game.position, move, game.legal_moves()), now)
 
         return await self._act(player, game_id, act)
 

@@ -9,6 +9,7 @@ is counted, never named, and the stock is a count. The deal's number or code
 from __future__ import annotations
 
 import functools
+from collections.abc import Sequence
 from typing import NamedTuple
 
 import msgspec
@@ -88,8 +89,8 @@ def table_view(rules: Rules) -> TableView:
     )
 
 
-def position_view(position: Position) -> PositionView:
-    """The visible part of ``position``, with its legal moves."""
+def position_view(position: Position, legal: Sequence[Move] | None = None) -> PositionView:
+    """The visible part of ``position``, with its legal moves (``legal``, if known)."""
     thoughtful = position.rules.thoughtful
     columns = []
     for column, down in zip(position.tableau, position.down, strict=True):
@@ -113,7 +114,7 @@ def position_view(position: Position) -> PositionView:
         home=sum(position.foundations),
         recycles=position.recycles,
         recycles_left=None if allowed is None else max(0, allowed - position.recycles),
-        legal=[move_data(move) for move in position.legal_moves()],
+        legal=[move_data(m) for m in (position.legal_moves() if legal is None else legal)],
         passes_left=position.rules.passes_left(position.recycles),
     )
 
@@ -122,7 +123,7 @@ def game_view(game_id: str, session: Session, now: float, *, history: bool = Tru
     """What the browser sees of a game at ``now`` (``history``: with the moves' texts,
     which grow with the game; an action's answer goes without them)."""
     game = session.game
-    visible = position_view(game.position)
+    visible = position_view(game.position, game.legal_moves())
     rules = rules_views(game.rules)
     view = GameView(
         id=game_id,
