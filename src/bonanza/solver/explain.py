@@ -30,7 +30,8 @@ def action(move: Move, position: Position) -> str:
     cards = position.moving_cards(move)
     what = cards[0].face if cards else "the card"
     if move.count > 1:
-        what += f" and the {move.count - 1} card{'s' if move.count > 2 else ''} on it"
+        on_it = move.count - 1
+        what += " and the card on it" if on_it == 1 else f" and the {on_it} cards on it"
     if move.dest.is_foundation:
         return f"Move {what} to its foundation"
     column = position.tableau[move.dest.column_index]
