@@ -16,6 +16,11 @@ one set answers for a position reached with another (the proof is at
 ``top_goes_home``): the default search counts those hits, and a search with
 the set in the key is compared with the others.
 
+A full transposition table forgets entries and the search goes on (the
+proof is in search_forget.h): a default search with a table of TINY_MEMORY
+bytes, which fills on any case of more than some 31,000 positions, is
+compared with the others, and the entries it forgot are counted.
+
 Line cases find more: a deal (half under the default rules, half under
 random ones) is won by the search with no pruning, and every LINE_STEP-th
 position of that winning line, winnable by that proof, is searched every way
@@ -67,6 +72,9 @@ BRUTE_CARDS = (9, 10, 11)
 """The cards not home in a brute-force case, chosen at random."""
 BRUTE_LIMIT = 8000
 """The most positions the brute force visits; larger cases are skipped."""
+TINY_MEMORY = 1 << 20
+"""The tiny-table search's memory: too little for the first
+table (32,768 slots) to double, so it forgets."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -76,15 +84,18 @@ class Search:
     name: str
     prune: Prune
     sides: Sides
+    memory: int | None = None  # the memory limit (None: the default)
 
 
 KEPT_KEYED = "default, kept-out set in the key"
+TINY = "default, a tiny table that forgets"
 SEARCHES: tuple[Search, ...] = (
     # (KEPT_HITS only counts: the search is the default's, node for node.)
     Search(DEFAULT, Prune.ALL, Sides.DEFAULT | Sides.KEPT_HITS),
     Search(AT_ONCE, Prune.ALL, Sides.DEFAULT | Sides.AT_ONCE),
     Search(NOTHING, Prune.NONE, Sides.NONE),
     Search(KEPT_KEYED, Prune.ALL, Sides.DEFAULT | Sides.KEPT_KEYED),
+    Search(TINY, Prune.ALL, Sides.DEFAULT, TINY_MEMORY),
     *(Search(f"no {flag.name}", Prune.ALL & ~flag, Sides.DEFAULT) for flag in SINGLE_RULES),
 )
 
@@ -99,10 +110,14 @@ class Outcome:
     side_wins: int = 0
     brute_lost: int = 0  # brute-force comparisons of a lost position
     kept_hits: int = 0  # the default's table hits across rule 12's kept-out sets
+    forgotten: int = 0  # the entries the tiny table forgot
+    forgetting: int = 0  # the cases in which it forgot any
 
     def add(self, other: Outcome) -> None:
         self.compared += other.compared
         self.kept_hits += other.kept_hits
+        self.forgotten += other.forgotten
+        self.forgetting += other.forgetting
         self.brute_lost += other.brute_lost
         self.disagreements += other.disagreements
         for flag, count in other.fired.items():
@@ -218,7 +233,11 @@ def compare_position(label: str, position: Position, node_limit: int,
     outcome = Outcome()
     verdicts: dict[str, str] = {}
     for search in SEARCHES:
-        result = solve(position, node_limit=node_limit, prune=search.prune, sides=search.sides)
+        result = solve(position, node_limit=node_limit, prune=search.prune, sides=search.sides,
+                       memory_limit=search.memory)
+        if search.name == TINY:
+            outcome.forgotten += result.forgotten
+            outcome.forgetting += result.forgotten > 0
         if search.name in (DEFAULT, AT_ONCE):
             for flag, count in result.fired.items():
                 outcome.fired[flag] = outcome.fired.get(flag, 0) + count
@@ -312,6 +331,8 @@ def main(argv: list[str] | None = None) -> int:
         + f", side-search wins {total.side_wins}")
     print(f"table hits on an entry stored under another kept-out set (rule 12): "
           f"{total.kept_hits}")
+    print(f"entries forgotten by the tiny table ({TINY_MEMORY} bytes): {total.forgotten}, "
+          f"in {total.forgetting} positions")
     return 1 if total.disagreements else 0
 
 

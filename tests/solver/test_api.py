@@ -61,8 +61,15 @@ def test_time_limit_gives_unknown() -> None:
     assert result.seconds < 1
 
 
+def test_a_full_table_forgets_and_the_search_goes_on() -> None:
+    # Before the table forgot (search_forget.h), 2 MB stopped this search for memory.
+    result = solve(Deal.from_number(HARD_DEAL), Rules(), memory_limit=2_000_000, time_limit=0.5)
+    assert (result.result, result.limit) == ("unknown", "time")
+    assert result.forgotten > 0
+
+
 def test_memory_limit_gives_unknown() -> None:
-    result = solve(Deal.from_number(HARD_DEAL), Rules(), memory_limit=2_000_000)
+    result = solve(Deal.from_number(HARD_DEAL), Rules(), memory_limit=100_000)
     assert (result.result, result.limit) == ("unknown", "memory")
 
 

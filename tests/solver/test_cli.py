@@ -181,17 +181,28 @@ def test_analyze_retries_unknown_deals(
     assert [row["result"] for row in rows] == ["unknown", "solved"]
 
 
-def test_memory_limit_gives_unknown(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    # Among the slowest deals for the solver: it needs far more than 1 MB.
+def test_a_small_memory_limit_forgets_and_goes_on(capsys: pytest.CaptureFixture[str],
+                                                   tmp_path: Path) -> None:
+    # Among the slowest deals for the solver: it needs far more than 1 MB. A full
+    # table forgets positions (search_forget.h), so the search goes on to its time
+    # limit instead of stopping for memory, as it did before.
     hard = "4107606920159746969"
-    status, out, _ = run(capsys, "solve", hard, "--memory-limit", "1")
-    assert status == 0 and "unknown (memory limit reached)" in out
+    status, out, _ = run(capsys, "solve", hard, "--memory-limit", "1", "--time-limit", "1")
+    assert status == 0 and "unknown (time limit reached)" in out
     out_file = tmp_path / "run.jsonl"
     status, out, _ = run(capsys, "analyze", "--deal-file", str(_deal_file(tmp_path, hard)),
-                         "--memory-limit", "1", "--jobs", "1", "--out", str(out_file),
-                         "--no-progress")
+                         "--memory-limit", "1", "--time-limit", "1", "--jobs", "1",
+                         "--out", str(out_file), "--no-progress")
     assert status == 0 and "unknown: 1" in out and "memory limit: 1 MB" in out
-    assert json.loads(out_file.read_text())["limit"] == "memory"
+    assert json.loads(out_file.read_text())["limit"] == "time"
+
+
+def test_the_default_memory_limit_is_300_mb(capsys: pytest.CaptureFixture[str],
+                                            tmp_path: Path) -> None:
+    out_file = tmp_path / "run.jsonl"
+    status, out, _ = run(capsys, "analyze", "--deal-file", str(_deal_file(tmp_path, "7")),
+                         "--jobs", "1", "--out", str(out_file), "--no-progress")
+    assert status == 0 and "memory limit: 300 MB" in out
 
 
 def _deal_file(tmp_path: Path, deal: str) -> Path:

@@ -62,7 +62,9 @@
  *      lies face down under its twin and the two can share only one card to
  *      go on, or the cards they go on only one to go on (see twin_locked).
  * Nothing else is pruned: verdicts are exact up to 128-bit key collisions in
- * the transposition table (see state_key).
+ * the transposition table (see state_key).  A full table forgets entries
+ * other than its path's and the search goes on; no verdict changes (the
+ * proof is in search_forget.h).
  *
  * Klondike's relatives.  Westcliff is Klondike's game on ten columns (its
  * face-up cards are one built run, its stock a waste's): no proof counts the
@@ -95,6 +97,7 @@
  *   search_path.h       Search, limits, the stop flag, the line played;
  *   search_safe.h       safe foundation moves (rules 1, 2, 5, 6, 12);
  *   search_dead_ends.h  hopeless positions (rules 8, 15);
+ *   search_forget.h     a full table forgets entries (not its path's);
  *   search_twins.h      twins (rule 7);
  *   search_moves.h      move generation and the talon rules (10, 14);
  *   search_run.h        enter and the search loop;
@@ -121,6 +124,7 @@
 #include "search_path.h"
 #include "search_safe.h"
 #include "search_dead_ends.h"
+#include "search_forget.h"
 #include "search_twins.h"
 #include "search_moves.h"
 #include "search_run.h"
@@ -129,6 +133,11 @@
 #include "search_shortcut.h"
 
 /* ---- Python interface ------------------------------------------------------ */
+
+/* solve's memory budget when none is given, in bytes (the table, 16 bytes a
+ * slot, doubles up to 256 MiB within it; full, it forgets entries: see
+ * search_forget.h). */
+#define DEFAULT_MEMORY ((size_t)300 << 20)
 
 static int read_int_list(PyObject *seq, uint8_t *out, int max, int *n, const char *what)
 {
@@ -389,7 +398,9 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     x->deadline = time_limit;
     x->node_limit = node_limit;
     x->hard = hard; /* nodes + probe_nodes never pass node_limit (else they may, a little) */
-    x->budget = memory_limit > 0 ? (size_t)memory_limit : (size_t)1 << 30;
+    x->budget = memory_limit > 0 ? (size_t)memory_limit : DEFAULT_MEMORY;
+    /* A full table forgets entries and the search goes on (search_forget.h). */
+    x->forget = !(sides & SIDE_NO_FORGET);
     /* The whole budget: the portfolio lowers x->budget by its side searches'
      * memory, which is freed before the line is shortened. */
     size_t memory_budget = x->budget;
@@ -551,7 +562,8 @@ static PyMethodDef methods[] = {
      "The talon is the waste (bottom first) then the stock (next card first);\n"
      "columns are 1 to 10 lists; deals: the stock deals onto every column (no waste);\n"
      "recycles_allowed is -1 for unlimited; time_limit < 0, node_limit 0 and\n"
-     "memory_limit 0 mean no limit (memory defaults to 1 GiB).  With hard, the\n"
+     "memory_limit 0 mean no limit (memory defaults to DEFAULT_MEMORY bytes,\n"
+     "300 MiB: a full table forgets entries it can search again).  With hard, the\n"
      "nodes reported (probes and side searches included) never pass node_limit;\n"
      "without, the root's check counts them after they run, and may pass it.\n"
      "Moves are (source, dest, count) tuples of pile numbers."},
@@ -587,6 +599,7 @@ PyMODINIT_FUNC PyInit__search(void)
     if (PyModule_AddIntConstant(m, "PRUNE_ALL", PRUNE_ALL) < 0
         || PyModule_AddIntConstant(m, "SIDES_DEFAULT", SIDES_DEFAULT) < 0
         || PyModule_AddIntConstant(m, "FIRED_SLOTS", FIRED_SLOTS) < 0
+        || PyModule_AddIntConstant(m, "DEFAULT_MEMORY", (long)DEFAULT_MEMORY) < 0
         || PyModule_AddIntConstant(m, "RECALLS_REFERENCE", RECALLS_REFERENCE) < 0
         || PyModule_AddIntConstant(m, "RECALLS_SOUND", RECALLS_SOUND) < 0) {
         Py_DECREF(m);

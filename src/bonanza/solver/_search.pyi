@@ -5,6 +5,7 @@ from collections.abc import Sequence
 PRUNE_ALL: int
 SIDES_DEFAULT: int
 FIRED_SLOTS: int
+DEFAULT_MEMORY: int
 RECALLS_REFERENCE: int
 RECALLS_SOUND: int
 

@@ -26,7 +26,10 @@ class SolveResult:
     the bytes it held.  ``fired`` counts, per pruning rule, the positions or
     moves it pruned or forced; ``side_wins`` the wins its side searches found;
     ``kept_hits`` (searched with ``Sides.KEPT_HITS``, for tests) the table hits
-    on an entry stored under another set of rule 12's kept-out cards.
+    on an entry stored under another set of rule 12's kept-out cards;
+    ``forgotten`` the entries its table forgot when full (a forgotten position
+    is searched again if met again; see ``search_forget.h``), and ``states``
+    then counts the positions it held at the end.
     ``seconds`` is the core's whole time: the search's own
     (``search_seconds``), then for a win the expansion of its line into the
     engine's moves (``expand_seconds``) and its shortening (``cut_seconds``;
@@ -51,6 +54,7 @@ class SolveResult:
     expand_seconds: float = dataclasses.field(default=0.0, compare=False)
     kept_hits: int = dataclasses.field(default=0, compare=False)
     cpu_seconds: float = dataclasses.field(default=0.0, compare=False)
+    forgotten: int = dataclasses.field(default=0, compare=False)
 
     def __repr__(self) -> str:
         moves = " ".join(format_move(move) for move in self.moves)

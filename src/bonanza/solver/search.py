@@ -22,7 +22,7 @@ from bonanza.solver import (
 from bonanza.solver.result import Limit as Limit  # (named here too, for callers)
 from bonanza.solver.result import SolveResult as SolveResult
 from bonanza.solver.result import Verdict as Verdict
-from bonanza.solver.switches import KEPT_HITS, SIDE_WINS, SINGLE_RULES, Prune, Sides
+from bonanza.solver.switches import FORGOTTEN, KEPT_HITS, SIDE_WINS, SINGLE_RULES, Prune, Sides
 
 CoreArguments = tuple[
     list[list[int]], list[int], list[int], int, list[int], int, int, int, bool, bool, bool, bool
@@ -35,6 +35,10 @@ TALON_SIZE_BOUND = 52
 """More recycles left than this are as many as unlimited (the C core passes
 any count of recycles left that is at least the talon's size on as unlimited:
 a winning line needs at most one recycle per talon card)."""
+DEFAULT_MEMORY: int = _search.DEFAULT_MEMORY
+"""The C core's memory budget when none is given, in bytes (300 MiB): its table
+doubles up to 256 MiB within it and, full, forgets positions it can search
+again, so the search goes on (``search_forget.h``)."""
 SHORTEN_LONGER_THAN = 300
 """``shorten="auto"`` shortens a winning line only where that pays: in games
 whose stock is dealt onto the columns (Easthaven), whose searches wander
@@ -103,8 +107,9 @@ def solve(
 
     ``start`` is a position (its own rules are used unless ``rules`` is given)
     or a deal (``rules`` default to the ``klondike`` preset).  Limits: seconds,
-    positions searched, and bytes of solver memory (default 1 GiB).  A solution
-    is replayed through the engine before it is returned.
+    positions searched, and bytes of solver memory (default ``DEFAULT_MEMORY``,
+    300 MiB: a full table forgets positions it can search again, and the search
+    goes on).  A solution is replayed through the engine before it is returned.
 
     ``prune`` and ``sides`` switch pruning rules and side searches off (for
     differential tests: no set of them changes a verdict).  A nonzero ``seed``
@@ -156,7 +161,7 @@ def solve(
     return SolveResult(
         _VERDICTS[verdict], moves, nodes, seconds, _LIMITS[limit], states, memory,
         {flag: _fired(fired, flag) for flag in SINGLE_RULES}, fired[SIDE_WINS], cut, cut_seconds,
-        expand_seconds, fired[KEPT_HITS], cpu_seconds,
+        expand_seconds, fired[KEPT_HITS], cpu_seconds, fired[FORGOTTEN],
     )
 
 

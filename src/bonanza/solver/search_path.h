@@ -17,8 +17,12 @@
 
 /* ---- the search ----------------------------------------------------------- */
 
+/* A position being expanded: its moves, and its table entry (key 0: none,
+ * for the positions that rules 10 and 14 do not store).  The entries of the
+ * frames are the ones the table never forgets (see forget_some). */
 typedef struct {
     size_t mstart, mcount, mnext, path_base;
+    uint64_t key, check;
 } Frame;
 
 enum { LIMIT_NONE, LIMIT_NODES, LIMIT_TIME, LIMIT_MEMORY, LIMIT_STOPPED };
@@ -52,6 +56,8 @@ typedef struct {
     double t0;       /* when the search began */
     double deadline; /* seconds allowed, < 0: none */
     size_t budget, used;
+    int forget; /* the table, full, forgets entries (the root search: see forget_some) */
+    uint64_t thinned; /* the times it did */
     int limit;
     int pending; /* rule 10: the talon card the step being entered put on a column, or -1 */
     int after_recall; /* the step being entered recalled a card onto a card */

@@ -13,6 +13,7 @@
 
 #include "search_cards.h"
 #include "search_dead_ends.h"
+#include "search_forget.h"
 #include "search_moves.h"
 #include "search_path.h"
 #include "search_safe.h"
@@ -159,9 +160,10 @@ static int enter(Search *x, size_t path_base)
     if (successor >= 0 && card_rank(successor) <= x->s.found[card_suit(successor)]) successor = -1;
     if (successor >= 0) FIRE(&x->o, 14);
     int ins = 1;
+    uint64_t key = 0, check = 0; /* the position's entry (key 0: not stored) */
     if (pending < 0 && successor < 0) {
-        uint64_t check, key = table_key(x, &check);
-        ins = tt_insert(&x->tt, key, check, x->budget, &x->used);
+        key = table_key(x, &check);
+        ins = store(x, key, check, 0, 0);
         if (ins >= 0 && !note_kept(x, key, check, !ins)) ins = -1;
     }
     if (ins < 0) { x->limit = LIMIT_MEMORY; return -1; }
@@ -201,7 +203,7 @@ static int enter(Search *x, size_t path_base)
         return 0;
     }
     for (int k = 0; k < n_seen; k++)
-        if (tt_insert(&x->tt, seen[k], seen_check[k], x->budget, &x->used) < 0
+        if (store(x, seen[k], seen_check[k], key, check) < 0
             || !note_kept(x, seen[k], seen_check[k], 0)) {
             x->limit = LIMIT_MEMORY;
             return -1;
@@ -231,6 +233,8 @@ static int enter(Search *x, size_t path_base)
     f->mcount = (size_t)n;
     f->mnext = 0;
     f->path_base = path_base;
+    f->key = key;
+    f->check = check;
     x->mlen += (size_t)n;
     return 0;
 }

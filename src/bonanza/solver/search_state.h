@@ -54,15 +54,19 @@ enum {
      * or put the kept-out set in the key (a search that never shares). */
     SIDE_KEPT_HITS = 1 << 3,
     SIDE_KEPT_KEYED = 1 << 4,
+    /* For tests: a full table stops the search (LIMIT_MEMORY), as it did
+     * before the table learnt to forget (see forget_some). */
+    SIDE_NO_FORGET = 1 << 5,
     SIDES_DEFAULT = SIDE_FEW_PASSES_ON | SIDE_HASTY_ON,
-    SIDES_TESTS = SIDES_AT_ONCE | SIDE_KEPT_HITS | SIDE_KEPT_KEYED,
+    SIDES_TESTS = SIDES_AT_ONCE | SIDE_KEPT_HITS | SIDE_KEPT_KEYED | SIDE_NO_FORGET,
 };
 
 /* Firing counts: fired[k] counts what rule k pruned or forced (fired[0] the
  * wins of the side searches that look for wins). */
-#define FIRED_SLOTS 16
+#define FIRED_SLOTS 17
 #define FIRED_SIDE_WINS 0
 #define FIRED_KEPT_HITS 13 /* SIDE_KEPT_HITS's count (rule 13 was removed) */
+#define FIRED_FORGOTTEN 16 /* the entries a full table forgot (see forget_some) */
 
 /* How to search, apart from the rules of the game. */
 typedef struct {

@@ -160,6 +160,47 @@ static int tt_init(Table *t, size_t cap)
 #define PREFETCH_SLOTS ((size_t)1 << 21) /* 32 MB of slots: more than the caches hold */
 #endif
 
+/* Put a key in a table with room for it: 1 inserted, 0 already present. */
+static int tt_put(Table *t, uint64_t key, uint64_t check)
+{
+    size_t j = (size_t)key & t->mask;
+    while (t->keys[2 * j]) {
+        if (t->keys[2 * j] == key && t->keys[2 * j + 1] == check) return 0;
+        j = (j + 1) & t->mask;
+    }
+    t->keys[2 * j] = key;
+    t->keys[2 * j + 1] = check;
+    t->count++;
+    return 1;
+}
+
+/* Forget entries: keep each one when mix64(key ^ salt) <= keep_below (about
+ * keep_below / 2^64 of them, chosen alike for every key, so a search stays the
+ * same from run to run).  Returns how many were forgotten.  In place, in one
+ * sweep that starts after an empty slot: each entry is taken out and, if
+ * kept, put back from its home slot, which it reaches at or before its old
+ * slot (every slot between was full, or was emptied in this sweep).  A key's
+ * run from its home slot to its slot never crosses the empty slot the sweep
+ * starts after, so every kept entry is put back after the slots its run
+ * needs filled were settled: each is found by tt_put as before.  Which
+ * entries may be forgotten is the caller's to say (see forget_some). */
+static size_t tt_thin(Table *t, uint64_t salt, uint64_t keep_below)
+{
+    size_t cap = t->mask + 1, start = 0, forgotten = 0;
+    while (t->keys[2 * start]) start++; /* (the table is never full) */
+    for (size_t n = 1; n <= cap; n++) {
+        size_t i = (start + n) & t->mask;
+        uint64_t key = t->keys[2 * i];
+        if (!key) continue;
+        uint64_t check = t->keys[2 * i + 1];
+        t->keys[2 * i] = t->keys[2 * i + 1] = 0;
+        t->count--;
+        if (mix64(key ^ salt) <= keep_below) tt_put(t, key, check);
+        else forgotten++;
+    }
+    return forgotten;
+}
+
 /* 1: inserted, 0: already present, -1: no memory left within the budget. */
 static int tt_insert(Table *t, uint64_t key, uint64_t check, size_t budget, size_t *used)
 {
@@ -196,15 +237,7 @@ static int tt_insert(Table *t, uint64_t key, uint64_t check, size_t budget, size
             return -1;
         }
     }
-    size_t j = (size_t)key & t->mask;
-    while (t->keys[2 * j]) {
-        if (t->keys[2 * j] == key && t->keys[2 * j + 1] == check) return 0;
-        j = (j + 1) & t->mask;
-    }
-    t->keys[2 * j] = key;
-    t->keys[2 * j + 1] = check;
-    t->count++;
-    return 1;
+    return tt_put(t, key, check);
 }
 
 #endif /* BONANZA_SEARCH_TABLE_H */

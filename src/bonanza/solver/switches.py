@@ -47,6 +47,7 @@ class Sides(enum.IntFlag):
     AT_ONCE = 1 << 2  # start the side searches in the first round (for tests)
     KEPT_HITS = 1 << 3  # count table hits across rule 12's kept-out sets (for tests)
     KEPT_KEYED = 1 << 4  # rule 12's kept-out set in the table's key (for tests)
+    NO_FORGET = 1 << 5  # a full table stops the search, as before it forgot (for tests)
     NONE = 0
     DEFAULT = FEW_PASSES | HASTY
 
@@ -62,6 +63,10 @@ SIDE_WINS = 0
 KEPT_HITS = 13
 """The slot of ``fired`` that counts, under ``Sides.KEPT_HITS``, the table hits
 on an entry stored under another kept-out set (rule 13 was removed)."""
+
+FORGOTTEN = 16
+"""The slot of ``fired`` that counts the entries a full table forgot
+(``search_forget.h``)."""
 
 if int(Prune.ALL) != _search.PRUNE_ALL or int(Sides.DEFAULT) != _search.SIDES_DEFAULT:
     raise ImportError("bonanza.solver.switches does not match the C core's switches")
