@@ -18,7 +18,9 @@ setup(
         ),
         Extension(
             "bonanza.rl._batch",
+            # One translation unit: _batch.c #includes the batch_*.h pieces.
             sources=["src/bonanza/rl/_batch.c"],
+            depends=sorted(glob("src/bonanza/rl/batch_*.h")),
             extra_compile_args=COMPILE_ARGS,
         ),
     ]
