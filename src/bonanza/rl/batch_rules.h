@@ -1,4 +1,5 @@
-/* The batch engine's rules: cards, tables, deals, legal moves and playing them (part of _batch.c, one translation unit). */
+/* The batch engine's rules: cards, tables, deals, legal moves and playing them.
+ * Part of _batch.c, which #includes it: one translation unit. */
 #ifndef BONANZA_RL_BATCH_RULES_H
 #define BONANZA_RL_BATCH_RULES_H
 

@@ -1,4 +1,6 @@
-/* The batch engine's steps: observations, outcomes, and a game started, played or dealt anew (part of _batch.c, one translation unit). */
+/* The batch engine's steps: observations, outcomes, and games started, played
+ * or dealt anew.
+ * Part of _batch.c, which #includes it: one translation unit. */
 #ifndef BONANZA_RL_BATCH_STEPS_H
 #define BONANZA_RL_BATCH_STEPS_H
 

@@ -1,4 +1,5 @@
-/* The batch engine's sizes, action and observation constants, and its types (part of _batch.c, one translation unit). */
+/* The batch engine's sizes, action and observation constants, and its types.
+ * Part of _batch.c, which #includes it: one translation unit. */
 #ifndef BONANZA_RL_BATCH_TABLE_H
 #define BONANZA_RL_BATCH_TABLE_H
 
