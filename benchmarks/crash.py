@@ -34,7 +34,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from server import NEW_GAMES_PER_MINUTE, Connection, load, servers_module
+from http_client import Connection
+from server import NEW_GAMES_PER_MINUTE, load, servers_module
 
 BACKENDS = ("sqlite", "postgres")
 DEFAULT_KILLS = 50
