@@ -23,7 +23,8 @@ async function request(method, path, body) {
   try {
     response = await fetch(path, init);
   } catch {
-    throw new ApiError(0, OFFLINE); // the network failed ("Failed to fetch" in Chrome)
+    // the network failed ("Failed to fetch" in Chrome)
+    throw new ApiError(0, OFFLINE);
   }
   let data = null;
   try {

@@ -35,5 +35,6 @@ if (!linked && data.current !== undefined && data.current?.status !== "playing")
   opening.started = dealtAsSaved(data.started)
     ? Promise.resolve(data.started)
     : api.start({ rules: savedRules() });
-  opening.started.catch(() => {}); // main.js reports a failure
+  // main.js reports a failure
+  opening.started.catch(() => {});
 }

@@ -13,10 +13,12 @@ export const CARD_BACKS = Object.freeze([
 // The pip area is drawn in a box of ART_W by ART_H units (cards.css sizes it between the indices).
 const ART_W = 34;
 const ART_H = 100;
-const PIP = 13; // a pip's size in those units
+// a pip's size in those units
+const PIP = 13;
 const ACE_PIP = 28;
 const PIP_COLUMNS = { l: PIP / 2 + 1, c: ART_W / 2, r: ART_W - PIP / 2 - 1 };
-const PIP_ROWS = 12; // rows are given in twelfths of the pip area's height, top to bottom
+// rows are given in twelfths of the pip area's height, top to bottom
+const PIP_ROWS = 12;
 
 /** Standard pip layouts: column (left, centre, right) and row in twelfths; pips below the middle are inverted. */
 const PIP_LAYOUTS = {
@@ -25,7 +27,8 @@ const PIP_LAYOUTS = {
   9: "l0 r0 l4 r4 c6 l8 r8 l12 r12", T: "l0 r0 c2 l4 r4 l8 r8 c10 l12 r12",
 };
 const COURT = "JQK";
-const COURT_EMBLEM = 30; // the crown, tiara or plumed cap (index.html #court-K, -Q, -J)
+// the crown, tiara or plumed cap (index.html #court-K, -Q, -J)
+const COURT_EMBLEM = 30;
 const COURT_PIP = 11;
 
 function svgElement(name, attributes = {}) {
@@ -93,7 +96,8 @@ function cornerIndex(code, className) {
   return box;
 }
 
-const faces = new Map(); // code -> a built face, cloned for each use
+// code -> a built face, cloned for each use
+const faces = new Map();
 
 /** A face-up card element for ``code`` such as ``7H``. */
 export function faceCard(code) {

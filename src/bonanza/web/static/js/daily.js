@@ -83,7 +83,8 @@ function calendar(days) {
     title.textContent = first.toLocaleDateString(undefined, { month: "long", year: "numeric", timeZone: "UTC" });
     const grid = document.createElement("div");
     grid.className = "daily-grid";
-    const monday = new Date(Date.UTC(2024, 0, 1)); // a Monday
+    // a Monday
+    const monday = new Date(Date.UTC(2024, 0, 1));
     for (let d = 0; d < WEEK; d++) {
       const head = document.createElement("span");
       head.className = "weekday";
@@ -92,7 +93,8 @@ function calendar(days) {
         .toLocaleDateString(undefined, { weekday: "narrow", timeZone: "UTC" });
       grid.append(head);
     }
-    const offset = (first.getUTCDay() + WEEK - 1) % WEEK; // Monday first
+    // Monday first
+    const offset = (first.getUTCDay() + WEEK - 1) % WEEK;
     for (let i = 0; i < offset; i++) grid.append(document.createElement("span"));
     for (const day of monthDays) grid.append(dayButton(day));
     section.append(title, grid);

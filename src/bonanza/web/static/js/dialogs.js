@@ -123,7 +123,8 @@ function wireGame(form) {
 
 const CHOICE_KEY = "bonanza.dealChoice";
 const NOT_A_DEAL = "That is not a deal number, code or share link";
-const DAILY = "daily:"; // the daily buttons' values: daily:today, daily:2026-12-01
+// the daily buttons' values: daily:today, daily:2026-12-01
+const DAILY = "daily:";
 
 /** Any or winnable deals (and their grade), kept apart from the rules. */
 function dealChoice(form, save) {
@@ -277,7 +278,8 @@ export function winDialog(state) {
   document.getElementById("win-bankroll").textContent = hasBankroll ? formatMoney(state.bankroll) : "";
   showDealLine("win", state);
   const dialog = document.getElementById("dlg-win");
-  dialog.querySelector(".leaderboard")?.remove(); // an earlier daily win's
+  // an earlier daily win's
+  dialog.querySelector(".leaderboard")?.remove();
   if (state.daily) import("./leaderboard.js").then((board) => board.showWinLeaderboard(dialog, state), () => {});
   return ask(dialog);
 }
@@ -402,7 +404,8 @@ export async function settingsDialog(toast, sound) {
     return await saveSettings(Object.fromEntries(changes));
   } catch (error) {
     toast(error.message);
-    loadSettings().catch(() => {}); // the server's copy; if it is away, the change waits
+    // the server's copy; if it is away, the change waits
+    loadSettings().catch(() => {});
     return null;
   }
 }

@@ -1,39 +1,51 @@
 // The controller: the current state from the server, the player's selection, and every action.
 import { api } from "./api.js";
 import { reducedMotion, STEP_MS } from "./motion.js";
-import { formatMoney, formatScore, formatTime, namedDraw, tableLabel } from "./format.js";
+import { namedDraw } from "./format.js";
+import { noteEnded, score, showControls, showDealBox, showStatus, tick } from "./header.js";
 import { movingCard, playable, predict } from "./optimistic.js";
 import { columnOf, isFoundation, isTableau, STOCK, WASTE } from "./piles.js";
 import { near, tapCard, tapPile, tapStock } from "./taps.js";
+import { remember, step } from "./undo.js";
 
-const TIMED_TICK_SECONDS = 10; // timed scoring takes 2 points for every full 10 s played
-const TIMED_TICK_POINTS = 2;
-const REDUCED_PAUSE_MS = 30; // auto finish pace
+// auto finish pace
+const REDUCED_PAUSE_MS = 30;
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export class Controller {
   constructor({ view, sound, ui }) {
     this.view = view;
     this.sound = sound;
-    this.dom = ui; // status elements, dialogs, announce(), toast()
-    this.state = null; // the table shown: the server's last answer, with the moves still waiting on it
-    this.truth = null; // the server's last answer
-    this.pending = []; // moves shown and not yet answered, in order: {id, move, card}
+    // status elements, dialogs, announce(), toast()
+    this.dom = ui;
+    // the table shown: the server's last answer, with the moves still waiting on it
+    this.state = null;
+    // the server's last answer
+    this.truth = null;
+    // moves shown and not yet answered, in order: {id, move, card}
+    this.pending = [];
+    // {before, after}: the answers around each move, for undo.js
+    this.past = [];
+    // the same, of the moves undone
+    this.future = [];
     this.receivedAt = 0;
     this.selection = null;
     this.targets = new Set();
     this.hintMark = null;
     this.queue = Promise.resolve();
-    this.lastTap = { key: null, time: 0 };
-    this.suppressUntil = { pile: null, key: null, point: null, time: 0 };
-    this.prefs = {}; // the player's settings: main.js hands in the live ones
+    this.forgetTaps();
+    // the player's settings: main.js hands in the live ones
+    this.prefs = {};
     this.autoRunning = false;
     this.stuckDismissedAt = -1;
     this.progressTimer = null;
-    this.previousDeal = null; // the ID of the game before this one, once it is over
-    this.previousLost = null; // that game's ID when it ended lost: it can be reviewed
+    // the ID of the game before this one, once it is over
+    this.previousDeal = null;
+    // that game's ID when it ended lost: it can be reviewed
+    this.previousLost = null;
     this.previousAsked = 0;
-    this.unavailableSaid = null; // the game whose progress check was said to be unavailable
+    // the game whose progress check was said to be unavailable
+    this.unavailableSaid = null;
     if (view.motion) view.motion.held = (press) => this.secondTap(press);
   }
 
@@ -41,6 +53,12 @@ export class Controller {
   secondTap({ clientX, clientY }) {
     const held = this.suppressUntil;
     return near(held.point, { x: clientX, y: clientY }) && performance.now() < held.time;
+  }
+
+  /** The cards are back (or moved by other means): a tap on them is a new one, no double tap's half. */
+  forgetTaps() {
+    this.lastTap = { key: null, time: 0 };
+    this.suppressUntil = { pile: null, key: null, point: null, time: 0 };
   }
 
   /** Run ``task`` after every earlier action: the server sees actions in order. */
@@ -57,7 +75,8 @@ export class Controller {
 
   render(beat = 0) {
     this.view.render(this.state, { selection: this.selection, targets: this.targets, hint: this.hintMark }, { beat });
-    this.view.root.toggleAttribute("data-waiting", this.state !== this.truth); // shown before its answer
+    // shown before its answer
+    this.view.root.toggleAttribute("data-waiting", this.state !== this.truth);
     this.dom.showTurn?.(this.view.geo?.narrow ?? false);
   }
 
@@ -87,7 +106,8 @@ export class Controller {
     else this.soundFor(state, beat, guessed);
     if (before && before.id !== state.id) this.noteEnded(before);
     this.dom.hideStuck();
-    if (this.pending.length) return; // the moves waiting are judged in turn
+    // the moves waiting are judged in turn
+    if (this.pending.length) return;
     if (state.won && before && before.id === state.id && !before.won) {
       this.autoRunning = false;
       this.updateControls();
@@ -107,6 +127,7 @@ export class Controller {
    */
   show(answer, guessed = false) {
     // With moves still waiting, the table goes at once to the answer with them on it.
+    remember(this, this.truth, answer);
     const steps = this.pending.length ? [] : (answer.steps || []).map((step) => ({ ...answer, ...step }));
     steps.forEach((step, beat) => {
       this.view.render(step, {}, { beat });
@@ -129,112 +150,25 @@ export class Controller {
     else this.sound.play("place");
   }
 
-  /**
-   * The ID of a game that ended when another began: its answer names its deal
-   * once it is over, so ask the server for it again when the last answer did not.
-   */
   noteEnded(old) {
-    const asked = ++this.previousAsked;
-    const show = (ended) => {
-      if (!ended.deal || asked !== this.previousAsked) return;
-      this.previousDeal = ended.deal;
-      this.previousLost = ended.status === "lost" ? ended.id : null;
-      this.updateDealBox();
-    };
-    if (old.deal) {
-      show(old);
-      return;
-    }
-    api.get(old.id).then(show, () => {});
+    noteEnded(this, old);
   }
 
-  elapsed() {
-    if (!this.state) return 0;
-    const away = (performance.now() - this.receivedAt) / 1000;
-    const extra = this.state.running ? Math.min(away, this.state.idle_cap) : 0;
-    return this.state.elapsed + extra;
-  }
-
-  /** The score now: in timed scoring, 2 points go with every full 10 s since the answer. */
-  score() {
-    const s = this.state;
-    if (!s || !s.timed || !s.running) return s ? s.score : 0;
-    const ticks = Math.floor(this.elapsed() / TIMED_TICK_SECONDS)
-      - Math.floor(s.elapsed / TIMED_TICK_SECONDS);
-    return Math.max(0, s.score - TIMED_TICK_POINTS * Math.max(0, ticks));
-  }
-
-  /** Keep the clock (and a timed score) running between answers. */
+  // The header's figures, deal place and buttons (header.js).
   tick() {
-    if (!this.state || !this.state.running) return;
-    this.dom.time.textContent = formatTime(this.elapsed());
-    this.dom.score.textContent = formatScore(this.state.rules, this.score());
+    tick(this);
   }
 
   updateStatus() {
-    const s = this.state;
-    if (!s) return;
-    const d = this.dom;
-    if (d.rulesLabel) d.rulesLabel.textContent = tableLabel(s);
-    if (d.gameTitle) d.gameTitle.textContent = s.table?.title ?? "Klondike";
-    d.score.textContent = formatScore(s.rules, this.score());
-    d.time.textContent = formatTime(this.elapsed());
-    d.moves.textContent = String(s.moves);
-    const passes = s.rules.passes;
-    d.passes.parentElement.hidden = s.table?.waste === false; // a stock dealt onto the columns has no passes
-    d.passes.textContent = passes === null
-      ? String(s.position.recycles + 1)
-      : `${s.position.recycles + 1}/${passes}`;
-    const hasBankroll = typeof s.bankroll === "number";
-    d.bankrollBox.hidden = !hasBankroll;
-    d.bankroll.textContent = hasBankroll ? formatMoney(s.bankroll) : "";
-    d.assisted.hidden = !s.assisted;
-    this.updateDealBox();
+    showStatus(this);
   }
 
-  /**
-   * The header's deal place. While a game is played its deal stays unknown to
-   * the page (the ID names every hidden card): only the text the player typed
-   * is shown, beside the button that copies a link to the deal. Once over, the
-   * server gives the deal's ID, shown to copy.
-   */
   updateDealBox() {
-    const s = this.state;
-    const d = this.dom;
-    const deal = s.deal || "";
-    d.dealId.hidden = !deal;
-    d.dealId.textContent = deal;
-    d.dealId.dataset.deal = deal;
-    d.dealId.title = deal ? "Copy the deal ID" : "";
-    d.dealId.setAttribute("aria-label", deal ? `Deal ID ${deal}, copy` : "Deal ID");
-    const typed = !deal && s.typed ? s.typed : "";
-    // A stocked deal shows what the player asked for: its grade, or its day.
-    const label = s.daily ? `Daily ${s.daily}` : s.grade ? `Winnable, ${s.grade}` : "";
-    const shown = typed || (deal ? "" : label);
-    d.dealTyped.hidden = !shown;
-    d.dealTyped.textContent = shown;
-    // A replay is of a deal seen before: the last game's ID might be this one's.
-    const previous = s.status === "playing" && s.origin === "replay" ? "" : this.previousDeal || "";
-    d.prevDeal.hidden = !previous;
-    d.prevDeal.textContent = previous ? `Last deal ${previous}` : "";
-    d.prevDeal.dataset.deal = previous;
-    d.prevDeal.title = previous ? "Copy the last game's deal ID" : "";
-    d.review.hidden = !this.previousLost;
-    d.review.dataset.game = this.previousLost || "";
+    showDealBox(this);
   }
 
   updateControls() {
-    const s = this.state;
-    const d = this.dom;
-    const playing = s && s.status === "playing";
-    d.undo.disabled = !(playing && s.can_undo);
-    d.redo.disabled = !(playing && s.can_redo);
-    d.hint.disabled = !playing;
-    d.winnable.disabled = !playing;
-    d.restart.disabled = !(playing && s.can_restart);
-    d.auto.hidden = !(playing && (s.auto_finish || this.autoRunning));
-    d.auto.classList.toggle("running", this.autoRunning);
-    d.autoLabel.textContent = this.autoRunning ? "Stop" : "Finish";
+    showControls(this);
   }
 
   /**
@@ -301,7 +235,7 @@ export class Controller {
    */
   play(move) {
     this.stopAutoIfManual();
-    const guess = this.state && predict(this.state, move, this.score());
+    const guess = this.state && predict(this.state, move, score(this));
     if (!guess) {
       return this.run(async () => {
         await this.show(await api.play(this.state.id, move));
@@ -311,7 +245,8 @@ export class Controller {
     this.pending.push(entry);
     this.showGuess(guess);
     return this.run(async () => {
-      if (this.pending[0] !== entry) return; // taken back with a move before it
+      // taken back with a move before it
+      if (this.pending[0] !== entry) return;
       let answer;
       try {
         answer = await api.play(entry.id, move);
@@ -335,9 +270,11 @@ export class Controller {
     this.dom.hideStuck();
     this.render();
     this.updateStatus();
+    this.updateControls();
     const last = guess.last;
     const sound = isFoundation(last.dest) ? "home" : last.source === STOCK || last.dest === STOCK ? "draw" : "place";
-    requestAnimationFrame(() => setTimeout(() => this.sound.play(sound))); // after the frame: sound may start slowly
+    // after the frame: sound may start slowly
+    requestAnimationFrame(() => setTimeout(() => this.sound.play(sound)));
   }
 
   /**
@@ -364,8 +301,7 @@ export class Controller {
   async refused(error) {
     this.pending = [];
     this.state = this.truth;
-    this.lastTap = { key: null, time: 0 }; // the cards are back: a tap on them is a new one
-    this.suppressUntil = { pile: null, key: null, point: null, time: 0 };
+    this.forgetTaps();
     this.selection = null;
     this.targets = new Set();
     this.render();
@@ -373,7 +309,8 @@ export class Controller {
     this.updateControls();
     this.refusedWords(error);
     try {
-      this.setState(await api.get(this.truth.id)); // the server's table, as it is now
+      // the server's table, as it is now
+      this.setState(await api.get(this.truth.id));
     } catch {
       // The last answer stands.
     }
@@ -442,22 +379,11 @@ export class Controller {
   // -- commands ---------------------------------------------------------------
 
   undo() {
-    this.stopAutoIfManual();
-    this.clearSelection();
-    return this.run(async () => {
-      if (!this.state.can_undo) return;
-      this.setState(await api.undo(this.state.id));
-      this.sound.play("undo");
-    });
+    return step(this, true);
   }
 
   redo() {
-    this.stopAutoIfManual();
-    this.clearSelection();
-    return this.run(async () => {
-      if (!this.state.can_redo) return;
-      await this.show(await api.redo(this.state.id));
-    });
+    return step(this, false);
   }
 
   restart() {
@@ -476,7 +402,8 @@ export class Controller {
       if (this.state.status !== "playing") return;
       const shown = this.state;
       const answer = await api.hint(shown.id);
-      if (this.state !== shown || this.pending.length) return; // the table has moved on
+      // the table has moved on
+      if (this.state !== shown || this.pending.length) return;
       this.dom.announce(answer.text);
       if (!answer.move) {
         this.dom.showHint(answer.text);
@@ -484,7 +411,8 @@ export class Controller {
       }
       const m = answer.move;
       const source = answer.source ?? m.source;
-      const deals = source === STOCK && m.dest !== WASTE && m.dest !== STOCK; // onto every column
+      // onto every column
+      const deals = source === STOCK && m.dest !== WASTE && m.dest !== STOCK;
       const dest = deals ? null : answer.dest ?? m.dest;
       const pos = this.state.position;
       let index = 0;
@@ -498,7 +426,8 @@ export class Controller {
       this.targets = new Set();
       this.hintMark = { source, index, dest };
       this.render();
-      this.dom.showHint(answer.text); // placed once the marks are drawn, clear of them
+      // placed once the marks are drawn, clear of them
+      this.dom.showHint(answer.text);
     });
   }
 

@@ -4,7 +4,8 @@ import { ask } from "./dialogs.js";
 
 const WORDS_URL = "/static/help.html";
 const STYLE_URL = "/static/help.css";
-let loading = null; // the help's words, once asked for
+// the help's words, once asked for
+let loading = null;
 
 /** The game in play and its rules, in the server's words: "Draw 1 · …" for Klondike, "Westcliff · Draw 1 · …" for the others. */
 function gameLabel(state) {
@@ -45,7 +46,8 @@ function loadStyle() {
   return new Promise((resolve) => {
     const link = Object.assign(document.createElement("link"), { rel: "stylesheet", href: STYLE_URL });
     link.addEventListener("load", resolve, { once: true });
-    link.addEventListener("error", resolve, { once: true }); // unstyled help is still help
+    // unstyled help is still help
+    link.addEventListener("error", resolve, { once: true });
     document.head.append(link);
   });
 }
@@ -59,7 +61,8 @@ function loadWords() {
     })
     .then((html) => new DOMParser().parseFromString(html, "text/html"))
     .catch(() => {
-      loading = null; // try again at the next opening
+      // try again at the next opening
+      loading = null;
       return null;
     });
   return loading;
@@ -129,7 +132,8 @@ export async function helpDialog(state) {
   if (dialog.open || !state) return;
   const back = document.activeElement;
   const words = await loadWords();
-  if (dialog.open || document.querySelector("dialog[open]")) return; // another opened meanwhile
+  // another opened meanwhile
+  if (dialog.open || document.querySelector("dialog[open]")) return;
   showTabs(document.getElementById("help-body"), sectionsFor(words, state));
   await ask(dialog);
   if (back instanceof HTMLElement && back.isConnected && back !== document.body) back.focus();

@@ -10,7 +10,8 @@ function overlap(a, b) {
 }
 
 export function attachPointer(root, view, game) {
-  let press = null; // {pile, index, key, x, y, id, els, starts, dragging, moves}
+  // {pile, index, key, x, y, id, els, starts, dragging, moves}
+  let press = null;
 
   root.addEventListener("pointerdown", (event) => {
     if (event.button !== 0 || press) return;
@@ -57,9 +58,11 @@ export function attachPointer(root, view, game) {
       if (index < c.down) return false;
     }
     const els = view.runElements(pile, index);
-    if (!els.length || els.some((el) => el.classList.contains("pending"))) return false; // not named yet
+    // not named yet
+    if (!els.length || els.some((el) => el.classList.contains("pending"))) return false;
     press.dragging = true;
-    root.classList.add("dragging"); // the run may be carried over the bars, drawn above them
+    // the run may be carried over the bars, drawn above them
+    root.classList.add("dragging");
     press.els = els;
     press.starts = els.map((el) => view.place(el.dataset.key));
     press.moves = game.movesFor(pile, index);
@@ -104,7 +107,8 @@ export function attachPointer(root, view, game) {
     if (best) {
       game.play(best);
     } else {
-      game.render(); // snap back
+      // snap back
+      game.render();
       if (!cancelled && Math.hypot(dx, dy) > view.geo.cw / 2) game.sound.play("bad");
     }
   }

@@ -132,7 +132,8 @@ export function attachKeyboard(view, game, commands) {
       case "u": case "U": commands.undo(); break;
       case "y": case "Y": commands.redo(); break;
       case "h": case "H": commands.hint(); break;
-      case "W": commands.winnable(); break; // Shift+W: it peeks, so it asks first
+      // Shift+W: it peeks, so it asks first
+      case "W": commands.winnable(); break;
       case "a": case "A": commands.auto(); break;
       case "n": case "N": commands.newDeal(); break;
       case "m": case "M": commands.mute(); break;

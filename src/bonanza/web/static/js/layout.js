@@ -2,40 +2,63 @@
 import { cardBelow, isTableau, STOCK, SUITS, WASTE } from "./piles.js";
 import { tableShape } from "./shape.js";
 
-const RATIO = 1.4; // card height over width
+// card height over width
+const RATIO = 1.4;
 const MAX_CARD_WIDTH = 124;
-const MIN_CARD_WIDTH = 44; // still easy to tap: below it the table scrolls instead
-const FLOOR_CARD_WIDTH = 30; // on a screen too narrow even for that
-const COLUMN_HEIGHTS = 4.3; // card heights kept for the top row and a column at the natural size
-const GAP_RATIO = 0.012; // between piles, of the table width
+// still easy to tap: below it the table scrolls instead
+const MIN_CARD_WIDTH = 44;
+// on a screen too narrow even for that
+const FLOOR_CARD_WIDTH = 30;
+// card heights kept for the top row and a column at the natural size
+const COLUMN_HEIGHTS = 4.3;
+// between piles, of the table width
+const GAP_RATIO = 0.012;
 const GAP_MIN_PX = 4;
-const ROW_GAP = 1.8; // gaps between the top row and the columns
+// gaps between the top row and the columns
+const ROW_GAP = 1.8;
 /** Card width scale of each ``<html data-size>`` value; medium when it is absent. */
 export const CARD_SIZES = Object.freeze({ small: 0.85, medium: 1, large: 1.15 });
 const DEFAULT_SIZE = "medium";
-const LEFT_HAND = "left"; // <html data-hand="left">: stock and waste on the right
-const SUIT_COUNT = SUITS.length; // foundations a deck has
+// <html data-hand="left">: stock and waste on the right
+const LEFT_HAND = "left";
+// foundations a deck has
+const SUIT_COUNT = SUITS.length;
 
 // The corner index: the rank above a small suit, in a box of these proportions.
-const INDEX_FONT_RATIO = 0.2; // rank font size over card width
-const INDEX_FONT_MIN_PX = 16; // readable on a phone
-const CORNER_FONT_MIN_PX = 9; // the bottom-right copy, on cards too small for two full indices
-const INDEX_PAD_RATIO = 0.045; // inset of the index from the card's edges
+// rank font size over card width
+const INDEX_FONT_RATIO = 0.2;
+// readable on a phone
+const INDEX_FONT_MIN_PX = 16;
+// the bottom-right copy, on cards too small for two full indices
+const CORNER_FONT_MIN_PX = 9;
+// inset of the index from the card's edges
+const INDEX_PAD_RATIO = 0.045;
 const INDEX_PAD_MIN_PX = 2;
-const INDEX_WIDTH_EM = 0.92; // "10" is condensed to fit
-const INDEX_HEIGHT_EM = 1.62; // rank line (1em) and the suit under it (0.62em)
-const INDEX_CLEAR_PX = 1; // kept between an index and the card over it
-const ART_GAP_RATIO = 0.05; // between the indices and the pips
-const ART_MIN_WIDTH_RATIO = 0.4; // narrower than this between the indices: pips move beside them
+// "10" is condensed to fit
+const INDEX_WIDTH_EM = 0.92;
+// rank line (1em) and the suit under it (0.62em)
+const INDEX_HEIGHT_EM = 1.62;
+// kept between an index and the card over it
+const INDEX_CLEAR_PX = 1;
+// between the indices and the pips
+const ART_GAP_RATIO = 0.05;
+// narrower than this between the indices: pips move beside them
+const ART_MIN_WIDTH_RATIO = 0.4;
 
 // Fans: what each card shows of itself under the next, as a share of the card's size.
-const DOWN_FAN = 0.11; // a face-down card (a back)
+// a face-down card (a back)
+const DOWN_FAN = 0.11;
 const DOWN_FAN_MIN = 0.05;
-const UP_FAN = 0.3; // a face-up card, at most; never less than its index
-const WASTE_FAN = 0.34; // draw-3 waste, of the card width; never less than the index width
-const SQUEEZE_FAN = 0.12; // a face-up card inside a long run, on a short landscape table
-const SQUEEZE_MIN_PX = 7; // still a visible sliver of each card of the run
-const SQUEEZE_HEIGHT_PX = 500; // a table at most this tall, and wider than tall: a phone on its side
+// a face-up card, at most; never less than its index
+const UP_FAN = 0.3;
+// draw-3 waste, of the card width; never less than the index width
+const WASTE_FAN = 0.34;
+// a face-up card inside a long run, on a short landscape table
+const SQUEEZE_FAN = 0.12;
+// still a visible sliver of each card of the run
+const SQUEEZE_MIN_PX = 7;
+// a table at most this tall, and wider than tall: a phone on its side
+const SQUEEZE_HEIGHT_PX = 500;
 const STOCK_THICKNESS_PX = 1.5;
 const STOCK_SHOWN = 3;
 
@@ -63,8 +86,10 @@ export function cardMetrics(cw) {
   }
   return {
     cw, ch, pad, index, corner, art,
-    fanUp: pad + index.h + INDEX_CLEAR_PX, // the least a tableau card shows: its index
-    fanSide: pad + index.w + INDEX_CLEAR_PX, // the least a draw-3 waste card shows
+    // the least a tableau card shows: its index
+    fanUp: pad + index.h + INDEX_CLEAR_PX,
+    // the least a draw-3 waste card shows
+    fanSide: pad + index.w + INDEX_CLEAR_PX,
   };
 }
 
@@ -122,7 +147,8 @@ function columnFan(column, card, room, squeeze = false) {
   if (length(dDown, dUp) > room && upGaps) {
     dUp = Math.max(upMin, (room - ch - down * dDown) / upGaps);
   }
-  const middle = upGaps - 1; // gaps after the run's first card
+  // gaps after the run's first card
+  const middle = upGaps - 1;
   if (!squeeze || length(dDown, dUp) <= room || middle < 1) {
     return { dDown, dUp, dFirst: dUp, length: length(dDown, dUp), fits: length(downMin, upMin) <= room };
   }
@@ -191,7 +217,8 @@ export function geometry(width, height, state = null, prefs = layoutPrefs(), kee
     const smallest = Math.min(cw, MIN_CARD_WIDTH);
     const largest = cw;
     while (cw > smallest && !fitsAt(cw, false)) cw -= 1;
-    if (squeeze && !fitsAt(cw, false)) { // no card size shows every index: squeeze the long runs
+    // no card size shows every index: squeeze the long runs
+    if (squeeze && !fitsAt(cw, false)) {
       cw = largest;
       while (cw > smallest && !fitsAt(cw, true)) cw -= 1;
     }

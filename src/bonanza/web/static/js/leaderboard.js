@@ -95,7 +95,8 @@ function nameField(board, saved) {
   button.addEventListener("click", save);
   input.addEventListener("keydown", (event) => {
     if (event.key !== "Enter") return;
-    event.preventDefault(); // not the dialog's own form
+    // not the dialog's own form
+    event.preventDefault();
     save();
   });
   box.append(label, button, said);

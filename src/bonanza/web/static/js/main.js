@@ -21,11 +21,13 @@ const $ = (id) => document.getElementById(id);
 const live = $("live");
 const toastEl = $("toast");
 let toastTimer = null;
-let toastTag = null; // what the toast on show is, when it may be taken down early
+// what the toast on show is, when it may be taken down early
+let toastTag = null;
 const TOAST_MS = 2600;
 /** A link's deal that could not be started: long enough to read why. */
 const LINK_ERROR_MS = 7000;
-const HINT_MS_PER_CHAR = 70; // a hint's words stay long enough to read them
+// a hint's words stay long enough to read them
+const HINT_MS_PER_CHAR = 70;
 const HINT_MS_MAX = 12000;
 
 function announce(text) {
@@ -63,7 +65,8 @@ function untoast(tag) {
 /** A hint's words: in the message box until the position changes (or read). */
 function showHint(text) {
   const ms = Math.min(HINT_MS_MAX, Math.max(TOAST_MS, text.length * HINT_MS_PER_CHAR));
-  toast(text, { ms, tag: "hint", quiet: true }); // the live region says it
+  // the live region says it
+  toast(text, { ms, tag: "hint", quiet: true });
   placeClearOfMarks();
 }
 
@@ -116,7 +119,8 @@ function confetti() {
   setTimeout(() => box.replaceChildren(), 5500);
 }
 
-let turnDismissed = false; // the player closed "Turn your phone": not shown again on this page
+// the player closed "Turn your phone": not shown again on this page
+let turnDismissed = false;
 const view = new TableView($("table"));
 const sound = new Sound();
 const game = new Controller({
@@ -289,7 +293,8 @@ function followSettings() {
 
 function bind(id, command) {
   $(id).addEventListener("click", (event) => {
-    if (event.detail > 0) event.currentTarget.blur(); // pointer clicks leave the keyboard free
+    // pointer clicks leave the keyboard free
+    if (event.detail > 0) event.currentTarget.blur();
     command();
   });
 }
@@ -380,7 +385,8 @@ async function resumeOrDeal(current, started = null) {
 async function startLinked(link, current) {
   const playing = current && current.status === "playing";
   if (playing && link.typed !== undefined && current.typed === link.typed) {
-    game.setState(current); // this very deal, already under way
+    // this very deal, already under way
+    game.setState(current);
     return true;
   }
   if (inProgress(current)) {
@@ -402,7 +408,8 @@ async function startLinked(link, current) {
     return true;
   } catch (error) {
     await resumeOrDeal(current);
-    toast(error.message, { ms: LINK_ERROR_MS }); // after the new deal's own announcement, not under it
+    // after the new deal's own announcement, not under it
+    toast(error.message, { ms: LINK_ERROR_MS });
     announce(error.message);
     // A shared deal whose game is still played opens later: keep the link for a reload.
     return !(link.how.share && error.status === 409);
@@ -413,7 +420,8 @@ async function start() {
   const link = linkedDeal();
   const synced = syncSettings();
   const current = await currentGame();
-  if (opening.settings === undefined) await synced; // the table is drawn with the server's settings
+  // the table is drawn with the server's settings
+  if (opening.settings === undefined) await synced;
   if (link) {
     if (await startLinked(link, current)) forgetLink();
   } else {

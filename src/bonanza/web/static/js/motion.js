@@ -4,8 +4,10 @@ import { columnOf, isFoundation, isTableau, STOCK, WASTE } from "./piles.js";
 const SLIDE_MS = 230;
 const FLIP_MS = 300;
 const FLY_MS = 260;
-const FAN_MS = 60; // between the cards of one draw or recycle
-export const STEP_MS = 140; // between cards sent home in turn
+// between the cards of one draw or recycle
+const FAN_MS = 60;
+// between cards sent home in turn
+export const STEP_MS = 140;
 const LIFT = 1.08;
 export const reducedMotion = () => matchMedia("(prefers-reduced-motion: reduce)").matches;
 const at = (p) => `translate(${p.x}px, ${p.y}px)`;
@@ -15,8 +17,10 @@ const path = (a, b, easing = "ease-out") => [{ transform: a, offset: 0, easing }
 export class Motion {
   constructor(root) {
     this.root = root;
-    this.tracks = new Map(); // element -> its motion
-    this.held = null; // (press) => whether it is the second half of a double tap already played
+    // element -> its motion
+    this.tracks = new Map();
+    // (press) => whether it is the second half of a double tap already played
+    this.held = null;
     root.addEventListener("pointerdown", (event) => this.press(event), true);
     addEventListener("keydown", () => this.finish(), true);
   }
@@ -44,7 +48,8 @@ export class Motion {
     try {
       animation = el.animate(frames, { duration, fill });
     } catch {
-      return this.tracks.delete(el); // the table is right without motion
+      // the table is right without motion
+      return this.tracks.delete(el);
     }
     animation.startTime = start;
     const track = { animation, frames, start, end: start + duration, done };
@@ -111,7 +116,8 @@ class Scene {
   play() {
     const { was, now, motion, start, geo } = this;
     const drawn = now.stock.count < was.stock.count;
-    const dealt = drawn && now.waste.length === was.waste.length; // a card onto every column
+    // a card onto every column
+    const dealt = drawn && now.waste.length === was.waste.length;
     const gathered = now.waste.length < was.waste.length && now.stock.count > was.stock.count;
     const newOnColumn = (item) => {
       const column = isTableau(item.pile) && columnOf(was, item.pile);

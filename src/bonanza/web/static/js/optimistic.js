@@ -64,9 +64,11 @@ export function predict(state, move, shown = state.score) {
       cards = c.up.splice(-count);
       revealed = !c.up.length && c.down;
       if (revealed && c.down_cards) {
-        c.up.push(c.down_cards.pop()); // named already (thoughtful)
+        // named already (thoughtful)
+        c.up.push(c.down_cards.pop());
         c.down -= 1;
-      } // else the card under stays face down until the answer names it
+      // else the card under stays face down until the answer names it
+      }
     } else if (source === WASTE) {
       cards = [next.waste.pop()];
     } else {
@@ -104,7 +106,9 @@ function figures({ rules, score, moves, bankroll, position }, { source, dest }, 
   }
   let next = kind[0] === "v" ? score + points : Math.max(0, score + points);
   if (kind === "timed" && (won || (points > 0 && !shown))) next = score;
-  return { moves: moves + 1, score: next, bankroll: bankroll == null ? bankroll : bankroll + next - score };
+  // Vegas keeps a card seen from the stock seen: no undo of a draw or a recycle.
+  const drew = source === STOCK || dest === STOCK;
+  return { moves: moves + 1, score: next, bankroll: bankroll == null ? bankroll : bankroll + next - score, can_undo: kind[0] !== "v" || !drew, can_redo: false };
 }
 
 /** Every legal move of ``pos`` under the rules of ``state``, as far as its named cards show. */
@@ -114,7 +118,8 @@ export function legalMoves(pos, { rules, table }) {
   const moves = [];
   const add = (source, dest, count = 1) => moves.push({ source, dest, count });
   const anyToEmpty = rules.empty_column === "any";
-  const loose = table.stock === "columns"; // dealt onto every column: face-up cards need not be a run
+  // dealt onto every column: face-up cards need not be a run
+  const loose = table.stock === "columns";
   const height = (home) => (pos.foundations[home] ? rank(pos.foundations[home]) : 0);
   const home = (card, source) => {
     for (let h = SUITS.indexOf(card[1]); h < homes; h += SUITS.length) {

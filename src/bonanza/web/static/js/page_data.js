@@ -8,7 +8,8 @@ function read() {
     const data = JSON.parse(document.getElementById("page-data").textContent);
     return data && typeof data === "object" ? data : {};
   } catch {
-    return {}; // the page came without its data: the API is asked
+    // the page came without its data: the API is asked
+    return {};
   }
 }
 

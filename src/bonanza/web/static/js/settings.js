@@ -46,10 +46,12 @@ export async function save(changes) {
   apply(changes);
   const settled = () => JSON.stringify(read(UNSAVED)) === JSON.stringify(sent) && keep(UNSAVED, {});
   const answer = await api.saveSettings(sent).catch((error) => {
-    if (error.status) settled(); // refused, not lost: not sent again
+    // refused, not lost: not sent again
+    if (error.status) settled();
     throw error;
   });
-  settled(); // unless changed since
+  // unless changed since
+  settled();
   apply({ ...answer, ...read(UNSAVED) });
   return answer;
 }

@@ -7,7 +7,8 @@ export class Sound {
     this.ctx = null;
     this.master = null;
     this.muted = false;
-    this.volume = 1; // 0..1
+    // 0..1
+    this.volume = 1;
   }
 
   /** ``on``: sound on; ``volume``: 0..100. */

@@ -112,7 +112,8 @@ export async function statsDialog(toast) {
       body.append(daily);
     }
     const board = await import("./leaderboard.js").then((m) => m.leaderboardSection(DAILY_DRAWS), () => null);
-    if (board) body.append(board); // (its module is not in the first load)
+    // (its module is not in the first load)
+    if (board) body.append(board);
   };
   const reset = document.getElementById("btn-stats-reset");
   reset.onclick = async () => {

@@ -12,8 +12,10 @@ const ALL_PILES = [STOCK, WASTE, ...FOUNDATIONS, ...COLUMNS];
 export class TableView {
   constructor(root) {
     this.root = root;
-    this.cards = new Map(); // key -> element
-    this.places = new Map(); // key -> item
+    // key -> element
+    this.cards = new Map();
+    // key -> item
+    this.places = new Map();
     this.slots = {};
     this.geo = null;
     this.state = null;
@@ -100,11 +102,13 @@ export class TableView {
     const selected = ui.selection ? this.runKeys(ui.selection.pile, ui.selection.index, items) : new Set();
     const hinted = ui.hint ? this.runKeys(ui.hint.source, ui.hint.index, items) : new Set();
     if (ui.hint?.source === STOCK) {
-      for (const item of items) if (item.stock) hinted.add(item.key); // a draw: the stock
+      // a draw: the stock
+      for (const item of items) if (item.stock) hinted.add(item.key);
     }
     const targets = new Set(ui.targets ?? []);
     if (ui.hint) targets.add(ui.hint.dest);
-    const topOf = new Map(); // pile -> key of its top card (marked when the pile is a target)
+    // pile -> key of its top card (marked when the pile is a target)
+    const topOf = new Map();
     for (const item of items) {
       if (item.stock || item.under) continue;
       const top = topOf.get(item.pile);
@@ -142,7 +146,8 @@ export class TableView {
       const at = `translate(${item.x}px, ${item.y}px)`;
       el.style.setProperty("--at", at);
       const from = fresh ? null : el.style.transform;
-      el.style.transform = at; // a card new to the page starts no transition: it is simply there
+      // a card new to the page starts no transition: it is simply there
+      el.style.transform = at;
       scene?.shown.push([el, item, { fresh, prev, from }]);
       if (wantFace) {
         el.setAttribute("aria-label", this.cardLabel(item, prev));
@@ -185,7 +190,8 @@ export class TableView {
         const c = columnOf(pos, p);
         if (!c.down && !c.up.length) label += ", empty";
         else {
-          const top = c.up[c.up.length - 1]; // none, or not named yet, before a move's answer
+          // none, or not named yet, before a move's answer
+          const top = c.up[c.up.length - 1];
           if (c.down) label += `, ${c.down} face down`;
           if (top) label += `, top ${cardName(top)}`;
           if (top && c.up.length > 1 && c.up[0]) label += `, run from ${cardName(c.up[0])}`;
@@ -200,7 +206,8 @@ export class TableView {
         el.querySelector(".count").textContent = n ? String(n) : "";
         el.classList.toggle("empty", n === 0);
         el.classList.toggle("spent", spent);
-        el.classList.toggle("no-waste", !this.geo.shape.waste); // nothing to turn over: no ↻
+        // nothing to turn over: no ↻
+        el.classList.toggle("no-waste", !this.geo.shape.waste);
       } else if (p === WASTE) {
         const top = pos.waste[pos.waste.length - 1];
         label += top ? `, top ${cardName(top)}` : pos.waste.length ? "" : ", empty";

@@ -65,7 +65,8 @@ export function tapCard(game, pile, index, key, point = null) {
     game.clearSelection();
     game.suppressUntil = { pile, key, point, time: now + DOUBLE_TAP_MS };
     game.play(moves[0]);
-  } else if (moves.length >= 1) { // one tap off: pick it up; a target, a drag or a double tap plays it
+  // one tap off: pick it up; a target, a drag or a double tap plays it
+  } else if (moves.length >= 1) {
     game.select(pile, index);
   } else {
     game.clearSelection();
