@@ -95,15 +95,24 @@ static int forget_some(Search *x, uint64_t key, uint64_t check)
     return (t->count + 1) * 20 <= cap * 19;
 }
 
-/* tt_insert into the search's table; when it is full and the search may
- * forget, forget some entries (keeping (own, own_check), the position being
- * entered, if own is not 0) and insert again.  1 inserted, 0 already present,
- * -1 no memory. */
-static int store(Search *x, uint64_t key, uint64_t check, uint64_t own, uint64_t own_check)
+/* store's way when the table is full: forget some entries if the search may
+ * (keeping (own, own_check), the position being entered, if own is not 0),
+ * and insert again.  Apart, so that store stays small where it is inlined. */
+static __attribute__((noinline, cold)) int store_full(Search *x, uint64_t key, uint64_t check,
+                                                      uint64_t own, uint64_t own_check)
+{
+    if (!x->forget || !forget_some(x, own, own_check)) return -1;
+    return tt_insert(&x->tt, key, check, x->budget, &x->used);
+}
+
+/* tt_insert into the search's table, forgetting entries when it is full (see
+ * store_full).  1 inserted, 0 already present, -1 no memory. */
+static inline __attribute__((always_inline)) int store(Search *x, uint64_t key, uint64_t check,
+                                                       uint64_t own, uint64_t own_check)
 {
     int ins = tt_insert(&x->tt, key, check, x->budget, &x->used);
-    if (ins >= 0 || !x->forget || !forget_some(x, own, own_check)) return ins;
-    return tt_insert(&x->tt, key, check, x->budget, &x->used);
+    if (__builtin_expect(ins >= 0, 1)) return ins;
+    return store_full(x, key, check, own, own_check);
 }
 
 #endif /* BONANZA_SEARCH_FORGET_H */

@@ -1,0 +1,204 @@
+/*
+ * search_python.h: what the Python binding needs besides the search: the
+ * arguments read into a State (read_int_list, build_state), Ctrl-C during a
+ * search (catch_sigint, release_sigint), and a line as a list of moves
+ * (line_list).
+ *
+ * Part of bonanza.solver._search: _search.c includes it, after <Python.h>
+ * (which sets the feature macros and declares the C API it uses), and builds
+ * everything as one translation unit.
+ */
+#ifndef BONANZA_SEARCH_PYTHON_H
+#define BONANZA_SEARCH_PYTHON_H
+
+#include <signal.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "search_atomic.h"
+#include "search_cards.h"
+#include "search_path.h"
+#include "search_state.h"
+
+static int read_int_list(PyObject *seq, uint8_t *out, int max, int *n, const char *what)
+{
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return 0;
+    Py_ssize_t len = PySequence_Fast_GET_SIZE(fast);
+    if (len > max) {
+        PyErr_Format(PyExc_ValueError, "%s: too many cards", what);
+        Py_DECREF(fast);
+        return 0;
+    }
+    for (Py_ssize_t i = 0; i < len; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) { Py_DECREF(fast); return 0; }
+        if (v < 0 || v > 51) {
+            PyErr_Format(PyExc_ValueError, "%s: %ld is not a card", what, v);
+            Py_DECREF(fast);
+            return 0;
+        }
+        out[i] = (uint8_t)v;
+    }
+    *n = (int)len;
+    Py_DECREF(fast);
+    return 1;
+}
+
+static int build_state(PyObject *columns, PyObject *downs, PyObject *talon, int ptr,
+                       PyObject *found, int rec, const Rules *r, State *s)
+{
+    memset(s, 0, sizeof *s);
+    int seen[52] = {0};
+    PyObject *cols = PySequence_Fast(columns, "columns must be a sequence");
+    if (!cols) return 0;
+    Py_ssize_t ncols = PySequence_Fast_GET_SIZE(cols);
+    if (ncols < 1 || ncols > NCOLS) {
+        Py_DECREF(cols);
+        PyErr_SetString(PyExc_ValueError, "there must be 1 to 10 columns");
+        return 0;
+    }
+    s->ncols = (int)ncols;
+    s->stale = (1u << s->ncols) - 1;
+    for (int c = 0; c < s->ncols; c++) {
+        if (!read_int_list(PySequence_Fast_GET_ITEM(cols, c), s->col[c], MAXC, &s->len[c],
+                           "column")) {
+            Py_DECREF(cols);
+            return 0;
+        }
+    }
+    Py_DECREF(cols);
+    PyObject *dl = PySequence_Fast(downs, "downs must be a sequence");
+    if (!dl) return 0;
+    if (PySequence_Fast_GET_SIZE(dl) != s->ncols) {
+        Py_DECREF(dl);
+        PyErr_SetString(PyExc_ValueError, "there must be a face-down count per column");
+        return 0;
+    }
+    for (int c = 0; c < s->ncols; c++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(dl, c));
+        if (v == -1 && PyErr_Occurred()) { Py_DECREF(dl); return 0; }
+        if (v < 0 || v > s->len[c] || (v == s->len[c] && v > 0)) {
+            Py_DECREF(dl);
+            PyErr_SetString(PyExc_ValueError, "bad face-down count");
+            return 0;
+        }
+        s->down[c] = (int)v;
+    }
+    Py_DECREF(dl);
+    if (!read_int_list(talon, s->talon, MAXC, &s->tlen, "talon")) return 0;
+    if (ptr < 0 || ptr > s->tlen || (r->deals && ptr)) {
+        PyErr_SetString(PyExc_ValueError, "bad waste size");
+        return 0;
+    }
+    s->ptr = ptr;
+    PyObject *fl = PySequence_Fast(found, "foundations must be a sequence");
+    if (!fl) return 0;
+    if (PySequence_Fast_GET_SIZE(fl) != 4) {
+        Py_DECREF(fl);
+        PyErr_SetString(PyExc_ValueError, "there must be 4 foundations");
+        return 0;
+    }
+    for (int f = 0; f < 4; f++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fl, f));
+        if (v == -1 && PyErr_Occurred()) { Py_DECREF(fl); return 0; }
+        if (v < 0 || v > 13) {
+            Py_DECREF(fl);
+            PyErr_SetString(PyExc_ValueError, "bad foundation count");
+            return 0;
+        }
+        s->found[f] = (int)v;
+        for (int k = 0; k < v; k++) seen[f * 13 + k]++;
+    }
+    Py_DECREF(fl);
+    if (rec < 0 || (r->recycles_allowed >= 0 && rec > r->recycles_allowed) || rec > 1000000) {
+        PyErr_SetString(PyExc_ValueError, "bad recycle count");
+        return 0;
+    }
+    /* Only rec relative to the limit matters; keep it small for the key. */
+    s->rec = r->recycles_allowed >= 0 ? rec : 0;
+    if (r->draw < 1 || r->draw > 52) {
+        PyErr_SetString(PyExc_ValueError, "bad draw count");
+        return 0;
+    }
+    memset(s->at_col, -1, sizeof s->at_col);
+    for (int c = 0; c < s->ncols; c++)
+        for (int i = 0; i < s->len[c]; i++) {
+            seen[s->col[c][i]]++;
+            s->colh[c] ^= Z_COL[s->col[c][i]][i];
+            s->at_col[s->col[c][i]] = (int8_t)c;
+            s->at_idx[s->col[c][i]] = (int8_t)i;
+            s->col_mask[c] |= 1ULL << s->col[c][i];
+            if (i < s->down[c]) s->down_mask |= 1ULL << s->col[c][i];
+            if (i == s->len[c] - 1) s->top_mask |= 1ULL << s->col[c][i];
+            else link_pair(s, s->col[c][i], s->col[c][i + 1]);
+        }
+    for (int i = 0; i < s->tlen; i++) {
+        seen[s->talon[i]]++;
+        s->talh ^= Z_TAL[s->talon[i]];
+        s->tal_mask |= 1ULL << s->talon[i];
+    }
+    for (int k = 0; k < 52; k++)
+        if (seen[k] != 1) {
+            PyErr_Format(PyExc_ValueError, "card %d appears %d times", k, seen[k]);
+            return 0;
+        }
+    return 1;
+}
+
+/* Ctrl-C.  While a search runs without the interpreter lock, Python's own
+ * SIGINT handler only notes the signal, so the main thread's search installs
+ * one that also sets stop_requested (and passes the signal on); every search
+ * then stops within CHECK_EVERY nodes, and once the old handler is back,
+ * Python's handler runs (by default raising KeyboardInterrupt). */
+static struct sigaction sigint_before;
+static unsigned long main_thread;
+
+static void on_sigint(int sig)
+{
+    stop_requested = 1;
+    if (!(sigint_before.sa_flags & SA_SIGINFO) && sigint_before.sa_handler != SIG_DFL
+        && sigint_before.sa_handler != SIG_IGN)
+        sigint_before.sa_handler(sig);
+}
+
+/* Catch SIGINT for a search of the main thread (1), unless it is ignored or
+ * has no handler (0). */
+static int catch_sigint(void)
+{
+    if (PyThread_get_thread_ident() != main_thread) return 0;
+    struct sigaction now;
+    if (sigaction(SIGINT, NULL, &now) != 0 || (now.sa_flags & SA_SIGINFO)
+        || now.sa_handler == SIG_DFL || now.sa_handler == SIG_IGN)
+        return 0;
+    struct sigaction mine = now;
+    mine.sa_handler = on_sigint;
+    sigint_before = now;
+    stop_requested = 0;
+    return sigaction(SIGINT, &mine, NULL) == 0;
+}
+
+/* Put the old handler back; -1 if Python's handler then raised. */
+static int release_sigint(void)
+{
+    sigaction(SIGINT, &sigint_before, NULL);
+    int stopped = stop_requested;
+    stop_requested = 0;
+    return stopped ? PyErr_CheckSignals() : 0;
+}
+
+/* The atomic line as a list of (source, dest, count) tuples. */
+static PyObject *line_list(const AtomLine *line)
+{
+    PyObject *list = PyList_New((Py_ssize_t)line->len);
+    if (!list) return NULL;
+    for (size_t k = 0; k < line->len; k++) {
+        Atomic a = line->moves[k];
+        PyObject *t = Py_BuildValue("(iii)", a.src, a.dst, a.count);
+        if (!t) { Py_DECREF(list); return NULL; }
+        PyList_SET_ITEM(list, (Py_ssize_t)k, t);
+    }
+    return list;
+}
+
+#endif /* BONANZA_SEARCH_PYTHON_H */
