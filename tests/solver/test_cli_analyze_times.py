@@ -18,7 +18,7 @@ from typing import Any
 import pytest
 
 from bonanza.cli.analyze import TIME_PARTS, summarize
-from bonanza.cli.results_file import CSV_FIELDS
+from bonanza.cli.results_file import CPULESS_CSV_FIELDS, CSV_FIELDS
 from bonanza.core import Deal, Game, Rules
 from tests.solver.test_cli_errors import run_cli
 
@@ -133,7 +133,30 @@ def test_csv_rows_keep_their_columns(capsys: pytest.CaptureFixture[str], tmp_pat
     summary = _analyze(capsys, out)
     assert SPLIT.search(summary)
     with out.open(newline="") as file:
-        assert tuple(csv.DictReader(file).fieldnames or ()) == CSV_FIELDS
+        reader = csv.DictReader(file)
+        rows = list(reader)
+        assert tuple(reader.fieldnames or ()) == CSV_FIELDS
+    # The CPU time, as JSONL rows give it: a number, never more than a little
+    # over the wall clock's seconds (a thread's CPU time cannot outrun them).
+    assert CSV_FIELDS[-1] == "cpu_seconds" and len(rows) == 12
+    for row in rows:
+        assert 0 <= float(row["cpu_seconds"]) <= float(row["seconds"]) + 1e-3, row["id"]
+    cpu = re.search(r"CPU seconds in all[^\d]*([\d.]+)", summary)
+    assert cpu and float(cpu[1]) == pytest.approx(
+        sum(float(row["cpu_seconds"]) for row in rows), abs=1e-3)
+
+
+def test_a_csv_file_without_the_cpu_column_is_resumed_in_its_own(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out = tmp_path / "run.csv"
+    out.write_text(",".join(CPULESS_CSV_FIELDS) + "\r\n", encoding="utf-8")
+    _analyze(capsys, out)
+    with out.open(newline="") as file:
+        reader = csv.DictReader(file)
+        rows = list(reader)
+    assert tuple(reader.fieldnames or ()) == CPULESS_CSV_FIELDS
+    assert len(rows) == 12 and all(None not in row for row in rows)
 
 
 def test_the_help_says_what_each_time_covers(capsys: pytest.CaptureFixture[str]) -> None:

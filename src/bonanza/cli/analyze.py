@@ -56,8 +56,8 @@ TIMES_HELP: Final = (
     "line into moves and the line's shortening (rows give each part: "
     "search_seconds, expand_seconds, cut_seconds, adding up to seconds); replaying the "
     "line to check it and writing the row are not counted. These seconds are wall-clock "
-    "time; cpu_seconds (JSONL rows, and the summary) is the CPU time of the thread that "
-    "ran the solver over the same span, which other work on the machine does not inflate."
+    "time; cpu_seconds (rows, JSONL and CSV, and the summary) is the CPU time of the thread "
+    "that ran the solver over the same span, which other work on the machine does not inflate."
 )
 
 

@@ -35,11 +35,14 @@ UNRULED_CSV_FIELDS: Final = ("id", "deal", "result", "nodes", "seconds", "limit"
 """The columns of CSV files written before rows recorded their rules."""
 UNTIMED_CSV_FIELDS: Final = (*UNRULED_CSV_FIELDS, "rules")
 """The columns of CSV files written before rows split their time."""
-CSV_FIELDS: Final = (*UNTIMED_CSV_FIELDS, *TIME_PARTS, "cut", "line_length")
-"""A CSV row's columns: ``moves`` holds the winning line only with ``--lines``."""
+CPULESS_CSV_FIELDS: Final = (*UNTIMED_CSV_FIELDS, *TIME_PARTS, "cut", "line_length")
+"""The columns of CSV files written before rows gave the CPU time."""
+CSV_FIELDS: Final = (*CPULESS_CSV_FIELDS, "cpu_seconds")
+"""A CSV row's columns: ``moves`` holds the winning line only with ``--lines``;
+``cpu_seconds`` is the solving thread's CPU time beside the wall clock's ``seconds``."""
 CSV_HEADERS: Final = {
     ",".join(fields).encode(): fields
-    for fields in (CSV_FIELDS, UNTIMED_CSV_FIELDS, UNRULED_CSV_FIELDS)
+    for fields in (CSV_FIELDS, CPULESS_CSV_FIELDS, UNTIMED_CSV_FIELDS, UNRULED_CSV_FIELDS)
 }
 CSV_LINE_END: Final = "\r\n"  # what csv's default dialect writes
 JSONL_LINE_END: Final = "\n"
@@ -258,6 +261,7 @@ class ResultsWriter:
 
 
 __all__ = [
+    "CPULESS_CSV_FIELDS",
     "CSV_FIELDS",
     "CSV_HEADERS",
     "OUT_SUFFIXES",
