@@ -53,8 +53,11 @@ export function showStatus(game) {
   const s = game.state;
   if (!s) return;
   const d = game.dom;
-  if (d.rulesLabel) d.rulesLabel.textContent = tableLabel(s);
-  if (d.gameTitle) d.gameTitle.textContent = s.table?.title ?? "Klondike";
+  const title = s.table?.title ?? "Klondike";
+  d.rulesLabel.textContent = tableLabel(s);
+  // whole, where a narrow header cuts the words short or leaves the game's name out
+  d.rulesLabel.title = `${title} · ${tableLabel(s)}`;
+  d.gameTitle.textContent = title;
   d.score.textContent = formatScore(s.rules, score(game));
   d.time.textContent = formatTime(elapsed(game));
   d.moves.textContent = String(s.moves);
@@ -92,6 +95,7 @@ export function showDealBox(game) {
   const shown = typed || (deal ? "" : label);
   d.dealTyped.hidden = !shown;
   d.dealTyped.textContent = shown;
+  d.dealTyped.title = shown;
   // A replay is of a deal seen before: the last game's ID might be this one's.
   const previous = s.status === "playing" && s.origin === "replay" ? "" : game.previousDeal || "";
   d.prevDeal.hidden = !previous;
