@@ -352,7 +352,7 @@ def test_faces_carry_the_standard_pips_court_emblems_and_full_corners(table: Tab
                 const el = faceCard(rank + suit);
                 out[rank + suit] = {
                     pips: el.querySelectorAll(".art .pip").length,
-                    inverted: el.querySelectorAll(".art .pip[transform]").length,
+                    inverted: el.querySelectorAll(".art .pip.inv").length,
                     pipSuits: [...new Set(hrefs(el, ".art .pip"))],
                     emblems: hrefs(el, ".art .emblem"),
                     corner: [el.querySelector(".corner .rank").textContent,

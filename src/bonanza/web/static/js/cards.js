@@ -39,11 +39,11 @@ function svgElement(name, attributes = {}) {
 
 /** A ``<use>`` of ``symbol`` centred on (cx, cy), ``size`` wide, upside down when ``inverted``. */
 function symbolAt(symbol, cx, cy, size, className, inverted = false) {
-  const use = svgElement("use", {
-    href: `#${symbol}`, class: className, x: cx - size / 2, y: cy - size / 2, width: size, height: size,
+  // turned round about its centre by cards.css (.inv), which may also scale it there
+  return svgElement("use", {
+    href: `#${symbol}`, class: inverted ? `${className} inv` : className, x: cx - size / 2, y: cy - size / 2, width: size, height: size,
+    "transform-origin": `${cx} ${cy}`,
   });
-  if (inverted) use.setAttribute("transform", `rotate(180 ${cx} ${cy})`);
-  return use;
 }
 
 function artBox(className) {
@@ -60,7 +60,7 @@ function pipArt(rank, suit) {
   for (const spot of PIP_LAYOUTS[rank].split(" ")) {
     const row = Number(spot.slice(1));
     const cy = ace ? ART_H / 2 : PIP / 2 + (row / PIP_ROWS) * (ART_H - PIP);
-    art.append(symbolAt(`suit-${suit}`, PIP_COLUMNS[spot[0]], cy, size, "pip", row > PIP_ROWS / 2));
+    art.append(symbolAt(`suit-${suit}`, PIP_COLUMNS[spot[0]], cy, size, `pip ${spot[0]}`, row > PIP_ROWS / 2));
   }
   return art;
 }

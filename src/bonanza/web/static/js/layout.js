@@ -104,6 +104,8 @@ export function applyCardSize(root, geo) {
     "--art-x": art.x, "--art-y": art.y, "--art-w": art.w, "--art-h": art.h,
   };
   for (const [name, value] of Object.entries(vars)) root.style.setProperty(name, px(value));
+  // cards.css draws bigger pips, spread wider, beside the index of a small card
+  root.classList.toggle("small-cards", corner !== index);
   root.classList.toggle("overflowing", geo.contentHeight > geo.height);
 }
 
