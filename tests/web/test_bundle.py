@@ -99,6 +99,43 @@ def test_comments_on_lines_of_their_own_are_left_out_and_the_code_still_runs(
     assert ran.stdout == "http://x/y 2\n"
 
 
+TRAILING = (
+    "let count = 2; // left out: after code with no quote or slash\n"
+    "const ratio = count / 2; // kept: a slash before it (a division, or a pattern)\n"
+    "const text = 'a // b'; // kept: a quote before it\n"
+    "if (count) { // left out\n"
+    "  console.log(count, ratio, text);\n"
+    "}\n"
+)
+
+
+def test_a_comment_after_code_is_left_out_where_it_cannot_be_in_a_string(
+    tmp_path: Path,
+) -> None:
+    joined = join_modules(write(tmp_path, {"a.js": TRAILING}), ["a.js"])
+    assert "left out" not in joined.text
+    assert "// kept: a slash" in joined.text and "// kept: a quote" in joined.text
+    assert "let count = 2;\n" in joined.text and "if (count) {\n" in joined.text
+    if NODE is None:
+        pytest.skip("node runs the joined script")
+    script = write(tmp_path, {"joined.mjs": joined.text}) / "joined.mjs"
+    ran = subprocess.run([NODE, str(script)], capture_output=True, text=True, check=True)
+    assert ran.stdout == "2 1 a // b\n"
+
+
+def test_a_sheets_comment_after_a_rule_is_left_out_unless_a_quote_or_slash_is_before_it(
+    tmp_path: Path,
+) -> None:
+    sheet = (
+        "a { color: red; } /* left out */\n"
+        "b { background: url(/x.png); } /* kept: a slash */\n"
+        'c::after { content: "/*"; } /* kept: a quote */\n'
+    )
+    joined = join_sheets(write(tmp_path, {"one.css": sheet}), ["one.css"])
+    assert "left out" not in joined.text and "a { color: red; }\n" in joined.text
+    assert "/* kept: a slash */" in joined.text and "/* kept: a quote */" in joined.text
+
+
 def test_a_module_with_a_text_over_several_lines_keeps_its_comments(tmp_path: Path) -> None:
     module = "const text = `one\n// not a comment here\n`;\n// a comment\nconsole.log(text);\n"
     joined = join_modules(write(tmp_path, {"a.js": module}), ["a.js"])
