@@ -1,4 +1,4 @@
-// Card elements: faces drawn as on real cards (corner indices, pip layouts, court emblems), backs in cards.css.
+// Card elements: faces drawn as on real cards (corner indices, pip layouts, court emblems till js/courts.js brings the figures), backs in cards.css.
 import { cardName, isRed, rankLabel } from "./piles.js";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -98,6 +98,18 @@ function cornerIndex(code, className) {
 
 // code -> a built face, cloned for each use
 const faces = new Map();
+// draws a court card's figure (js/courts.js, loaded after the first render); the emblems till then
+let courtFigure = courtArt;
+
+/** Draw the court cards with ``draw`` (rank, suit -> art) from now on, those shown included. */
+export function useCourtFigures(draw) {
+  courtFigure = draw;
+  for (const code of faces.keys()) if (COURT.includes(code[0])) faces.delete(code);
+  for (const art of document.querySelectorAll(".card.court > .art")) {
+    const code = art.parentElement.dataset.card;
+    art.replaceWith(draw(code[0], code[1]));
+  }
+}
 
 /** A face-up card element for ``code`` such as ``7H``. */
 export function faceCard(code) {
@@ -106,7 +118,7 @@ export function faceCard(code) {
     const court = COURT.includes(code[0]);
     el.className = `card face${isRed(code) ? " red" : ""}${court ? " court" : ""}`;
     el.dataset.card = code;
-    const art = court ? courtArt(code[0], code[1]) : pipArt(code[0], code[1]);
+    const art = court ? courtFigure(code[0], code[1]) : pipArt(code[0], code[1]);
     el.append(cornerIndex(code, "idx"), art, cornerIndex(code, "corner"));
     el.setAttribute("role", "button");
     el.setAttribute("aria-label", cardName(code));

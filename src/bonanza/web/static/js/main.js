@@ -1,6 +1,7 @@
 // Start the game: wire the view, input, dialogs and controls to the controller.
 import { api } from "./api.js";
 import { LINK_PARAMS, opening } from "./boot.js";
+import { useCourtFigures } from "./cards.js";
 import {
   confirmDialog, confirmRestart, inProgress, linkDialog, newDealDialog, noMovesDialog, reviewDialog,
   settingsDialog, recordLines, winDialog,
@@ -429,4 +430,11 @@ async function start() {
   }
 }
 
-start().then(() => document.body.setAttribute("data-ready", "1"));
+// The court figures are no part of the first load: they come once the table is drawn and the
+// page has been idle a moment (the emblems till then).
+const COURTS_AFTER_MS = 800;
+
+start().then(() => {
+  document.body.setAttribute("data-ready", "1");
+  setTimeout(() => import("./courts.js").then((m) => useCourtFigures(m.courtFigure), () => {}), COURTS_AFTER_MS);
+});
