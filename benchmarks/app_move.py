@@ -4,7 +4,8 @@ One player plays seeded random games through the whole ASGI app (its middleware,
 hot path, the game, the view, the progress check and the store's writer thread) on a
 SQLite file, one move request at a time, and this prints the CPU time per move of the
 event loop's thread and of the whole process (the writer's commits included). With no
-sockets, HTTP parsing or other players, it shows what the app's own code costs, and
+sockets, HTTP parsing or other players, it shows what the app's own code costs (with
+``--sync FULL``, also a writer thread's hand-off and fsync per commit), and
 under ``valgrind --tool=callgrind`` its instruction count does not depend on the
 machine's load (run it at two sizes and take the difference per move)::
 
@@ -138,7 +139,10 @@ async def play(moves: int, synchronous: str, seed: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=2000)
-    parser.add_argument("--sync", choices=["FULL", "NORMAL"], default="FULL")
+    parser.add_argument(
+        "--sync", choices=["FULL", "NORMAL"], default="NORMAL",
+        help="SQLite's durability; NORMAL is `bonanza serve`'s default (its writes on the loop)",
+    )  # fmt: skip
     parser.add_argument("--seed", type=int, default=7)
     arguments = parser.parse_args()
     asyncio.run(play(arguments.moves, arguments.sync, arguments.seed))
