@@ -49,7 +49,7 @@ function suitAt(suit, cx, cy, size, fill = "currentColor") {
 /** The shoulders and robe, the suit on a medallion at the breast. */
 function robe(suit, trim) {
   return [
-    part("M3 80C3 64 13 56 30 56S57 64 57 80Z", "currentColor"),
+    part("M1 80V71C1 62 12 56 30 56S59 62 59 71V80Z", "currentColor"),
     ...trim,
     dot(30, 71, 7.4, CREAM, { stroke: GOLD_DEEP, "stroke-width": LINE }),
     suitAt(suit, 30, 71, 9.6),
@@ -66,7 +66,7 @@ function face(lips) {
     part("M19.5 35C19.5 26 24 22 30 22S40.5 26 40.5 35C40.5 44 36 49 30 49S19.5 44 19.5 35Z", SKIN),
     dot(26, 35, 1.25, INK),
     dot(34, 35, 1.25, INK),
-    stroke("M30 36.5 29 40.5H31"),
+    stroke("M30.6 36.6Q28.4 40 30.9 40.6", INK, 0.9),
     lips ? part("M27.2 44Q30 45.6 32.8 44Q30 46.8 27.2 44Z", lips, { "stroke-width": 0.5 }) : stroke("M27.5 44Q30 45.3 32.5 44"),
   ];
 }
