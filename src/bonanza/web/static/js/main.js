@@ -430,11 +430,9 @@ async function start() {
   }
 }
 
-// The court figures are no part of the first load: they come once the table is drawn and the
-// page has been idle a moment (the emblems till then).
-const COURTS_AFTER_MS = 800;
-
 start().then(() => {
   document.body.setAttribute("data-ready", "1");
-  setTimeout(() => import("./courts.js").then((m) => useCourtFigures(m.courtFigure), () => {}), COURTS_AFTER_MS);
+  // The court figures are no part of the first load (js/courts.js): asked for once the table is
+  // drawn, the emblems shown till they come.
+  import("./courts.js").then((m) => useCourtFigures(m.courtFigure), () => {});
 });
