@@ -56,7 +56,7 @@ BUNDLES: Final[Mapping[str, Joiner]] = {
     "js/page.js": partial(join_modules, entries=("js/boot.js", "js/main.js")),
 }
 """The page's one sheet and one script (``bundle``), which ``TEMPLATE`` names."""
-LATER_MODULES: Final = ("js/leaderboard.js", "js/courts.js")
+LATER_MODULES: Final = ("js/leaderboard.js", "js/courts.js", "js/help.js", "js/stats_dialog.js")
 """Modules the page imports (``import()``) when first shown, with a sheet of their own: no part
 of the first load, so not joined into its script."""
 DATA_BLOCK: Final = '<script type="application/json" id="page-data">'

@@ -1,6 +1,6 @@
 // Help: the rules of the game in play, the controls, scoring, tips and the odds, in tabs.
-// Its words (help.html) and style (help.css) are fetched on the first opening.
-import { ask } from "./dialogs.js";
+// Its words (help.html) and style (help.css) are fetched on the first opening, and so is this
+// module itself (by import(), from main.js): it is no part of the first load, and imports nothing.
 
 const WORDS_URL = "/static/help.html";
 const STYLE_URL = "/static/help.css";
@@ -125,9 +125,9 @@ function showTabs(box, sections) {
 
 /**
  * The help dialog, opened on the Rules of the game in play; Esc or Close shuts it
- * and the focus goes back where it was.
+ * and the focus goes back where it was. ``ask``: dialogs.js's, handed in by main.js.
  */
-export async function helpDialog(state) {
+export async function helpDialog(state, ask) {
   const dialog = document.getElementById("dlg-help");
   if (dialog.open || !state) return;
   const back = document.activeElement;

@@ -1,21 +1,19 @@
 // Start the game: wire the view, input, dialogs and controls to the controller.
-import { api } from "./api.js";
+import { api, OFFLINE } from "./api.js";
 import { LINK_PARAMS, opening } from "./boot.js";
 import { useCourtFigures } from "./cards.js";
 import {
-  confirmDialog, confirmRestart, inProgress, linkDialog, newDealDialog, noMovesDialog, reviewDialog,
+  ask, confirmDialog, confirmRestart, inProgress, linkDialog, newDealDialog, noMovesDialog, reviewDialog,
   settingsDialog, recordLines, winDialog,
 } from "./dialogs.js";
 import { formatScore, formatTime } from "./format.js";
 import { Controller } from "./game.js";
-import { helpDialog } from "./help.js";
 import { attachPointer } from "./input.js";
 import { attachKeyboard } from "./keyboard.js";
 import { words } from "./page_data.js";
 import { savedRules } from "./saved_rules.js";
 import { hasUnsaved, load as loadSettings, save as saveSettings, settings } from "./settings.js";
 import { Sound } from "./sound.js";
-import { statsDialog } from "./stats_dialog.js";
 import { TableView } from "./table.js";
 
 const $ = (id) => document.getElementById(id);
@@ -30,6 +28,30 @@ const LINK_ERROR_MS = 7000;
 // a hint's words stay long enough to read them
 const HINT_MS_PER_CHAR = 70;
 const HINT_MS_MAX = 12000;
+
+/**
+ * A dialog whose module is no part of the first load (``LATER_MODULES`` in ``page.py``): fetched
+ * at its first opening (a local request) and shown as soon as it comes. An opening asked for while
+ * it comes is the same one; none is shown over a dialog opened meanwhile.
+ */
+function onFirstUse(load, open) {
+  let coming = false;
+  return async () => {
+    if (coming) return undefined;
+    coming = true;
+    let module;
+    try {
+      module = await load();
+    } catch {
+      toast(OFFLINE);
+      return undefined;
+    } finally {
+      coming = false;
+    }
+    if (document.querySelector("dialog[open]")) return undefined;
+    return open(module);
+  };
+}
 
 function announce(text) {
   live.textContent = "";
@@ -179,7 +201,7 @@ const game = new Controller({
       announce(`You won in ${formatTime(state.elapsed)} with ${state.moves} moves. Score ${formatScore(state.rules, state.score)}.${records}`);
       const choice = await winDialog(state);
       document.body.classList.remove("celebrating");
-      if (choice === "stats") await statsDialog(toast);
+      if (choice === "stats") await commands.stats();
       else afterGame(choice);
     },
   },
@@ -227,7 +249,7 @@ const commands = {
     if (!game.state || !game.state.can_restart) return;
     if ((await confirmRestart()) === "ok") game.restart();
   },
-  stats: () => statsDialog(toast),
+  stats: onFirstUse(() => import("./stats_dialog.js"), (m) => m.statsDialog(toast, { ask, confirmDialog })),
   settings: async () => {
     const saved = await settingsDialog(toast, sound);
     if (!saved) return;
@@ -235,7 +257,7 @@ const commands = {
     announce("Settings saved");
   },
   share: () => shareDeal(),
-  help: () => helpDialog(game.state),
+  help: onFirstUse(() => import("./help.js"), (m) => m.helpDialog(game.state, ask)),
 };
 
 /** Copy ``text`` to the clipboard; false where the page may not. */

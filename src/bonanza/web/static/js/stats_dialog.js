@@ -1,6 +1,7 @@
 // The Statistics dialog: the headline figures per rule set, chosen deals and assisted games apart.
+// Loaded at its first opening (by import(), from main.js): it is no part of the first load. It
+// takes dialogs.js's functions from main.js rather than import a second copy of that module.
 import { api } from "./api.js";
-import { ask, confirmDialog } from "./dialogs.js";
 import { formatMoney, formatScore, formatTime } from "./format.js";
 import { words } from "./page_data.js";
 
@@ -100,7 +101,8 @@ function assistedSection({ played, won }) {
   return section;
 }
 
-export async function statsDialog(toast) {
+/** The dialog; ``toast``, ``ask`` and ``confirmDialog``: main.js's and dialogs.js's. */
+export async function statsDialog(toast, { ask, confirmDialog }) {
   const dialog = document.getElementById("dlg-stats");
   const body = document.getElementById("stats-body");
   body.textContent = "Loading…";
