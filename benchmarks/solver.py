@@ -1,10 +1,12 @@
 """Solver benchmark: seeded random deals, draw 1 and draw 3, on one core.
 
-    python benchmarks/solver.py [--deals 1000] [--seed 2024] [--time-limit 10]
+    python benchmarks/solver.py [--deals 1000] [--seed 2024] [--time-limit 10] [--shorten auto]
 
 Prints, per draw mode, the count of each verdict, median/p90/p99/max seconds
-per deal (the solver's wall-clock time, and the process CPU time, which other
-work on the machine does not inflate) and the peak memory (resident set size).
+per deal (the solver's wall-clock time, the search's part of it, and the process
+CPU time, which other work on the machine does not inflate) and the peak memory
+(resident set size). Winning lines are shortened as ``bonanza analyze`` does by
+default (``--shorten auto``: only where it pays).
 
     python benchmarks/solver.py --bench
 
@@ -29,9 +31,11 @@ from collections import Counter
 
 from bonanza.core import Deal, Position, Rules
 from bonanza.solver import solve
-from bonanza.solver.search import verdict
+from bonanza.solver.search import Shorten, verdict
 from bonanza.solver.stats import percentile
 
+SHORTEN: dict[str, Shorten] = {"auto": "auto", "always": True, "never": False}
+"""``--shorten``'s choices, as ``bonanza analyze`` names them."""
 BENCH_NODE_LIMIT = 1_000_000
 """Nodes per deal at most: a deal not decided by then stops there, as
 deterministically as one decided (the search reads no clock without a time
@@ -133,6 +137,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--time-limit", type=float, default=10.0)
     parser.add_argument("--draws", type=int, nargs="+", default=[1, 3])
     parser.add_argument(
+        "--shorten", choices=tuple(SHORTEN), default="auto",
+        help="shorten winning lines as bonanza analyze --shorten does (default: auto, as analyze)",
+    )  # fmt: skip
+    parser.add_argument(
         "--bench", action="store_true",
         help="the pinned bench instead: fixed deals, a node limit, nodes and CPU time",
     )
@@ -147,13 +155,18 @@ def main(argv: list[str] | None = None) -> int:
         rules = Rules(draw=draw, thoughtful=True)
         counts: dict[str, int] = {}
         times: list[float] = []
+        searches: list[float] = []
         cpu_times: list[float] = []
         slowest = (0.0, 0)
         unknown: list[int] = []
         started = time.perf_counter()
         for number in numbers:
             cpu = time.process_time()
-            result = solve(Deal.from_number(number), rules, time_limit=args.time_limit)
+            result = solve(
+                Deal.from_number(number), rules, time_limit=args.time_limit,
+                shorten=SHORTEN[args.shorten],
+            )  # fmt: skip
+            searches.append(result.search_seconds)
             cpu_times.append(time.process_time() - cpu)
             counts[result.result] = counts.get(result.result, 0) + 1
             times.append(result.seconds)
@@ -161,6 +174,7 @@ def main(argv: list[str] | None = None) -> int:
             if result.result == "unknown":
                 unknown.append(number)
         times.sort()
+        searches.sort()
         cpu_times.sort()
         print(
             f"draw {draw}: {len(numbers)} deals in {time.perf_counter() - started:.1f} s; "
@@ -171,6 +185,10 @@ def main(argv: list[str] | None = None) -> int:
             f"  seconds per deal: median {percentile(times, 0.5):.5f}, "
             f"p90 {percentile(times, 0.9):.5f}, p99 {percentile(times, 0.99):.4f}, "
             f"max {times[-1]:.3f} (deal {slowest[1]})"
+        )
+        print(
+            f"  of which the search: median {percentile(searches, 0.5):.5f}, "
+            f"p90 {percentile(searches, 0.9):.5f} (lines shortened: {args.shorten})"
         )
         print(
             f"  CPU seconds per deal: median {percentile(cpu_times, 0.5):.5f}, "
