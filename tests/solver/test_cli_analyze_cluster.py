@@ -24,6 +24,8 @@ from tests.solver.test_cli_errors import (
     run_cli,
 )
 
+pytestmark = pytest.mark.forks  # analyze's worker pool: not in the sanitizer run
+
 DEALS = "13-24"  # draw 1: solved deals and an unsolvable one (20), each in under a second
 START_SECONDS = 60  # for a local cluster to start and solve its first deals on a loaded machine
 FIRST_ROWS = 3  # rows written before the run is interrupted

@@ -10,6 +10,8 @@ import pytest
 from bonanza.core import Deal, Game, Rules
 from tests.solver.test_cli_errors import run_cli
 
+pytestmark = pytest.mark.forks  # analyze's worker pool: not in the sanitizer run
+
 DEALS = "18-21"  # solved deals and an unsolvable one (20) under both draw counts
 
 

@@ -15,6 +15,8 @@ from bonanza.cli.results_file import CSV_FIELDS, TIME_PARTS, UNTIMED_CSV_FIELDS
 from bonanza.core import Deal, Game, Rules
 from tests.solver.test_cli_errors import run_cli
 
+pytestmark = pytest.mark.forks  # analyze's worker pool: not in the sanitizer run
+
 DEALS = "18-21"  # solved deals and an unsolvable one (20)
 MORE_DEALS = "18-23"
 LEAN_FIELDS = {"id", "deal", "result", "nodes", "seconds", "cpu_seconds", "limit", "states",

@@ -22,6 +22,8 @@ from bonanza.cli.results_file import CPULESS_CSV_FIELDS, CSV_FIELDS
 from bonanza.core import Deal, Game, Rules
 from tests.solver.test_cli_errors import run_cli
 
+pytestmark = pytest.mark.forks  # analyze's worker pool: not in the sanitizer run
+
 DEALS = "13-24"  # draw 1: solved deals and an unsolvable one (20), each in under a second
 SPLIT = re.compile(
     r"seconds in all \(the solver's\): (?P<total>[\d.]+) = searching (?P<search>[\d.]+) "

@@ -14,6 +14,8 @@ from bonanza.cli import EXIT_BAD_INPUT, main
 from bonanza.solver.stats import wilson_interval
 from tests.solver.test_cli_errors import assert_one_line_error, run_cli
 
+pytestmark = pytest.mark.forks  # analyze's worker pool: not in the sanitizer run
+
 DEALS = "18-21"  # solved deals and an unsolvable one (20) under both draw counts
 DRAWS = ("1", "3")
 PLOTS = ("share", "time", "nodes")

@@ -17,6 +17,8 @@ from bonanza.cli.report import plot_nodes, plot_shares, plot_times, read_rule_se
 from tests.solver.test_cli_errors import run_cli
 from tests.solver.test_cli_report import DEALS, DRAWS, analyzed
 
+pytestmark = pytest.mark.forks  # analyze's worker pool: not in the sanitizer run
+
 SMALLEST_POINTS = 9.0  # legend and label text, at the saved size
 NAME = "Klondike: draw {}, unlimited passes, king to empty, recall"
 
