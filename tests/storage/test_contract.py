@@ -113,11 +113,10 @@ def test_inserting_a_game_id_twice_fails(store: Any) -> None:
     assert store.get_game("g1").player == "ann"
 
 
-def test_an_update_replaces_every_field_but_the_id(store: Any) -> None:
+def test_an_update_replaces_every_field_but_the_games_identity(store: Any) -> None:
     store.insert_game(record("g1"))
     changed = record(
         "g1",
-        deal=5,
         status=Status.LOST,
         origin=Origin.REPLAY,
         started_at=NOW + 1,
@@ -134,6 +133,37 @@ def test_an_update_replaces_every_field_but_the_id(store: Any) -> None:
     changed.state = {"replaced": True}
     store.update_game(changed)
     assert store.get_game("g1") == changed
+
+
+def test_an_update_keeps_the_games_identity_as_inserted(store: Any) -> None:
+    store.insert_game(record("g1"))
+    other = record("g1", player="bob", deal=5, created_at=NOW + 9, client="terminal", moves=3)
+    store.update_game(dataclasses.replace(other, version=1))
+    stored = store.get_game("g1")
+    assert (stored.player, stored.deal, stored.created_at, stored.client) == (
+        "ann",
+        record("g1").deal,
+        NOW,
+        "web",
+    )
+    assert (stored.moves, stored.version) == (3, 1)
+    assert store.latest_game("ann").id == "g1"
+
+
+def test_a_game_stored_as_over_can_be_written_back_in_play_and_over_again(store: Any) -> None:
+    store.insert_game(finished("g1", NOW + 60, status=Status.LOST))
+    in_play = record("g1", moves=8, version=1)
+    store.update_game(in_play)
+    assert store.get_game("g1") == in_play
+    assert [game.id for game in store.playing_games("ann")] == ["g1"]
+    store.update_game(record("g1", moves=9, version=2))
+    won = finished("g1", NOW + 90, moves=10, version=3)
+    store.update_game(won)
+    assert store.get_game("g1") == won
+    assert store.playing_games("ann") == []
+    with pytest.raises(StaleGameError):
+        store.update_game(record("g1", moves=11, version=3))  # read at 2, stored at 3
+    assert store.get_game("g1") == won
 
 
 def test_what_is_stored_outlives_the_store(opener: Opener) -> None:
@@ -661,8 +691,9 @@ def figures(store: Any) -> dict[str, Any]:
         "daily": daily_statistics(games, 1, utc_day(CUTOFF + 100 * DAY)),
         "records": records_set(games, last_win),
         "bob": store.finished_games("bob"),
-        "deals": [store.has_played_deal("ann", record("x", deal=n).deal, KLONDIKE)
-                  for n in range(45)],
+        "deals": [
+            store.has_played_deal("ann", record("x", deal=n).deal, KLONDIKE) for n in range(45)
+        ],
     }
 
 

@@ -36,9 +36,11 @@ from bonanza.storage.rows import (
     FOLDED_COLUMNS,
     OVER_STATUSES,
     SUMMARY_COLUMNS,
+    UPDATED_FIELDS,
     game_record,
     game_row,
     on_same_table,
+    updated_values,
 )
 from bonanza.storage.schema import PLAYING, POSTGRES_MIGRATIONS, pending
 from bonanza.storage.urls import redacted
@@ -71,7 +73,8 @@ CREATE TABLE schema_version (
 
 INSERT_GAME = f"INSERT INTO games ({COLUMNS}) VALUES ({', '.join(['%s'] * len(FIELDS))})"
 UPDATE_GAME = (
-    f"UPDATE games SET {', '.join(f'{name}=%s' for name in FIELDS[1:])} WHERE id=%s AND version=%s"
+    f"UPDATE games SET {', '.join(f'{name}=%s' for name in UPDATED_FIELDS)}"
+    " WHERE id=%s AND version=%s"
 )
 """An update of a game, if it is still at the version its writer read (``Storage.update_game``).
 Under READ COMMITTED a second writer waits for the first's row lock, then finds the new
@@ -122,7 +125,6 @@ def migrate(db: Connection) -> int:
     return found
 
 
-
 NUL: Final = "\x00"
 
 
@@ -130,6 +132,7 @@ def storable(text: str) -> bool:
     """Whether PostgreSQL can hold ``text`` (no NUL): an ID with one names nothing stored,
     and asking for it must find nothing, not fail as if the store were down."""
     return NUL not in text
+
 
 class PostgresStorage:
     """The :class:`~bonanza.storage.Storage` on a PostgreSQL database at ``url``.
@@ -288,7 +291,7 @@ class PostgresStorage:
     def update_game(self, record: GameRecord) -> None:
         row = game_row(record, bool)
         read_version = record.version - 1
-        if self._write(UPDATE_GAME, (*row[1:], record.id, read_version)) == 0:
+        if self._write(UPDATE_GAME, (*updated_values(row), record.id, read_version)) == 0:
             raise StaleGameError(record.id, read_version)  # nothing was written
 
     def game_version(self, game_id: str) -> int | None:
@@ -336,7 +339,7 @@ class PostgresStorage:
             " UNION SELECT DISTINCT rules_key FROM folded_games WHERE player=%s AND deal=%s",
             (player, deal) * 2,
         )
-        return on_same_table([key for key, in keys], rules)
+        return on_same_table([key for (key,) in keys], rules)
 
     def archive_finished_games(self, player: str) -> int:
         # Both tables in one statement: one snapshot, one commit.

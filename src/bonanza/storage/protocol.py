@@ -102,7 +102,9 @@ class Storage(Protocol):
 
     def update_game(self, record: GameRecord) -> None:
         """Store the new state of an existing game (after a move, undo, win...), whose
-        writer read it at version ``record.version - 1``: every update adds one.
+        writer read it at version ``record.version - 1``: every update adds one. The
+        game's identity (``rows.IDENTITY_FIELDS``: its player, deal, rules, client and
+        the time it was made) is its insert's: an update writes every other field.
 
         The update is conditional: if the stored game is not at that version (another
         writer updated it first, or it is gone), nothing is written and

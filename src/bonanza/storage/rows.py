@@ -38,6 +38,11 @@ FIELDS = (
     "extra",
 )
 COLUMNS = ", ".join(FIELDS)
+IDENTITY_FIELDS = ("id", "player", "deal", "rules_key", "created_at", "client")
+"""A game's identity: what its insert sets and no update changes (``Storage.update_game``)."""
+UPDATED_FIELDS = tuple(name for name in FIELDS if name not in IDENTITY_FIELDS)
+"""What an update of a game writes, in this order (``updated_values``)."""
+_UPDATED_AT = tuple(FIELDS.index(name) for name in UPDATED_FIELDS)
 SUMMARY_COLUMNS = COLUMNS.replace("state,", "'{}',")
 """The columns, with an empty state in place of the state (statistics do not need it)."""
 FOLDED_COLUMNS = COLUMNS.replace(" state,", "")
@@ -78,6 +83,11 @@ def game_row(record: GameRecord, flag: Callable[[bool], Any] = int) -> tuple[Any
         extra=_json(record.extra),
     )
     return tuple(values[name] for name in FIELDS)
+
+
+def updated_values(row: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The values of :data:`UPDATED_FIELDS` in ``row``, a :func:`game_row`."""
+    return tuple(row[index] for index in _UPDATED_AT)
 
 
 def game_record(row: tuple[Any, ...]) -> GameRecord:

@@ -42,6 +42,7 @@ from bonanza.storage.rows import (
 )
 from bonanza.storage.schema import PLAYING
 from bonanza.storage.sqlite_migrate import migrate
+from bonanza.storage.sqlite_update import update_game_row
 
 T = TypeVar("T")
 
@@ -66,10 +67,6 @@ FOLD_GAMES = (
     f" FROM games WHERE status IN ({OVER}) AND finished_at < ?"
 )
 DELETE_FOLDED = f"DELETE FROM games WHERE status IN ({OVER}) AND finished_at < ?"
-UPDATE_GAME = (
-    f"UPDATE games SET {', '.join(f'{name}=?' for name in FIELDS[1:])} WHERE id=? AND version=?"
-)
-"""An update of a game, if it is still at the version its writer read (``Storage.update_game``)."""
 COUNT_NEW_GAME = (
     "INSERT INTO new_game_starts (client, at) SELECT ?, ?"
     " WHERE (SELECT COUNT(*) FROM new_game_starts WHERE client=? AND at > ?) < ?"
@@ -250,13 +247,8 @@ class SQLiteStorage:
         )
 
     def update_game(self, record: GameRecord) -> None:
-        row = game_row(record)
-        read_version = record.version - 1
-        updated = self._run(
-            lambda db: db.execute(UPDATE_GAME, (*row[1:], record.id, read_version)).rowcount
-        )
-        if updated == 0:  # one statement matched nothing: nothing was written
-            raise StaleGameError(record.id, read_version)
+        if self._run(lambda db: update_game_row(db, record)) == 0:  # nothing was written
+            raise StaleGameError(record.id, record.version - 1)
 
     def game_version(self, game_id: str) -> int | None:
         row = self._check("SELECT version FROM games WHERE id=?", (game_id,))
@@ -319,7 +311,7 @@ class SQLiteStorage:
             " UNION SELECT DISTINCT rules_key FROM folded_games WHERE player=? AND deal=?",
             (player, deal) * 2,
         )
-        return on_same_table([key for key, in keys], rules)
+        return on_same_table([key for (key,) in keys], rules)
 
     def archive_finished_games(self, player: str) -> int:
         def archive(db: sqlite3.Connection) -> int:
