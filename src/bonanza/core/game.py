@@ -59,6 +59,7 @@ class Game:
         self._saved_checkpoints: list[Any] | None = None  # as loaded, read when first needed
         self._previous_unchecked = False  # ``_passed`` is a save's position before its last
         self._legal: tuple[Position | None, tuple[Move, ...]] = (None, ())  # at, moves
+        self._packed: tuple[Position | None, bytes] = (None, b"")  # at, its bytes
 
     @property
     def history(self) -> list[Move]:
@@ -80,6 +81,17 @@ class Game:
             moves = tuple(current.legal_moves())
             self._legal = (current, moves)
         return moves
+
+    def packed(self) -> bytes:
+        """The current position packed (``core.packed.pack``), once for each position:
+        a move keeps it for undo, a save writes it and the progress check's cache is
+        keyed by it."""
+        at, data = self._packed
+        current = self._current
+        if at is not current:
+            data = pack(current)
+            self._packed = (current, data)
+        return data
 
     @property
     def positions(self) -> tuple[Position, ...]:
@@ -158,7 +170,7 @@ class Game:
         after = before.copy()
         revealed = after.play(move)
         points = move_points(self.rules, move, revealed is not None, before.recycles)
-        self._passed.append(pack(before))
+        self._passed.append(self.packed())
         self._current = after
         self._scores.append(add_points(self.rules, self._scores[-1], points))
         if self._history is not None:  # else it is read from the code when asked for
@@ -183,7 +195,9 @@ class Game:
         self._history_code = self._history_code[:-CODE_CHARS]
         if self._texts is not None:
             self._texts.pop()
-        self._current = unpack(self._passed.pop(), self.rules)
+        data = self._passed.pop()
+        self._current = unpack(data, self.rules)
+        self._packed = (self._current, data)
         self._scores.pop()
         self._redo.append(move)
         return move
@@ -227,7 +241,7 @@ class Game:
             "moves": self.history_texts, "redo": _move_texts(self.redo_moves)
         }  # fmt: skip
         exact: dict[str, Any] = {
-            "position": base64.b64encode(pack(self._current)).decode("ascii"),
+            "position": base64.b64encode(self.packed()).decode("ascii"),
             "score": self._scores[-1],
             "moves": self._history_code,
             "redo": encode_moves(self._redo),
@@ -324,9 +338,10 @@ class Game:
                 if not packed:
                     continue
             else:
-                packed, score = self._passed[index - self._unloaded], self._scores[
-                    index - self._unloaded
-                ]
+                packed, score = (
+                    self._passed[index - self._unloaded],
+                    self._scores[index - self._unloaded],
+                )
             data.append([index, base64.b64encode(packed).decode("ascii"), score])
         return data
 
@@ -455,8 +470,12 @@ def _texts_of(exact: dict[str, Any]) -> dict[str, list[str]]:
 
 def _checked_elapsed(value: object) -> float:
     """A saved playing time: a finite number of seconds, not negative."""
-    if (not isinstance(value, int | float) or isinstance(value, bool)
-            or not math.isfinite(value) or value < 0):
+    if (
+        not isinstance(value, int | float)
+        or isinstance(value, bool)
+        or not math.isfinite(value)
+        or value < 0
+    ):
         raise SaveError(f"saved game: elapsed {value!r} is not a number of seconds")
     return float(value)
 

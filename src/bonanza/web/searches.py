@@ -269,19 +269,24 @@ class SearchPool:
         work = functools.partial(hint_answer, self.advisor, view)
         return await self._search(player, key or hint_key(view), work, HintReply)
 
-    def quick_progress(self, position: Position) -> ProgressReply | None:
-        """The progress check's answer for ``position`` if it is at hand: cached, or
-        decided by the small first try on the event loop (``QUICK_PROGRESS_NODES``);
-        None when only the pool can tell (a move's answer then leaves it to the page
-        to ask)."""
-        key = "progress " + _key(position)
+    def quick_progress(
+        self, position: Position, packed: bytes | None = None
+    ) -> ProgressReply | None:
+        """The progress check's answer for ``position`` (``packed``: its bytes, if
+        known) if it is at hand: cached, or decided by the small first try on the
+        event loop (``QUICK_PROGRESS_NODES``); None when only the pool can tell (a
+        move's answer then leaves it to the page to ask)."""
+        key = "progress " + _key(position, packed)
         cached = self._cached(key, ProgressReply)
         quick = self.quick
         if cached is not None or quick is None or is_known(position):
             return cached
         found = unless_refused(
-            position.rules, PROGRESS_CHECK, lambda: quick.progress(position),
-            lambda _rules: None, quiet=True,  # the workers' try logs it and says so
+            position.rules,
+            PROGRESS_CHECK,
+            lambda: quick.progress(position),
+            lambda _rules: None,
+            quiet=True,  # the workers' try logs it and says so
         )
         if found is None:
             return None
@@ -327,6 +332,7 @@ def checked(answer: object, kind: type[A]) -> A:
 def hint_answer(advisor: Advisor, view: PlayerView) -> HintReply:
     """The hint's answer (module level, so a worker process can run it): the
     move (None when no move makes progress) and the engine's words."""
+
     def asked() -> HintReply:
         hint = ask(advisor, view)
         return HintReply(hint.move, hint.text)
@@ -345,7 +351,9 @@ def progress_answer(advisor: Advisor, position: Position) -> ProgressReply:
     """Whether progress is possible (None: not proven either way), and for a game
     the solver does not check yet, the words that say so (``unavailable``)."""
     return unless_refused(
-        position.rules, PROGRESS_CHECK, lambda: ProgressReply(advisor.progress(position)),
+        position.rules,
+        PROGRESS_CHECK,
+        lambda: ProgressReply(advisor.progress(position)),
         ProgressReply.not_yet,
     )
 
@@ -376,7 +384,9 @@ def review_answer(
     was lost, the move that lost it, and a winning line from there, in the
     game's notation and in words; its solves take ``budget`` seconds at most."""
     return unless_refused(
-        positions[0].rules, REVIEW, lambda: _reviewed(positions, moves, budget),
+        positions[0].rules,
+        REVIEW,
+        lambda: _reviewed(positions, moves, budget),
         ReviewReply.not_yet,
     )
 
@@ -421,7 +431,9 @@ def _rules_key(rules: Rules) -> str:
     return repr(rules)
 
 
-def _key(position: Position) -> str:
-    """A position's cache key: its rules and its packed bytes (which hold all of it),
-    a few times cheaper than its text, and asked for after every move."""
-    return f"{_rules_key(position.rules)} {pack(position).hex()}"
+def _key(position: Position, packed: bytes | None = None) -> str:
+    """A position's cache key: its rules and its packed bytes (which hold all of it;
+    ``packed``, if known), a few times cheaper than its text, and asked for after
+    every move."""
+    data = pack(position) if packed is None else packed
+    return f"{_rules_key(position.rules)} {data.hex()}"

@@ -123,9 +123,7 @@ class GameService:
         view.progress = self._progress_at_hand(session, view.auto_finish)
         return view
 
-    def _progress_at_hand(
-        self, session: Session, auto_finish: bool
-    ) -> ProgressAnswer | UnsetType:
+    def _progress_at_hand(self, session: Session, auto_finish: bool) -> ProgressAnswer | UnsetType:
         """The progress check for the game as it is, when it needs no search in the
         pool (``SearchPool.quick_progress``) and no auto finish is to be solved; else
         unset, and the page asks :meth:`progress`. So a move is one request."""
@@ -133,7 +131,7 @@ class GameService:
             return ProgressAnswer(None)
         if not session.finish_offered and places_every_card(session.position, session.seen):
             return UNSET  # the finish is solved in the pool, on the page's ask
-        found = self.searches.quick_progress(session.snapshot())
+        found = self.searches.quick_progress(session.snapshot(), session.game.packed())
         if found is None:
             return UNSET
         return ProgressAnswer.of(found, auto_finish)
