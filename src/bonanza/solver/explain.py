@@ -17,6 +17,9 @@ LOST: Final = (
 STUCK: Final = "No sequence of moves can make progress: undo, or deal again"
 LAYOUTS: Final = "layouts that fit what you have seen"
 ONLY_NEW: Final = "The other useful moves lead back to positions already played."
+GAMBLE_SHARE: Final = 75
+"""A move that turns up a hidden card and wins in fewer than this share (%) of the
+sampled layouts is said to be a gamble: the card it turns up decides."""
 
 
 def action(move: Move, position: Position) -> str:
@@ -99,6 +102,11 @@ def known(move: Move, position: Position, moves: int | None) -> str:
 
 def sampled(move: Move, position: Position, wins: float, samples: int) -> str:
     share = round(100 * wins / samples)
+    if share < GAMBLE_SHARE and turns_up(position, move):
+        return (
+            f"{_sentence(move, position)}. A gamble: the card it turns up decides, and it "
+            f"wins in {share} % of {samples} {LAYOUTS}."
+        )
     return f"{_sentence(move, position)}. Wins in {share} % of {samples} {LAYOUTS}."
 
 
