@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from dataclasses import dataclass, field
 from typing import Any
@@ -10,9 +11,13 @@ from bonanza.core.rules import Rules
 from bonanza.session.session import Session
 from bonanza.session.status import Origin, Status
 
+RULES_KEYS_KEPT = 256
 
+
+@functools.lru_cache(maxsize=RULES_KEYS_KEPT)
 def rules_key(rules: Rules) -> str:
-    """A canonical text for a rule set: statistics are grouped by it."""
+    """A canonical text for a rule set: statistics are grouped by it (kept for the
+    rule sets last asked for: every new game and every read record asks)."""
     return json.dumps(rules.to_dict(), sort_keys=True, separators=(",", ":"))
 
 
