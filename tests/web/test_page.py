@@ -12,6 +12,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from bonanza.play.errors import Unavailable
+from bonanza.session import Session
 from bonanza.storage import SQLiteStorage
 from bonanza.web import create_app
 from bonanza.web.limits import ServerLimits
@@ -177,3 +178,42 @@ def test_a_deal_that_fails_leaves_the_page_to_ask(
 
     monkeypatch.setattr(GameService, "new_game", refused)
     assert page_data(client, headers=NAVIGATION) == {"settings": DEFAULTS, "current": None}
+
+
+def test_a_returning_players_page_reads_their_game_once_and_shows_it_as_stored(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The latest game's row is read once: no second read of it, nor of its version,
+    whether this process has it cached, another process changed it, or it is not cached."""
+    reads: list[str] = []
+    for name in ("get_game", "game_now", "game_version"):
+        original = getattr(SQLiteStorage, name)
+
+        def counted(self: SQLiteStorage, *args: Any, _f: Any = original, _n: str = name) -> Any:
+            reads.append(_n)
+            return _f(self, *args)
+
+        monkeypatch.setattr(SQLiteStorage, name, counted)
+    path = tmp_path / "games.db"
+    with TestClient(create_app(SQLiteStorage(path), local_player=LOCAL)) as local:
+        game = local.post("/api/games", json={}).json()
+        local.post(f"/api/games/{game['id']}/moves", json={"move": "sw"})
+        reads.clear()
+        assert page_data(local)["current"]["moves"] == 1  # cached here
+        other = SQLiteStorage(path)  # another process plays a move of it
+        record = other.get_game(game["id"])
+        assert record is not None
+        changed = Session.from_json(record.state, trusted=True)
+        changed.play("sw", 0.0)
+        record.update(changed, 0.0)
+        record.version += 1
+        other.update_game(record)
+        other.close()
+        reads.clear()
+        shown = page_data(local)["current"]
+        assert shown["moves"] == 2 and reads == []
+        assert local.post(f"/api/games/{game['id']}/undo", json={}).json()["moves"] == 1
+    reads.clear()
+    with TestClient(create_app(SQLiteStorage(path), local_player=LOCAL)) as again:
+        assert page_data(again)["current"]["moves"] == 1  # not cached: the row read once
+        assert reads == []

@@ -312,6 +312,20 @@ class LiveGames:
         async with self.lock(game_id):
             return await self.load(player, game_id)
 
+    async def latest(self, latest: GameRecord) -> tuple[GameRecord, Session]:
+        """The game whose row ``latest`` was just read (:meth:`latest_game`), as
+        :meth:`current` gives it but with no second read of the store: the cached copy
+        if it is at least as new as the row (a change this process stored since),
+        else the row."""
+        async with self.lock(latest.id):
+            cached = self._cache.get(latest.id)
+            if cached is not None and cached[0].version >= latest.version:
+                self._cache.move_to_end(latest.id)
+                return cached
+            session = self.session_of(latest)
+            self.remember(latest, session)
+            return latest, session
+
     def lock(self, game_id: str) -> anyio.Lock:
         lock = self._locks.get(game_id)
         if lock is None:

@@ -230,7 +230,7 @@ class GameService:
         latest = await self.games.latest_game(player)
         if latest is None:
             return None
-        record, session = await self.games.current(player, latest.id)
+        record, session = await self.games.latest(latest)
         return await self.view(record, session, history=history)
 
     async def get(self, player: str, game_id: str) -> GameView:
