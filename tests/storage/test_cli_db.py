@@ -20,7 +20,7 @@ from bonanza.storage import SCHEMA_VERSION, SQLiteStorage, open_storage
 from bonanza.storage.records import GameRecord
 
 from .conftest import PostgresServer
-from .test_contract import finished, record
+from .contract.conftest import finished, record
 from .test_sqlite_schema import games, previous_file
 
 DAYS = 30
