@@ -117,7 +117,10 @@ def test_on_a_terminal_analyze_shows_a_bar_with_rate_and_time_left() -> None:
 
 def test_on_a_terminal_autoplay_counts_moves_before_the_first_game_ends(tmp_path: Path) -> None:
     out = tmp_path / "games.jsonl"
-    shown = on_a_terminal("autoplay", "--deals", "1-1", "--budget", "0.05", "--max-moves", "60",
+    # A game of some seconds (its 60 moves at this budget), so that the activity's ticks
+    # (every half second) count moves before it ends, even on a loaded machine; at 0.05 s
+    # a hint, the whole game could end between two ticks.
+    shown = on_a_terminal("autoplay", "--deals", "1-1", "--budget", "0.2", "--max-moves", "60",
                           "--jobs", "1", "--out", str(out))
     plain = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", shown)
     frames = plain.split("autoplay")[1:]
