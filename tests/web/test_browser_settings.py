@@ -7,6 +7,7 @@ button names are words, one-tap off, and a second quick tap that is no double ta
 from __future__ import annotations
 
 import re
+import time
 import zlib
 from pathlib import Path
 from typing import Any
@@ -131,12 +132,23 @@ def open_settings(page: Any) -> None:
     page.locator("#dlg-settings").wait_for(state="visible")
 
 
+SAVE_SECONDS = 10.0
+"""How long the server may take to have settings the page saved."""
+
+
 def save_settings(table: Table, expected: dict[str, Any]) -> None:
     """Press Save, and wait until the server has the settings."""
     table.page.locator("#btn-settings-save").click()
     table.page.locator("#dlg-settings").wait_for(state="hidden")
     table.page.wait_for_function("() => !localStorage.getItem('bonanza.settings.unsaved')")
-    stored = table.api("GET", "/api/settings")["data"]
+    # The flag may not be set yet when the dialog closes (a save of the same dialog
+    # before it has cleared it): ask the server until it has them, for a while.
+    deadline = time.monotonic() + SAVE_SECONDS
+    while True:
+        stored = table.api("GET", "/api/settings")["data"]
+        if {name: stored[name] for name in expected} == expected or time.monotonic() > deadline:
+            break
+        table.page.wait_for_timeout(50)
     assert {name: stored[name] for name in expected} == expected
 
 
