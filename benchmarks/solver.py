@@ -182,17 +182,17 @@ def main(argv: list[str] | None = None) -> int:
                         ("solved", "unsolvable", "unknown"))
         )
         print(
-            f"  seconds per deal: median {percentile(times, 0.5):.5f}, "
-            f"p90 {percentile(times, 0.9):.5f}, p99 {percentile(times, 0.99):.4f}, "
+            f"  seconds per deal: median {percentile(times, 0.5):.6f}, "
+            f"p90 {percentile(times, 0.9):.6f}, p99 {percentile(times, 0.99):.4f}, "
             f"max {times[-1]:.3f} (deal {slowest[1]})"
         )
         print(
-            f"  of which the search: median {percentile(searches, 0.5):.5f}, "
-            f"p90 {percentile(searches, 0.9):.5f} (lines shortened: {args.shorten})"
+            f"  of which the search: median {percentile(searches, 0.5):.6f}, "
+            f"p90 {percentile(searches, 0.9):.6f} (lines shortened: {args.shorten})"
         )
         print(
-            f"  CPU seconds per deal: median {percentile(cpu_times, 0.5):.5f}, "
-            f"p90 {percentile(cpu_times, 0.9):.5f}, p99 {percentile(cpu_times, 0.99):.4f}, "
+            f"  CPU seconds per deal: median {percentile(cpu_times, 0.5):.6f}, "
+            f"p90 {percentile(cpu_times, 0.9):.6f}, p99 {percentile(cpu_times, 0.99):.4f}, "
             f"max {cpu_times[-1]:.3f}"
         )
         print(f"  peak memory so far: {peak_megabytes():.0f} MB")

@@ -152,8 +152,12 @@ static int tt_init(Table *t, size_t cap)
 }
 
 /* The first table sizes, in slots (16 bytes each): the exact search's, and a
- * side search's or probe's.  Small searches touch only a few of its pages. */
-#define FIRST_SLOTS ((size_t)1 << 15)
+ * side search's or probe's.  Most deals are decided in a few hundred nodes:
+ * their table stays in the caches, where a first table of 2^15 slots (512 KB,
+ * fresh pages to fault in and cache lines to miss) cost the median draw-3
+ * deal about a tenth of its time (docs/solver.md, "Speed").  A table grows by
+ * doubling, which changes no search: it only says which positions were seen. */
+#define FIRST_SLOTS ((size_t)1 << 11)
 #define FIRST_SIDE_SLOTS ((size_t)1 << 13)
 
 #ifndef PREFETCH_SLOTS
