@@ -69,12 +69,13 @@ def test_a_tiny_table_forgets_and_keeps_every_verdict() -> None:
                          f"large {large.result}, tiny {tiny.result}")
     assert wrong == []
     # (Seed 3301: 240 cases, 235 decided by both; the tiny table forgot in 10
-    # of them, 3,192,193 entries in all, and proved 3 of those lost.)
+    # of them, 3,180,786 entries in all, and proved 2 of those lost: 3 before
+    # rule 17, which decides a third before the table fills.)
     assert compared >= 220
     assert forgetting >= 8
     assert stopped == forgetting
     assert forgotten > 2_000_000
-    assert lost_forgetting >= 3
+    assert lost_forgetting >= 2
 
 
 def test_a_tiny_table_never_calls_a_won_line_lost() -> None:

@@ -60,7 +60,11 @@
  *      before the next card of its suit does (see the comment at enter);
  *  15. with only kings in empty columns, a position is dropped when a card
  *      lies face down under its twin and the two can share only one card to
- *      go on, or the cards they go on only one to go on (see twin_locked).
+ *      go on, or the cards they go on only one to go on (see twin_locked);
+ *  16. (a slot of the firing counts: the entries a full table forgot);
+ *  17. with rule 8, once no recycle is left, a waste card below the top is
+ *      played only after the card on it has left for home or a column: the
+ *      relaxation takes the waste as a stack (see home_reach).
  * Nothing else is pruned: verdicts are exact up to 128-bit key collisions in
  * the transposition table (see state_key).  A full table forgets entries
  * other than its path's and the search goes on; no verdict changes (the
@@ -96,7 +100,7 @@
  *   search_table.h      state_key (rules 3 and 9) and the transposition table;
  *   search_path.h       Search, limits, the stop flag, the line played;
  *   search_safe.h       safe foundation moves (rules 1, 2, 5, 6, 12);
- *   search_dead_ends.h  hopeless positions (rules 8, 15);
+ *   search_dead_ends.h  hopeless positions (rules 8, 15, 17);
  *   search_forget.h     a full table forgets entries (not its path's);
  *   search_twins.h      twins (rule 7);
  *   search_moves.h      move generation and the talon rules (10, 14);

@@ -50,6 +50,25 @@
  * any card.  A deal covers a column's top, which takes nothing away from
  * "ever".
  *
+ * Rule 17 (with rule 8, where no recycle is left): the waste is a stack.
+ * Its cards w_0 (bottom) .. w_top are never put back in the stock, only its
+ * top card is ever played, and a draw puts stock cards on top of it, never
+ * between two of its cards.  So w_i (below the top) is played only after
+ * w_(i+1) has left the talon, for home or a column:
+ *
+ *   V(t)  talon card t is ever played: t is in the stock or the waste top,
+ *         or t = w_i, i < top, and L(w_(i+1)).
+ *   L(t)  t leaves the talon: V(t), and H(t) or t ever goes on a column
+ *         (P(t) or K(t)).
+ *
+ * and V stands for "in the talon" in H and A above (a talon card goes home,
+ * or becomes a base, only once played).  Each is a condition that every line
+ * meets at the time of the event, as the others are: at the move that plays
+ * w_i, w_i is the waste top, so w_(i+1), which lay on it, has left by then;
+ * and it left by going home or onto a column.  Stock cards are counted as
+ * ever played whatever the draw (with draw 3 a card may need the cards on it
+ * in its group gone first; counting it playable only keeps positions).
+ *
  * Every event of a real line of play makes its own formula true at the time
  * it happens, by the conditions it needed then, so by induction over the
  * line every event that can happen is in the least solution.  If H is false
@@ -81,8 +100,9 @@ static inline uint64_t runs_from_aces(uint64_t cards)
 
 /* The least solution above: returns H, and sets *bases to A.  Card `frozen`
  * (a mask of at most one tableau card, or 0) never goes on a column: its M
- * is H alone (see rule 15).  Stops early, with a partial solution, once H
- * meets `stop`.
+ * is H alone (see rule 15).  `stacked`: the waste is a stack (rule 17; see
+ * waste_is_stack).  Stops early, with a partial solution, once H meets
+ * `stop`.
  *
  * The least solution does not depend on the order in which the formulas are
  * applied (any order that applies them until nothing changes reaches it), so
@@ -90,10 +110,16 @@ static inline uint64_t runs_from_aces(uint64_t cards)
  * from State.pair, kept up to date by the moves, and a column's face-down
  * cards are walked only when the card on the next of them moves (`watch`). */
 static uint64_t home_reach(const State *s, const Rules *r, uint64_t frozen, uint64_t stop,
-                           uint64_t *bases)
+                           int stacked, uint64_t *bases)
 {
     const uint64_t all = (1ULL << 52) - 1, aces = RANK_MASK(1), kings = RANK_MASK(13);
-    const uint64_t talon = s->tal_mask, dealt = r->deals ? talon : 0;
+    const uint64_t dealt = r->deals ? s->tal_mask : 0;
+    /* The talon cards ever played (V): all of them, or under rule 17 the
+     * stock, the waste top, and the waste down to w_low as the cards on
+     * them leave (raised below). */
+    uint64_t talon = s->tal_mask;
+    int low = stacked ? s->ptr - 1 : 0;
+    for (int i = 0; i < low; i++) talon &= ~(1ULL << s->talon[i]);
     uint64_t home = 0, home_tops = 0;
     for (int suit = 0; suit < 4; suit++) {
         home |= (((1ULL << s->found[suit]) - 1)) << (13 * suit);
@@ -104,7 +130,7 @@ static uint64_t home_reach(const State *s, const Rules *r, uint64_t frozen, uint
      * colour), so "the card on it moves" is four shifts of M; any other pair
      * (a position given by hand, or a deal) is kept apart.  Face-down cards
      * are taken one by one below. */
-    const uint64_t face_up = all & ~talon & ~home & ~s->down_mask;
+    const uint64_t face_up = all & ~s->tal_mask & ~home & ~s->down_mask;
     uint64_t on14, on27, on_12, on_25, bottoms = 0;
     uint8_t odd_card[MAXC], odd_above[MAXC];
     uint8_t gated[MAXC], gate[MAXC]; /* (stock dealt) face-up cards under a pair not built */
@@ -167,12 +193,20 @@ static uint64_t home_reach(const State *s, const Rules *r, uint64_t frozen, uint
         /* The talon and foundation cards to their own fixpoint: the chains
          * through them need no column.  (place is a function of A and empty:
          * the last round's stands if neither has changed since.) */
-        while (A != placed_a || empty != placed_empty) {
-            placed_a = A;
-            placed_empty = empty;
-            place = parent_in(A) | (empty ? (r->any_empty ? all : kings) : 0);
-            /* A foundation card comes back only after the cards on it. */
-            A |= (talon & place) | (r->recall ? home & place & (home_tops | (A >> 1)) : 0);
+        for (;;) {
+            while (A != placed_a || empty != placed_empty) {
+                placed_a = A;
+                placed_empty = empty;
+                place = parent_in(A) | (empty ? (r->any_empty ? all : kings) : 0);
+                /* A foundation card comes back only after the cards on it. */
+                A |= (talon & place) | (r->recall ? home & place & (home_tops | (A >> 1)) : 0);
+            }
+            /* Rule 17: down the waste while the card on the next one leaves. */
+            int was_low = low;
+            while (low > 0 && ((H | place) >> s->talon[low] & 1)) talon |= 1ULL << s->talon[--low];
+            if (low == was_low) break;
+            H = runs_from_aces(H | talon | X);
+            A |= talon & place;
         }
         if (H & stop) break;
         uint64_t ready = aces | ((H << 1) & ~aces), old_x = X, old_m = M, old_h = H;
@@ -250,7 +284,7 @@ static int buried_below(const State *s, uint64_t cards, int c, int i)
  *      P, which is not on a column then: a stays on p, p stays on q, and b
  *      never finds a base.
  */
-static int twin_locked(const State *s, const Rules *r)
+static int twin_locked(const State *s, const Rules *r, int stacked)
 {
     if (r->any_empty) return 0;
     for (int c = 0; c < s->ncols; c++) {
@@ -275,7 +309,7 @@ static int twin_locked(const State *s, const Rules *r)
              * position). */
             if (!buried_below(s, p | q, c, i)) continue;
             uint64_t pair = 1ULL << a | 1ULL << b, bases;
-            if (home_reach(s, r, 1ULL << b, pair, &bases) & pair) continue;
+            if (home_reach(s, r, 1ULL << b, pair, stacked, &bases) & pair) continue;
             if (__builtin_popcountll(bases & p) <= 1) return 1;
             if (q && s->at_col[p1] < 0 && s->at_col[p2] < 0 && __builtin_popcountll(bases & q) <= 1)
                 return 1;
@@ -284,14 +318,23 @@ static int twin_locked(const State *s, const Rules *r)
     return 0;
 }
 
+/* Rule 17 applies: no recycle is left, and the waste holds a card under its
+ * top.  (Not where the stock deals: there is no waste.) */
+static inline int waste_is_stack(const State *s, const Rules *r, const Options *o)
+{
+    return (o->prune & PRUNE_WASTE_STACK) && !r->deals && !can_recycle(s, r) && s->ptr > 1;
+}
+
 static int hopeless(const State *s, const Rules *r, const Options *o)
 {
-    uint64_t bases;
-    if (home_reach(s, r, 0, 0, &bases) != (1ULL << 52) - 1) {
-        FIRE(o, 8);
+    uint64_t bases, all = (1ULL << 52) - 1;
+    int stacked = waste_is_stack(s, r, o);
+    if (home_reach(s, r, 0, 0, stacked, &bases) != all) {
+        /* Counted as rule 17's where the waste taken as a stack decides it. */
+        FIRE(o, stacked && home_reach(s, r, 0, 0, 0, &bases) == all ? 17 : 8);
         return 1;
     }
-    if ((o->prune & PRUNE_TWIN_LOCKS) && twin_locked(s, r)) {
+    if ((o->prune & PRUNE_TWIN_LOCKS) && twin_locked(s, r, stacked)) {
         FIRE(o, 15);
         return 1;
     }

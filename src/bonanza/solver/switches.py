@@ -29,9 +29,10 @@ class Prune(enum.IntFlag):
     NEARLY_SAFE = 1 << 12  # rule 12: nearly safe cards go home (recall on)
     SUCCESSOR = 1 << 14  # rule 14: a talon card goes home just before its successor
     TWIN_LOCKS = 1 << 15  # rule 15: a card face down under its twin, locked
+    WASTE_STACK = 1 << 17  # rule 17, with rule 8: no recycle left, the waste is a stack
     NONE = 0
     ALL = (SAFE_MOVES | TWINS | DEAD_ENDS | LARGER_WASTES | COVER_TALON | RELAXED_STOCK
-           | NEARLY_SAFE | SUCCESSOR | TWIN_LOCKS)
+           | NEARLY_SAFE | SUCCESSOR | TWIN_LOCKS | WASTE_STACK)
 
     @property
     def rule(self) -> int:
