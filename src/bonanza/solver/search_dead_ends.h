@@ -115,11 +115,11 @@ static uint64_t home_reach(const State *s, const Rules *r, uint64_t frozen, uint
     const uint64_t all = (1ULL << 52) - 1, aces = RANK_MASK(1), kings = RANK_MASK(13);
     const uint64_t dealt = r->deals ? s->tal_mask : 0;
     /* The talon cards ever played (V): all of them, or under rule 17 the
-     * stock, the waste top, and the waste down to w_low as the cards on
-     * them leave (raised below). */
-    uint64_t talon = s->tal_mask;
+     * stock, the waste top, and the waste down to talon[low] as the cards
+     * on them leave (low falls below). */
+    uint64_t playable = s->tal_mask;
     int low = stacked ? s->ptr - 1 : 0;
-    for (int i = 0; i < low; i++) talon &= ~(1ULL << s->talon[i]);
+    for (int i = 0; i < low; i++) playable &= ~(1ULL << s->talon[i]);
     uint64_t home = 0, home_tops = 0;
     for (int suit = 0; suit < 4; suit++) {
         home |= (((1ULL << s->found[suit]) - 1)) << (13 * suit);
@@ -189,7 +189,7 @@ static uint64_t home_reach(const State *s, const Rules *r, uint64_t frozen, uint
         /* H is a run up from the ace in each suit: it grows by the talon and
          * uncovered cards that continue it (once: the runs of the same cards
          * are the same runs). */
-        H = runs_from_aces(H | talon | X);
+        H = runs_from_aces(H | playable | X);
         /* The talon and foundation cards to their own fixpoint: the chains
          * through them need no column.  (place is a function of A and empty:
          * the last round's stands if neither has changed since.) */
@@ -199,14 +199,14 @@ static uint64_t home_reach(const State *s, const Rules *r, uint64_t frozen, uint
                 placed_empty = empty;
                 place = parent_in(A) | (empty ? (r->any_empty ? all : kings) : 0);
                 /* A foundation card comes back only after the cards on it. */
-                A |= (talon & place) | (r->recall ? home & place & (home_tops | (A >> 1)) : 0);
+                A |= (playable & place) | (r->recall ? home & place & (home_tops | (A >> 1)) : 0);
             }
             /* Rule 17: down the waste while the card on the next one leaves. */
             int was_low = low;
-            while (low > 0 && ((H | place) >> s->talon[low] & 1)) talon |= 1ULL << s->talon[--low];
+            while (low > 0 && ((H | place) >> s->talon[low] & 1)) playable |= 1ULL << s->talon[--low];
             if (low == was_low) break;
-            H = runs_from_aces(H | talon | X);
-            A |= talon & place;
+            H = runs_from_aces(H | playable | X);
+            A |= playable & place;
         }
         if (H & stop) break;
         uint64_t ready = aces | ((H << 1) & ~aces), old_x = X, old_m = M, old_h = H;
