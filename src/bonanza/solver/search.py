@@ -11,7 +11,7 @@ from typing import Literal
 
 from bonanza.core.deal import Deal
 from bonanza.core.errors import InternalError, RulesError
-from bonanza.core.moves import Move, Pile
+from bonanza.core.moves import ALL_PILES, Move
 from bonanza.core.notation import format_move
 from bonanza.core.position import Position
 from bonanza.core.rules import EmptyColumn, Rules, StockMode
@@ -83,12 +83,25 @@ def core_arguments(position: Position) -> CoreArguments:
     )
 
 
+_CORE_MOVES: dict[tuple[int, int, int], Move] = {}
+"""The engine's ``Move`` of each (source, dest, count) the core has answered with: a
+line of a few hundred moves is turned into moves by lookups (at most 20 x 20 piles
+and 104 cards, so the cache stays small), not by making each move anew (``Pile(n)``
+costs half a microsecond)."""
+
+
+def _core_move(raw: tuple[int, int, int]) -> Move:
+    """The engine's move for the core's (source pile, dest pile, count)."""
+    move = _CORE_MOVES.get(raw)
+    if move is None:
+        source, dest, count = raw
+        move = _CORE_MOVES[raw] = Move(ALL_PILES[source], ALL_PILES[dest], count)
+    return move
+
+
 def core_legal_moves(position: Position) -> list[Move]:
     """The C core's list of legal moves (a debugging aid; the engine is the reference)."""
-    return [
-        Move(Pile(source), Pile(dest), count)
-        for source, dest, count in _search.legal_moves(*core_arguments(position))
-    ]
+    return [_core_move(raw) for raw in _search.legal_moves(*core_arguments(position))]
 
 
 def solve(
@@ -155,7 +168,7 @@ def solve(
         1 if shorten else 0,
         _shorten_above(position.rules, shorten),
     )
-    moves = [Move(Pile(source), Pile(dest), count) for source, dest, count in raw]
+    moves = [_core_move(step) for step in raw]
     if verdict == "solved":
         _check_win(position, moves)
     return SolveResult(
@@ -232,5 +245,5 @@ def verdict(position: Position, node_limit: int) -> tuple[Verdict, Move | None, 
     # (A soft node limit: the fair hints' recorded cases were made with it.)
     answer, raw, nodes, *_ = _search.solve(*arguments, -1.0, node_limit, 0, Prune.ALL,
                                            Sides.DEFAULT, 0, 0, 0, False)
-    first = Move(Pile(raw[0][0]), Pile(raw[0][1]), raw[0][2]) if raw else None
+    first = _core_move(raw[0]) if raw else None
     return _VERDICTS[answer], first, nodes
