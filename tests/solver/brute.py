@@ -43,7 +43,7 @@ def winnable(start: Position, limit: int = 200_000) -> bool:
     return False
 
 
-def _cards_out(rng: random.Random, loose: int) -> tuple[list[int], list[Card]]:
+def cards_out(rng: random.Random, loose: int) -> tuple[list[int], list[Card]]:
     """About ``loose`` cards left off the foundations (each suit's top few
     ranks), shuffled, and the foundations' heights."""
     homes = [13] * 4
@@ -64,7 +64,7 @@ def small_position(seed: int, rules: Rules, loose: int = 9) -> Position:
     stock and the waste.
     """
     rng = random.Random(seed)
-    homes, cards = _cards_out(rng, loose)
+    homes, cards = cards_out(rng, loose)
     tableau: list[list[Card]] = [[] for _ in range(7)]
     down = [0] * 7
     stock: list[Card] = []
@@ -88,7 +88,7 @@ def small_game_position(seed: int, rules: Rules, loose: int = 8) -> Position:
     no waste and face-up cards that need not form a run (any number of a
     column's cards lie face up, as deals leave them)."""
     rng = random.Random(seed)
-    homes, cards = _cards_out(rng, loose)
+    homes, cards = cards_out(rng, loose)
     deals = rules.stock_mode is StockMode.EVERY_COLUMN
     columns = rules.columns
     tableau: list[list[Card]] = [[] for _ in range(columns)]

@@ -12,10 +12,10 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from bonanza.core import CARDS, Card, Deal, EmptyColumn, Position, Rules
+from bonanza.core import Card, Deal, EmptyColumn, Position, Rules
 from bonanza.solver import Prune, solve
 from tests.core.strategies import random_position
-from tests.solver.brute import winnable
+from tests.solver.brute import cards_out, winnable
 
 WITHOUT = Prune.ALL & ~Prune.WASTE_STACK
 COLUMNS = 3
@@ -49,12 +49,7 @@ def deep_waste_position(rng: random.Random) -> Position:
     """A small endgame of one pass (no recycle left) on a few columns, with many of
     its loose cards in the waste: each suit's top few ranks are out, dealt to the
     columns (the top card face up), the stock and, mostly, the waste."""
-    homes = [13] * 4
-    for _ in range(rng.choice(LOOSE_CARDS)):
-        suit = rng.randrange(4)
-        homes[suit] = max(0, homes[suit] - 1)
-    cards = [CARDS[suit * 13 + rank] for suit in range(4) for rank in range(homes[suit], 13)]
-    rng.shuffle(cards)
+    homes, cards = cards_out(rng, rng.choice(LOOSE_CARDS))
     tableau: list[list[Card]] = [[] for _ in range(COLUMNS)]
     stock: list[Card] = []
     waste: list[Card] = []

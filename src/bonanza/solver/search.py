@@ -85,9 +85,9 @@ def core_arguments(position: Position) -> CoreArguments:
 
 _CORE_MOVES: dict[tuple[int, int, int], Move] = {}
 """The engine's ``Move`` of each (source, dest, count) the core has answered with: a
-line of a few hundred moves is turned into moves by lookups (at most 20 x 20 piles
-and 104 cards, so the cache stays small), not by making each move anew (``Pile(n)``
-costs half a microsecond)."""
+line of a few hundred moves is turned into moves by lookups (at most one entry per
+source pile, dest pile and count: 20 x 20 x 104, and far fewer in practice), not by
+making each move anew (``Pile(n)`` costs half a microsecond)."""
 
 
 def _core_move(raw: tuple[int, int, int]) -> Move:
