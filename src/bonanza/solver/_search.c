@@ -111,6 +111,9 @@
  *   search_atomic.h     the engine's atomic moves (a line expanded into them);
  *   search_shortcut.h   a winning line cut short through its own positions;
  *   search_python.h     the arguments read into a State, Ctrl-C, lines as lists;
+ *   search_wide.h       the generic search's rules in C (two decks: Double
+ *                       Klondike), move for move as solver/generic.py;
+ *   search_wide_run.h   that search, and its entry points solve_wide, wide_moves;
  *   _search.c           (this file) the Python binding.
  */
 #define PY_SSIZE_T_CLEAN
@@ -143,8 +146,11 @@
 
 /* solve's memory budget when none is given, in bytes (the table, 16 bytes a
  * slot, doubles up to 256 MiB within it; full, it forgets entries: see
- * search_forget.h). */
+ * search_forget.h).  solve_wide's too. */
 #define DEFAULT_MEMORY ((size_t)300 << 20)
+
+#include "search_wide.h"
+#include "search_wide_run.h"
 
 
 static PyObject *py_legal_moves(PyObject *self, PyObject *args)
@@ -409,6 +415,19 @@ static PyMethodDef methods[] = {
      "node_limit 0 and memory_limit 0 mean no limit (memory defaults to 1 GiB).\n"
      "recalls 0 skips the recalls quiet.is_pointless_recall skips, 1 only those\n"
      "proven never to help (see search_quiet.h)."},
+    {"solve_wide", py_solve_wide, METH_VARARGS,
+     "solve_wide(columns, downs, stock, waste, foundations, recycles, decks, draw,\n"
+     "           recycles_allowed, any_empty, recall, partial, time_limit, node_limit,\n"
+     "           memory_limit) -> (verdict, moves, nodes, seconds, limit, states,\n"
+     "           memory, cpu_seconds)\n\n"
+     "solver/generic.py's search (no seed) in C, move for move: the same verdict,\n"
+     "line, nodes, states and memory (counted as generic.py counts it).  Card ids\n"
+     "0-103; columns deepest first; the stock's next card last.  time_limit < 0\n"
+     "node_limit 0 and memory_limit 0 mean none.  Moves are\n"
+     "(source, dest, count) tuples of the engine's pile numbers."},
+    {"wide_moves", py_wide_moves, METH_VARARGS,
+     "wide_moves(the arguments of solve_wide) -> list of moves\n\n"
+     "The legal moves as solve_wide orders them (generic.move_order), for tests."},
     {NULL, NULL, 0, NULL},
 };
 

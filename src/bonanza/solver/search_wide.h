@@ -1,0 +1,330 @@
+/*
+ * search_wide.h: the generic search in C, for the games the Klondike core
+ * does not take: two decks (Double Klondike), any column count up to ten.
+ *
+ * It is solver/generic.py's search, move for move: the same legal moves in
+ * the engine's order (Position.legal_moves), sorted into the same buckets
+ * (generic.move_order), the same depth-first order, the same positions
+ * merged (generic.position_key, written as a 128-bit hash of that key's
+ * bytes), and the same count of positions, so both searches give the same
+ * verdict, line, node count and table size at any node limit
+ * (tests/solver/test_wide.py checks it).  Only memory is its own: the bytes
+ * it holds (16 a table slot, the table at most 3/4 full; the path), within
+ * the core's budget (DEFAULT_MEMORY unless given).  Nothing is pruned: "unsolvable"
+ * means every position reachable was searched.  It keeps the engine's card
+ * ids (0-103), as the engine's move order depends on them, and renames
+ * twins as Position._send_home does.
+ *
+ * Part of bonanza.solver._search: _search.c includes it, after <Python.h>
+ * (which sets the feature macros), and builds everything as one
+ * translation unit.
+ */
+#ifndef BONANZA_SEARCH_WIDE_H
+#define BONANZA_SEARCH_WIDE_H
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "search_zobrist.h"
+
+#define W_COLS 10                 /* columns at most (Westcliff's ten) */
+#define W_HEIGHT 64               /* cards in a column at most (given + 13) */
+#define W_CARDS 104               /* two decks */
+#define W_FOUNDS 8
+#define W_RANKS 13
+#define W_DECK 52
+#define W_KEY_MAX (W_COLS * (W_HEIGHT + 2) + 2 * W_CARDS + W_FOUNDS + 32)
+#define W_MOVES_MAX 2048          /* moves of one position at most (see wide_moves) */
+#define W_CLOCK_EVERY 256         /* generic.CLOCK_EVERY */
+#define W_SEPARATOR 255           /* generic.SEPARATOR */
+
+/* The engine's pile numbers (core.moves.Pile). */
+#define W_STOCK 7
+#define W_WASTE 8
+static inline int w_column_pile(int c) { return c < 7 ? c : 13 + (c - 7); }
+static inline int w_found_pile(int h) { return h < 4 ? 9 + h : 16 + (h - 4); }
+
+/* generic.py's buckets (move_order), most promising first. */
+enum { W_SAFE_HOME, W_TURNS_UP, W_HOME, W_FREEING, W_STOCK_MOVE, W_TABLEAU, W_RECYCLE, W_RECALL };
+
+/* Where a move goes or comes from, beside a column (0..W_COLS-1). */
+enum { W_AT_STOCK = 100, W_AT_WASTE = 101, W_AT_FOUND = 110 /* + foundation index */ };
+
+typedef struct {
+    int ncols, decks, draw, recycles_allowed; /* recycles_allowed < 0: unlimited */
+    int any_empty, recall, partial;
+} WRules;
+
+typedef struct {
+    uint8_t col[W_COLS][W_HEIGHT];
+    uint8_t len[W_COLS], down[W_COLS];
+    uint8_t stock[W_CARDS], waste[W_CARDS]; /* next to draw / top last */
+    uint8_t nstock, nwaste;
+    uint8_t found[W_FOUNDS];
+    int recycles;
+} WState;
+
+typedef struct {
+    uint8_t src, dst, count, bucket; /* src, dst: columns, W_AT_* */
+} WMove;
+
+static inline int w_rank(int card) { return card % W_RANKS + 1; }
+static inline int w_suit(int card) { return card % W_DECK / W_RANKS; }
+static inline int w_red(int card) { int s = w_suit(card); return s == 1 || s == 2; }
+
+static int w_won(const WState *s, const WRules *r)
+{
+    for (int h = 0; h < 4 * r->decks; h++)
+        if (s->found[h] != W_RANKS) return 0;
+    return 1;
+}
+
+/* Position._home_card: a rank home once is the twin c + 52; when both are
+ * home, c comes off first. */
+static int w_home_card(const WState *s, const WRules *r, int home)
+{
+    int height = s->found[home], suit = home % 4, card = suit * W_RANKS + height - 1;
+    if (r->decks == 1) return card;
+    int both = (s->found[suit] >= height) + (s->found[suit + 4] >= height) > 1;
+    return both ? card : card + W_DECK;
+}
+
+/* Position._send_home: with two decks, a rank home once is the twin c + 52,
+ * so the twin still out becomes c (the first met in the columns, the stock,
+ * then the waste). */
+static void w_send_home(WState *s, const WRules *r, int card, int home)
+{
+    s->found[home]++;
+    if (card >= W_DECK || r->decks == 1) return;
+    int suit = home % 4, rank = w_rank(card);
+    if ((s->found[suit] >= rank) + (s->found[suit + 4] >= rank) > 1) return;
+    int twin = card + W_DECK;
+    for (int c = 0; c < r->ncols; c++)
+        for (int i = 0; i < s->len[c]; i++)
+            if (s->col[c][i] == twin) { s->col[c][i] = (uint8_t)card; return; }
+    for (int i = 0; i < s->nstock; i++)
+        if (s->stock[i] == twin) { s->stock[i] = (uint8_t)card; return; }
+    for (int i = 0; i < s->nwaste; i++)
+        if (s->waste[i] == twin) { s->waste[i] = (uint8_t)card; return; }
+}
+
+/* Position.apply. */
+static void w_apply(WState *s, const WRules *r, WMove m)
+{
+    if (m.dst == W_AT_STOCK) { /* a recycle */
+        for (int i = 0; i < s->nwaste; i++) s->stock[i] = s->waste[s->nwaste - 1 - i];
+        s->nstock = s->nwaste;
+        s->nwaste = 0;
+        s->recycles++;
+        return;
+    }
+    if (m.src == W_AT_STOCK) {
+        for (int k = 0; k < m.count; k++) s->waste[s->nwaste++] = s->stock[--s->nstock];
+        return;
+    }
+    uint8_t cards[W_HEIGHT];
+    int n = 1;
+    if (m.src < W_COLS) {
+        int c = m.src;
+        n = m.count;
+        s->len[c] = (uint8_t)(s->len[c] - n);
+        memcpy(cards, &s->col[c][s->len[c]], (size_t)n);
+        if (s->len[c] && s->len[c] == s->down[c]) s->down[c]--;
+    } else if (m.src == W_AT_WASTE) {
+        cards[0] = s->waste[--s->nwaste];
+    } else {
+        int home = m.src - W_AT_FOUND;
+        cards[0] = (uint8_t)w_home_card(s, r, home);
+        s->found[home]--;
+    }
+    if (m.dst < W_COLS) {
+        memcpy(&s->col[m.dst][s->len[m.dst]], cards, (size_t)n);
+        s->len[m.dst] = (uint8_t)(s->len[m.dst] + n);
+    } else {
+        w_send_home(s, r, cards[0], m.dst - W_AT_FOUND);
+    }
+}
+
+/* core.safety.never_needed. */
+static int w_never_needed(const WState *s, const WRules *r, int card)
+{
+    static const int twin_suit[4] = {3, 2, 1, 0};
+    int rank = w_rank(card);
+    if (rank <= 2) return 1;
+    if (r->recall && r->decks > 1) return 0;
+    int opposite = W_RANKS;
+    for (int h = 0; h < 4 * r->decks; h++)
+        if (w_red(h % 4 * W_RANKS) != w_red(card) && s->found[h] < opposite) opposite = s->found[h];
+    if (opposite < rank - 1) return 0;
+    return !r->recall || s->found[twin_suit[w_suit(card)]] >= rank - 2;
+}
+
+/* generic._bucket (the moving card of a move home is the top of its source). */
+static int w_bucket(const WState *s, const WRules *r, WMove m)
+{
+    if (m.src >= W_AT_FOUND) return W_RECALL;
+    if (m.dst == W_AT_STOCK) return W_RECYCLE;
+    if (m.src == W_AT_STOCK) return W_STOCK_MOVE;
+    if (m.dst >= W_AT_FOUND) {
+        int card = m.src == W_AT_WASTE ? s->waste[s->nwaste - 1] : s->col[m.src][s->len[m.src] - 1];
+        return w_never_needed(s, r, card) ? W_SAFE_HOME : W_HOME;
+    }
+    if (m.src == W_AT_WASTE) return W_FREEING;
+    int down = s->down[m.src];
+    if (m.count == s->len[m.src] - down) return down ? W_TURNS_UP : W_FREEING;
+    return W_TABLEAU;
+}
+
+static inline int w_add(WMove *out, int n, int src, int dst, int count)
+{
+    WMove m = {(uint8_t)src, (uint8_t)dst, (uint8_t)count, 0};
+    out[n] = m;
+    return n + 1;
+}
+
+/* _to_tableau: one card from `src` to the columns (its parents by id, then
+ * the empty columns). */
+static int w_to_tableau(const WRules *r, int card, int src, const int8_t *top_at,
+                        const int *empty, int nempty, WMove *out, int n)
+{
+    int rank = w_rank(card);
+    if (rank < W_RANKS)
+        for (int parent = rank; parent < W_DECK * r->decks; parent += W_RANKS)
+            if (w_red(parent) != w_red(card) && top_at[parent] >= 0)
+                n = w_add(out, n, src, top_at[parent], 1);
+    if (nempty && (r->any_empty || rank == W_RANKS))
+        for (int k = 0; k < nempty; k++) n = w_add(out, n, src, empty[k], 1);
+    return n;
+}
+
+/* Position.legal_moves, in its order (the engine's default stock, where a
+ * draw turns cards onto the waste).  At most: 10 columns x (2 home + 13
+ * run cards x (4 parents + 10 empty columns)), 2 + 14 from the waste, 8 x
+ * 14 recalls and a stock move: under W_MOVES_MAX. */
+static int w_legal_moves(const WState *s, const WRules *r, WMove *out)
+{
+    int n = 0, empty[W_COLS], nempty = 0, founds = 4 * r->decks;
+    int8_t top_at[W_CARDS];
+    if (w_won(s, r)) return 0;
+    memset(top_at, -1, sizeof top_at);
+    for (int c = 0; c < r->ncols; c++) {
+        if (s->len[c]) top_at[s->col[c][s->len[c] - 1]] = (int8_t)c;
+        else empty[nempty++] = c;
+    }
+    for (int c = 0; c < r->ncols; c++) {
+        int size = s->len[c];
+        if (!size) continue;
+        int top = s->col[c][size - 1], suit = w_suit(top);
+        if (s->found[suit] == w_rank(top) - 1) n = w_add(out, n, c, W_AT_FOUND + suit, 1);
+        if (r->decks > 1 && s->found[suit + 4] == w_rank(top) - 1)
+            n = w_add(out, n, c, W_AT_FOUND + suit + 4, 1);
+        int first = s->down[c], last = r->partial ? size : first + 1;
+        for (int at = first; at < last; at++) {
+            int card = s->col[c][at], rank = w_rank(card);
+            if (rank < W_RANKS)
+                for (int parent = rank; parent < W_DECK * r->decks; parent += W_RANKS)
+                    if (w_red(parent) != w_red(card) && top_at[parent] >= 0)
+                        n = w_add(out, n, c, top_at[parent], size - at);
+            if (nempty && (r->any_empty || rank == W_RANKS))
+                for (int k = 0; k < nempty; k++) n = w_add(out, n, c, empty[k], size - at);
+        }
+    }
+    if (s->nwaste) {
+        int card = s->waste[s->nwaste - 1], suit = w_suit(card);
+        if (s->found[suit] == w_rank(card) - 1) n = w_add(out, n, W_AT_WASTE, W_AT_FOUND + suit, 1);
+        if (r->decks > 1 && s->found[suit + 4] == w_rank(card) - 1)
+            n = w_add(out, n, W_AT_WASTE, W_AT_FOUND + suit + 4, 1);
+        n = w_to_tableau(r, card, W_AT_WASTE, top_at, empty, nempty, out, n);
+    }
+    if (r->recall)
+        for (int h = 0; h < founds; h++)
+            if (s->found[h])
+                n = w_to_tableau(r, h % 4 * W_RANKS + s->found[h] - 1, W_AT_FOUND + h, top_at,
+                                 empty, nempty, out, n);
+    if (s->nstock) n = w_add(out, n, W_AT_STOCK, W_AT_WASTE, s->nstock < r->draw ? s->nstock : r->draw);
+    else if (s->nwaste && (r->recycles_allowed < 0 || s->recycles < r->recycles_allowed))
+        n = w_add(out, n, W_AT_WASTE, W_AT_STOCK, s->nwaste);
+    return n;
+}
+
+/* generic._ordered without a seed: the legal moves, stably sorted by bucket. */
+static int w_ordered_moves(const WState *s, const WRules *r, WMove *out)
+{
+    WMove all[W_MOVES_MAX];
+    int n = w_legal_moves(s, r, all), k = 0;
+    for (int i = 0; i < n; i++) all[i].bucket = (uint8_t)w_bucket(s, r, all[i]);
+    for (int b = W_SAFE_HOME; b <= W_RECALL; b++)
+        for (int i = 0; i < n; i++)
+            if (all[i].bucket == b) out[k++] = all[i];
+    return n;
+}
+
+/* Compare two columns as generic.position_key's bytes (down, *cards) sort. */
+static int w_column_cmp(const WState *s, int a, int b)
+{
+    if (s->down[a] != s->down[b]) return s->down[a] < s->down[b] ? -1 : 1;
+    int la = s->len[a], lb = s->len[b], common = la < lb ? la : lb;
+    int c = memcmp(s->col[a], s->col[b], (size_t)common);
+    if (c) return c;
+    return la == lb ? 0 : la < lb ? -1 : 1;
+}
+
+/* generic.position_key's bytes into key (columns sorted by their bytes,
+ * twins then written as one card, the foundations' heights of a suit in
+ * order, the recycles where passes are limited); returns its length. */
+static int w_key_bytes(const WState *s, const WRules *r, uint8_t *key)
+{
+    int order[W_COLS], n = 0;
+    for (int c = 0; c < r->ncols; c++) {
+        int i = c;
+        while (i > 0 && w_column_cmp(s, order[i - 1], c) > 0) { order[i] = order[i - 1]; i--; }
+        order[i] = c;
+    }
+    for (int k = 0; k < r->ncols; k++) {
+        int c = order[k];
+        key[n++] = s->down[c];
+        for (int i = 0; i < s->len[c]; i++) key[n++] = (uint8_t)(s->col[c][i] % W_DECK);
+        key[n++] = W_SEPARATOR;
+    }
+    for (int i = 0; i < s->nstock; i++) key[n++] = (uint8_t)(s->stock[i] % W_DECK);
+    key[n++] = W_SEPARATOR;
+    for (int i = 0; i < s->nwaste; i++) key[n++] = (uint8_t)(s->waste[i] % W_DECK);
+    key[n++] = W_SEPARATOR;
+    for (int suit = 0; suit < 4; suit++) {
+        if (r->decks == 1) { key[n++] = s->found[suit]; continue; }
+        int a = s->found[suit], b = s->found[suit + 4];
+        key[n++] = (uint8_t)(a < b ? a : b);
+        key[n++] = (uint8_t)(a < b ? b : a);
+    }
+    if (r->recycles_allowed >= 0) {
+        /* b"%c%d" % (SEPARATOR, recycles) */
+        char digits[24];
+        int d = snprintf(digits, sizeof digits, "%d", s->recycles);
+        key[n++] = W_SEPARATOR;
+        memcpy(key + n, digits, (size_t)d);
+        n += d;
+    }
+    return n;
+}
+
+/* Two independent 64-bit hashes of the key's bytes (key, check). */
+static void w_hash(const uint8_t *bytes, int n, uint64_t *key, uint64_t *check)
+{
+    uint64_t h = 0x9E3779B97F4A7C15ULL ^ (uint64_t)n, g = 0xC2B2AE3D27D4EB4FULL + (uint64_t)n;
+    int i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, bytes + i, 8);
+        h = mix64(h ^ w);
+        g = mix64(g + w * 0x9FB21C651E98DF25ULL);
+    }
+    uint64_t w = 0;
+    memcpy(&w, bytes + i, (size_t)(n - i));
+    h = mix64(h ^ w ^ 0xA5);
+    g = mix64(g + (w ^ 0x5A) * 0x9FB21C651E98DF25ULL);
+    *key = h ? h : 1;
+    *check = g;
+}
+
+#endif /* BONANZA_SEARCH_WIDE_H */
