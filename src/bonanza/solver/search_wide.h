@@ -260,6 +260,55 @@ static int w_ordered_moves(const WState *s, const WRules *r, WMove *out)
     return n;
 }
 
+/* A position in a few bytes, for the path (a column's length, its face-down
+ * count and cards; the stock's, the waste's; the foundations; the recycles):
+ * at most W_CODE_MAX bytes. */
+#define W_CODE_MAX (2 * W_COLS + W_CARDS + 2 + W_FOUNDS + 4)
+
+static int w_encode(const WState *s, const WRules *r, uint8_t *out)
+{
+    int n = 0;
+    for (int c = 0; c < r->ncols; c++) {
+        out[n++] = s->len[c];
+        out[n++] = s->down[c];
+        memcpy(out + n, s->col[c], s->len[c]);
+        n += s->len[c];
+    }
+    out[n++] = s->nstock;
+    memcpy(out + n, s->stock, s->nstock);
+    n += s->nstock;
+    out[n++] = s->nwaste;
+    memcpy(out + n, s->waste, s->nwaste);
+    n += s->nwaste;
+    memcpy(out + n, s->found, W_FOUNDS);
+    n += W_FOUNDS;
+    uint32_t recycles = (uint32_t)s->recycles;
+    memcpy(out + n, &recycles, 4);
+    return n + 4;
+}
+
+static void w_decode(const uint8_t *in, const WRules *r, WState *s)
+{
+    int n = 0;
+    for (int c = 0; c < r->ncols; c++) {
+        s->len[c] = in[n++];
+        s->down[c] = in[n++];
+        memcpy(s->col[c], in + n, s->len[c]);
+        n += s->len[c];
+    }
+    s->nstock = in[n++];
+    memcpy(s->stock, in + n, s->nstock);
+    n += s->nstock;
+    s->nwaste = in[n++];
+    memcpy(s->waste, in + n, s->nwaste);
+    n += s->nwaste;
+    memcpy(s->found, in + n, W_FOUNDS);
+    n += W_FOUNDS;
+    uint32_t recycles;
+    memcpy(&recycles, in + n, 4);
+    s->recycles = (int)recycles;
+}
+
 /* Compare two columns as generic.position_key's bytes (down, *cards) sort. */
 static int w_column_cmp(const WState *s, int a, int b)
 {

@@ -17,10 +17,11 @@
 #include "search_python.h"
 #include "search_wide.h"
 
-/* A position on the path and the moves left to try from it. */
+/* A position on the path (encoded at state_at in the arena: see w_encode)
+ * and the moves left to try from it. */
 typedef struct {
-    WState s;
-    size_t mstart, mcount, mnext;
+    size_t state_at, mstart;
+    uint32_t mcount, mnext;
 } WFrame;
 
 /* The keys seen: open addressing on (key, check); key 0 marks a free slot. */
@@ -75,6 +76,10 @@ typedef struct {
     WTable seen;
     WFrame *frames;
     size_t fcap, flen;
+    uint8_t *arena;                  /* the path's positions, encoded */
+    size_t acap, alen;
+    WState top;                      /* the position of frame top_of, decoded */
+    size_t top_of;
     WMove *moves, *line;
     size_t mcap, mlen, lcap, llen;
     uint64_t nodes, node_limit;      /* node_limit 0: none */
@@ -110,14 +115,18 @@ static void w_key(const WState *s, const WRules *r, uint64_t *key, uint64_t *che
 static int w_push(Wide *x, const WState *s)
 {
     if (!w_reserve(x, (void **)&x->frames, &x->fcap, x->flen + 1, sizeof(WFrame))
-        || !w_reserve(x, (void **)&x->moves, &x->mcap, x->mlen + W_MOVES_MAX, sizeof(WMove)))
+        || !w_reserve(x, (void **)&x->moves, &x->mcap, x->mlen + W_MOVES_MAX, sizeof(WMove))
+        || !w_reserve(x, (void **)&x->arena, &x->acap, x->alen + W_CODE_MAX, 1))
         return 0;
-    WFrame *f = &x->frames[x->flen++];
-    f->s = *s;
+    WFrame *f = &x->frames[x->flen];
+    f->state_at = x->alen;
+    x->alen += (size_t)w_encode(s, &x->r, x->arena + x->alen);
     f->mstart = x->mlen;
-    f->mcount = (size_t)w_ordered_moves(s, &x->r, x->moves + x->mlen);
+    f->mcount = (uint32_t)w_ordered_moves(s, &x->r, x->moves + x->mlen);
     f->mnext = 0;
     x->mlen += f->mcount;
+    x->top = *s;
+    x->top_of = x->flen++;
     return 1;
 }
 
@@ -148,13 +157,18 @@ static int w_search(Wide *x, const WState *start)
         WFrame *f = &x->frames[x->flen - 1];
         if (f->mnext == f->mcount) {
             x->mlen = f->mstart;
+            x->alen = f->state_at;
             x->flen--;
             if (x->llen) x->llen--;
             continue;
         }
         if ((x->limit = w_limit_hit(x)) != LIMIT_NONE) return -1;
         WMove m = x->moves[f->mstart + f->mnext++];
-        WState child = f->s;
+        if (x->top_of != x->flen - 1) {
+            w_decode(x->arena + f->state_at, &x->r, &x->top);
+            x->top_of = x->flen - 1;
+        }
+        WState child = x->top;
         w_apply(&child, &x->r, m);
         x->nodes++;
         if (!w_reserve(x, (void **)&x->line, &x->lcap, x->llen + 1, sizeof(WMove))) {
@@ -307,6 +321,7 @@ static PyObject *py_solve_wide(PyObject *self, PyObject *args)
     }
     free(x->seen.slots);
     free(x->frames);
+    free(x->arena);
     free(x->moves);
     free(x->line);
     free(x);
