@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections import Counter
+from typing import Any
 
 import pytest
 
@@ -15,6 +16,9 @@ from bonanza.core.moves import Move, Pile
 from bonanza.core.rules import EmptyColumn, StockMode
 from bonanza.solver import _search, solve
 from bonanza.solver.generic import move_order, search, search_python
+from bonanza.solver.search import core_arguments
+from bonanza.solver.wide import arguments, spelled_out
+from tests.solver.variant_positions import small_variant_position
 
 NODE_LIMIT = 1_500
 """Nodes per comparison: small enough for the Python search, large enough
@@ -37,13 +41,16 @@ def _rule_sets() -> list[Rules]:
     return sets
 
 
-def _positions(rules: Rules, count: int, chooser: random.Random) -> list[Position]:
-    """Deals of ``rules`` played some random legal moves in (up to 150)."""
+def _positions(
+    rules: Rules, count: int, chooser: random.Random, plies: range = range(150)
+) -> list[Position]:
+    """Deals of ``rules`` played some random legal moves in (up to 150, or
+    as many as ``plies`` draws)."""
     positions = []
     for _ in range(count):
         deal = Deal.from_number(chooser.getrandbits(64), decks=rules.decks)
         position = Position.initial(deal, rules)
-        for _ in range(chooser.randrange(150)):
+        for _ in range(chooser.randrange(plies.start, plies.stop)):
             moves = position.legal_moves()
             if not moves:
                 break
@@ -52,23 +59,13 @@ def _positions(rules: Rules, count: int, chooser: random.Random) -> list[Positio
     return positions
 
 
-def _arguments(position: Position) -> tuple[object, ...]:
-    rules = position.rules
-    allowed = rules.recycles_allowed
-    return (
-        position.tableau, position.down, position.stock, position.waste, position.foundations,
-        position.recycles, rules.decks, rules.draw, -1 if allowed is None else allowed,
-        rules.empty_column is EmptyColumn.ANY, rules.recall, rules.partial_runs, -1.0, 0, 0,
-    )  # fmt: skip
-
-
 def test_the_c_search_is_the_python_search_move_for_move() -> None:
     chooser = random.Random(4040)
     verdicts: Counter[str] = Counter()
     compared = 0
     for rules in _rule_sets():
         for position in _positions(rules, POSITIONS_PER_RULES, chooser):
-            native = search(position, node_limit=NODE_LIMIT)
+            native = search(position, node_limit=NODE_LIMIT, talon_macros=False)
             python = search_python(position, node_limit=NODE_LIMIT)
             assert (native.result, native.moves, native.nodes, native.states, native.limit) == (
                 python.result, python.moves, python.nodes, python.states, python.limit,
@@ -85,11 +82,79 @@ def test_its_moves_are_the_engines_legal_moves_in_the_generic_order() -> None:
     seen = 0
     for rules in _rule_sets():
         for position in _positions(rules, 40, chooser):
-            raw = _search.wide_moves(*_arguments(position))  # type: ignore[arg-type]
-            moves = [Move(Pile(source), Pile(dest), count) for source, dest, count in raw]
+            raw = _search.wide_moves(*arguments(position), -1.0, 0, 0)
+            moves = [Move(Pile(source), Pile(dest), count) for source, dest, count, _ in raw]
             assert moves == move_order(position, position.legal_moves()), position.to_text()
             seen += len(moves)
     assert seen > 3_000
+
+
+def _draw_one_rule_sets() -> list[Rules]:
+    """The rule sets of talon macros (draw 1, unlimited passes): Double
+    Klondike as it comes and without recall, and Klondike draw 1."""
+    double = dataclasses.replace(Rules.preset("double-klondike"), thoughtful=True)
+    return [
+        double,
+        dataclasses.replace(double, recall=False),
+        dataclasses.replace(Rules.preset("klondike"), thoughtful=True),
+    ]
+
+
+def test_talon_macros_keep_every_verdict_of_the_search_without_them() -> None:
+    """Positions of random play (mostly won), and small endgames of one
+    suit's cards (often lost: a card under a higher one of its suit waits
+    for a space)."""
+    chooser = random.Random(6060)
+    pairs: Counter[tuple[str, str]] = Counter()
+    for rules in _draw_one_rule_sets():
+        endgames = [small_variant_position(seed, rules, loose=loose, suits=1)
+                    for seed in range(15) for loose in (10, 16)]  # fmt: skip
+        for position in _positions(rules, 25, chooser, range(50, 400)) + endgames:
+            macros = search(position, node_limit=5 * NODE_LIMIT)
+            python = search_python(position, node_limit=5 * NODE_LIMIT)
+            pairs[macros.result, python.result] += 1
+            if "unknown" not in (macros.result, python.result):
+                assert macros.result == python.result, position.to_text()
+            if macros.solved:
+                assert position.wins_with(macros.moves), position.to_text()
+    # Both verdicts are met by both searches; the macros decide more.
+    assert pairs["solved", "solved"] >= 60 and pairs["unsolvable", "unsolvable"] >= 20, pairs
+    decided = sum(count for (macros, _), count in pairs.items() if macros != "unknown")
+    assert decided > sum(count for (_, python), count in pairs.items() if python != "unknown")
+
+
+def test_talon_macros_agree_with_the_klondike_core() -> None:
+    """Klondike draw 1 through the generic search's talon macros, against
+    the C core's exact verdicts (its own pruning rules, its own proofs)."""
+    rules = dataclasses.replace(Rules.preset("klondike"), thoughtful=True)
+    strict = dataclasses.replace(rules, recall=False)
+    endgames = [small_variant_position(seed, strict, loose=14, suits=1) for seed in range(60)]
+    verdicts: Counter[str] = Counter()
+    for position in _positions(rules, 100, random.Random(8080)) + endgames:
+        macros = search(position, node_limit=50_000)
+        core = solve(position, node_limit=2_000_000)
+        assert core_arguments(position)  # (the core took it)
+        if "unknown" not in (macros.result, core.result):
+            assert macros.result == core.result, position.to_text()
+            verdicts[macros.result] += 1
+    assert verdicts["solved"] >= 40 and verdicts["unsolvable"] >= 20, verdicts
+
+
+def test_a_talon_play_is_spelled_out_in_draws_and_a_recycle() -> None:
+    rules = dataclasses.replace(Rules.preset("klondike"), thoughtful=True)
+    position = Position.initial(Deal.from_number(5), rules)
+    for _ in range(3):
+        position.apply(Move(Pile.STOCK, Pile.WASTE, 1))
+    talon = position.waste + position.stock[::-1]
+    # A card further on (5 draws), the waste top (none), and one behind it
+    # (to the end, the recycle, 2 draws): each is the waste top when played.
+    for index, draws in ((7, 5), (2, 0), (1, len(position.stock) + 1 + 2)):
+        board = position.copy()
+        line = spelled_out(board, [(Pile.WASTE, Pile.T1, 1, index)])
+        assert len(line) == draws + 1
+        for move in line[:-1]:
+            board.apply(move)
+        assert board.waste[-1] == talon[index]
 
 
 def test_a_double_klondike_deal_is_solved_in_c_and_its_line_wins() -> None:
@@ -138,13 +203,14 @@ def test_a_seed_or_a_dealt_stock_keeps_the_python_search() -> None:
 )
 def test_bad_arguments_are_a_value_error(change: dict[str, object]) -> None:
     rules = dataclasses.replace(Rules.preset("double-klondike"), thoughtful=True)
-    arguments = list(_arguments(Position.initial(Deal.from_number(1, decks=2), rules)))
+    given: list[Any] = [*arguments(Position.initial(Deal.from_number(1, decks=2), rules)),
+                        -1.0, 0, 0]  # fmt: skip
     if "decks" in change:
-        arguments[6] = change["decks"]
+        given[6] = change["decks"]
     if "columns" in change:
-        arguments[0] = change["columns"]
-        arguments[1] = [0]
+        given[0] = change["columns"]
+        given[1] = [0]
     if "downs_off" in change:
-        arguments[1] = [len(column) + 1 for column in arguments[0]]  # type: ignore[attr-defined]
+        given[1] = [len(column) + 1 for column in given[0]]
     with pytest.raises(ValueError):
-        _search.solve_wide(*arguments)  # type: ignore[arg-type]
+        _search.solve_wide(*given)

@@ -85,8 +85,9 @@ def solve_wide(
     time_limit: float,
     node_limit: int,
     memory_limit: int,
+    talon_macros: bool = ...,
     /,
-) -> tuple[str, list[tuple[int, int, int]], int, float, str | None, int, int, float]: ...
+) -> tuple[str, list[tuple[int, int, int, int]], int, float, str | None, int, int, float]: ...
 def wide_moves(
     columns: Sequence[Sequence[int]],
     downs: Sequence[int],
@@ -103,5 +104,6 @@ def wide_moves(
     time_limit: float,
     node_limit: int,
     memory_limit: int,
+    talon_macros: bool = ...,
     /,
-) -> list[tuple[int, int, int]]: ...
+) -> list[tuple[int, int, int, int]]: ...

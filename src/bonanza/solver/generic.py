@@ -33,11 +33,11 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from bonanza.core.cards import DECK_SIZE, MAX_DECKS, SUIT_COUNT
-from bonanza.core.moves import COLUMN_INDEX, Move, Pile
+from bonanza.core.moves import COLUMN_INDEX, Move
 from bonanza.core.position import Position
-from bonanza.core.rules import EmptyColumn, StockMode
+from bonanza.core.rules import StockMode
 from bonanza.core.safety import never_needed
-from bonanza.solver import _search  # the C extension (see _search.pyi)
+from bonanza.solver import wide
 from bonanza.solver.result import Limit, SolveResult, Verdict
 from bonanza.solver.switches import SINGLE_RULES
 
@@ -49,16 +49,6 @@ and its share of the set's slots (measured with ``tracemalloc``)."""
 FRAME_BYTES: Final = 1_500
 """Bytes one position on the search path costs (a copy and its move list)."""
 CLOCK_EVERY: Final = 256
-WIDE_COLUMNS: Final = 10
-"""Columns at most that ``_search.solve_wide`` takes (search_wide.h's W_COLS)."""
-WIDE_HEIGHT: Final = 51
-"""Cards in a column at most that it takes (W_HEIGHT less a run of 13)."""
-_VERDICT: Final[dict[str, Verdict]] = {"solved": "solved", "unsolvable": "unsolvable",
-                                       "unknown": "unknown"}
-_LIMIT: Final[dict[str | None, Limit | None]] = {None: None, "nodes": "nodes", "time": "time",
-                                                 "memory": "memory",
-                                                 "interrupted": "interrupted"}
-"""Positions generated between two looks at the clock."""
 SEPARATOR: Final = 255
 """The byte between the parts of a key: no card id, count or rank reaches it."""
 _TWIN_TABLE: Final = bytes(byte % DECK_SIZE if byte < MAX_DECKS * DECK_SIZE else byte
@@ -195,54 +185,25 @@ def search(
     node_limit: int | None = None,
     memory_limit: int | None = None,
     seed: int = 0,
+    talon_macros: bool = True,
 ) -> SolveResult:
     """Decide whether ``start`` can be won with every card known (see the
     module), answering as ``solve`` does (``solve`` replays the line). A
     nonzero ``seed`` shuffles the order within each bucket.
 
-    The search runs in C (``_search.solve_wide``) where it can: without a
-    seed, under the engine's stock (not a stock dealt onto the columns). It
-    is this module's search move for move, so the answer is the same as
+    The search runs in C (``solver/wide.py``) where it can: without a seed,
+    under the engine's stock (not a stock dealt onto the columns). It is
+    this module's search move for move, so the answer is the same as
     ``search_python``'s, nodes and states included, in a fraction of the
-    time; only ``memory`` is its own (the bytes it holds, within the C
-    core's ``DEFAULT_MEMORY`` unless ``memory_limit`` says otherwise)."""
-    if _native(start, time_limit, node_limit, seed):
-        return _search_native(start, time_limit, node_limit, memory_limit)
+    time; only ``memory`` is its own. With draw 1 and unlimited passes,
+    ``talon_macros`` (the default) lets it merge the positions that differ
+    only in how far the stock has been drawn, and play any talon card in
+    one move: the same verdicts (the proof is in search_wide.h), far fewer
+    positions, other nodes and lines."""
+    if wide.takes(start, time_limit, node_limit, seed):
+        return wide.search(start, time_limit, node_limit, memory_limit, talon_macros)
     return search_python(start, time_limit=time_limit, node_limit=node_limit,
                          memory_limit=memory_limit, seed=seed)
-
-
-def _native(start: Position, time_limit: float | None, node_limit: int | None,
-            seed: int) -> bool:
-    """Whether ``_search.solve_wide`` takes the search (see ``search``)."""
-    rules = start.rules
-    return (
-        not seed
-        and rules.stock_mode is not StockMode.EVERY_COLUMN
-        and len(start.tableau) <= WIDE_COLUMNS
-        and all(len(column) <= WIDE_HEIGHT for column in start.tableau)
-        and (node_limit is None or node_limit > 0)
-        and (time_limit is None or time_limit >= 0)
-    )
-
-
-def _search_native(start: Position, time_limit: float | None, node_limit: int | None,
-                   memory_limit: int | None) -> SolveResult:
-    """``search`` by ``_search.solve_wide``."""
-    rules = start.rules
-    allowed = rules.recycles_allowed
-    (verdict, raw, nodes, seconds, limit, states, memory,
-     cpu_seconds) = _search.solve_wide(
-        start.tableau, start.down, start.stock, start.waste, start.foundations,
-        start.recycles, rules.decks, rules.draw, -1 if allowed is None else allowed,
-        rules.empty_column is EmptyColumn.ANY, rules.recall, rules.partial_runs,
-        -1.0 if time_limit is None else float(time_limit),
-        0 if node_limit is None else node_limit,
-        0 if memory_limit is None else memory_limit,
-    )
-    moves = [Move(Pile(source), Pile(dest), count) for source, dest, count in raw]
-    return SolveResult(_VERDICT[verdict], moves, nodes, seconds, _LIMIT[limit], states, memory,
-                       dict.fromkeys(SINGLE_RULES, 0), cpu_seconds=cpu_seconds)
 
 
 def search_python(

@@ -15,6 +15,25 @@
  * ids (0-103), as the engine's move order depends on them, and renames
  * twins as Position._send_home does.
  *
+ * Talon macros (WRules.macro, asked for by solve, not by the fair hints'
+ * samples, which keep the Python search's answers): with draw 1 and
+ * unlimited passes the search stops copying the Python one.  Let T be the
+ * talon in draw order, the waste from its bottom up and then the stock from
+ * its next card on.  A draw moves the stock's next card onto the waste and a
+ * recycle turns the waste over into the stock: neither changes T, only how
+ * many of its cards are in the waste (the pointer), and from any pointer
+ * draws and a recycle reach any other (draw to the end, recycle, draw on),
+ * touching nothing else.  So positions that differ only in the pointer reach
+ * each other, and are won or lost together: the key leaves the pointer (and
+ * the recycles) out, the talon is kept as T alone (in `waste`), and a
+ * position's moves are its other moves and every talon card T[i] played
+ * where it may go, as the waste top at pointer i + 1 would be; the draws are
+ * left out (they stay within the position).  Every move of every position of
+ * the class is so a move of the class, and every such move is one: nothing
+ * won is lost.  The line comes back with each talon play naming i, and
+ * generic.py puts the draws and the recycle in front of it from the actual
+ * pointer.
+ *
  * Part of bonanza.solver._search: _search.c includes it, after <Python.h>
  * (which sets the feature macros), and builds everything as one
  * translation unit.
@@ -35,7 +54,7 @@
 #define W_RANKS 13
 #define W_DECK 52
 #define W_KEY_MAX (W_COLS * (W_HEIGHT + 2) + 2 * W_CARDS + W_FOUNDS + 32)
-#define W_MOVES_MAX 2048          /* moves of one position at most (see wide_moves) */
+#define W_MOVES_MAX 4096          /* moves of one position at most (see w_legal_moves) */
 #define W_CLOCK_EVERY 256         /* generic.CLOCK_EVERY */
 #define W_SEPARATOR 255           /* generic.SEPARATOR */
 
@@ -49,11 +68,12 @@ static inline int w_found_pile(int h) { return h < 4 ? 9 + h : 16 + (h - 4); }
 enum { W_SAFE_HOME, W_TURNS_UP, W_HOME, W_FREEING, W_STOCK_MOVE, W_TABLEAU, W_RECYCLE, W_RECALL };
 
 /* Where a move goes or comes from, beside a column (0..W_COLS-1). */
-enum { W_AT_STOCK = 100, W_AT_WASTE = 101, W_AT_FOUND = 110 /* + foundation index */ };
+enum { W_AT_STOCK = 100, W_AT_WASTE = 101, W_AT_TALON = 102, W_AT_FOUND = 110 /* + foundation */ };
 
 typedef struct {
     int ncols, decks, draw, recycles_allowed; /* recycles_allowed < 0: unlimited */
     int any_empty, recall, partial;
+    int macro; /* talon macros: draw 1, unlimited passes (see above) */
 } WRules;
 
 typedef struct {
@@ -61,12 +81,14 @@ typedef struct {
     uint8_t len[W_COLS], down[W_COLS];
     uint8_t stock[W_CARDS], waste[W_CARDS]; /* next to draw / top last */
     uint8_t nstock, nwaste;
+    uint8_t ptr; /* talon macros: the pointer the position was met with (see w_legal_moves) */
     uint8_t found[W_FOUNDS];
     int recycles;
 } WState;
 
 typedef struct {
     uint8_t src, dst, count, bucket; /* src, dst: columns, W_AT_* */
+    uint8_t index;                   /* W_AT_TALON: the card's place in the talon (T) */
 } WMove;
 
 static inline int w_rank(int card) { return card % W_RANKS + 1; }
@@ -133,6 +155,11 @@ static void w_apply(WState *s, const WRules *r, WMove m)
         if (s->len[c] && s->len[c] == s->down[c]) s->down[c]--;
     } else if (m.src == W_AT_WASTE) {
         cards[0] = s->waste[--s->nwaste];
+    } else if (m.src == W_AT_TALON) {
+        cards[0] = s->waste[m.index];
+        memmove(s->waste + m.index, s->waste + m.index + 1, (size_t)(s->nwaste - m.index - 1));
+        s->nwaste--;
+        s->ptr = m.index; /* (the waste is T[0..index) now) */
     } else {
         int home = m.src - W_AT_FOUND;
         cards[0] = (uint8_t)w_home_card(s, r, home);
@@ -167,10 +194,14 @@ static int w_bucket(const WState *s, const WRules *r, WMove m)
     if (m.dst == W_AT_STOCK) return W_RECYCLE;
     if (m.src == W_AT_STOCK) return W_STOCK_MOVE;
     if (m.dst >= W_AT_FOUND) {
-        int card = m.src == W_AT_WASTE ? s->waste[s->nwaste - 1] : s->col[m.src][s->len[m.src] - 1];
-        return w_never_needed(s, r, card) ? W_SAFE_HOME : W_HOME;
+        int card = m.src == W_AT_WASTE ? s->waste[s->nwaste - 1]
+                 : m.src == W_AT_TALON ? s->waste[m.index] : s->col[m.src][s->len[m.src] - 1];
+        if (w_never_needed(s, r, card)) return W_SAFE_HOME;
+        /* (A talon card under talon macros but the waste top: after draws.) */
+        return m.src == W_AT_TALON && m.index + 1 != s->ptr ? W_STOCK_MOVE : W_HOME;
     }
-    if (m.src == W_AT_WASTE) return W_FREEING;
+    if (m.src == W_AT_WASTE || (m.src == W_AT_TALON && m.index + 1 == s->ptr)) return W_FREEING;
+    if (m.src == W_AT_TALON) return W_STOCK_MOVE;
     int down = s->down[m.src];
     if (m.count == s->len[m.src] - down) return down ? W_TURNS_UP : W_FREEING;
     return W_TABLEAU;
@@ -178,7 +209,7 @@ static int w_bucket(const WState *s, const WRules *r, WMove m)
 
 static inline int w_add(WMove *out, int n, int src, int dst, int count)
 {
-    WMove m = {(uint8_t)src, (uint8_t)dst, (uint8_t)count, 0};
+    WMove m = {(uint8_t)src, (uint8_t)dst, (uint8_t)count, 0, 0};
     out[n] = m;
     return n + 1;
 }
@@ -199,9 +230,10 @@ static int w_to_tableau(const WRules *r, int card, int src, const int8_t *top_at
 }
 
 /* Position.legal_moves, in its order (the engine's default stock, where a
- * draw turns cards onto the waste).  At most: 10 columns x (2 home + 13
- * run cards x (4 parents + 10 empty columns)), 2 + 14 from the waste, 8 x
- * 14 recalls and a stock move: under W_MOVES_MAX. */
+ * draw turns cards onto the waste); under talon macros the talon's plays in
+ * place of the waste's and the stock's.  At most: 10 columns x 2 home, each
+ * of the 104 cards from a column or the talon x (2 home + 4 parents + 10
+ * empty columns), 8 x 14 recalls and a stock move: under W_MOVES_MAX. */
 static int w_legal_moves(const WState *s, const WRules *r, WMove *out)
 {
     int n = 0, empty[W_COLS], nempty = 0, founds = 4 * r->decks;
@@ -230,7 +262,21 @@ static int w_legal_moves(const WState *s, const WRules *r, WMove *out)
                 for (int k = 0; k < nempty; k++) n = w_add(out, n, c, empty[k], size - at);
         }
     }
-    if (s->nwaste) {
+    if (r->macro) {
+        /* Every talon card (see "Talon macros"), in the order draws from the
+         * pointer the position was met with would make it the waste top
+         * (only the order of the search: any pointer would do). */
+        int first = s->ptr ? s->ptr - 1 : 0;
+        for (int k = 0; k < s->nwaste; k++) {
+            int i = (first + k) % s->nwaste;
+            int card = s->waste[i], suit = w_suit(card), from = n;
+            if (s->found[suit] == w_rank(card) - 1) n = w_add(out, n, W_AT_TALON, W_AT_FOUND + suit, 1);
+            if (r->decks > 1 && s->found[suit + 4] == w_rank(card) - 1)
+                n = w_add(out, n, W_AT_TALON, W_AT_FOUND + suit + 4, 1);
+            n = w_to_tableau(r, card, W_AT_TALON, top_at, empty, nempty, out, n);
+            for (int k = from; k < n; k++) out[k].index = (uint8_t)i;
+        }
+    } else if (s->nwaste) {
         int card = s->waste[s->nwaste - 1], suit = w_suit(card);
         if (s->found[suit] == w_rank(card) - 1) n = w_add(out, n, W_AT_WASTE, W_AT_FOUND + suit, 1);
         if (r->decks > 1 && s->found[suit + 4] == w_rank(card) - 1)
@@ -242,6 +288,7 @@ static int w_legal_moves(const WState *s, const WRules *r, WMove *out)
             if (s->found[h])
                 n = w_to_tableau(r, h % 4 * W_RANKS + s->found[h] - 1, W_AT_FOUND + h, top_at,
                                  empty, nempty, out, n);
+    if (r->macro) return n; /* (the draws stay within the position) */
     if (s->nstock) n = w_add(out, n, W_AT_STOCK, W_AT_WASTE, s->nstock < r->draw ? s->nstock : r->draw);
     else if (s->nwaste && (r->recycles_allowed < 0 || s->recycles < r->recycles_allowed))
         n = w_add(out, n, W_AT_WASTE, W_AT_STOCK, s->nwaste);
@@ -257,13 +304,17 @@ static int w_ordered_moves(const WState *s, const WRules *r, WMove *out)
     for (int b = W_SAFE_HOME; b <= W_RECALL; b++)
         for (int i = 0; i < n; i++)
             if (all[i].bucket == b) out[k++] = all[i];
+    /* Under talon macros a safe card goes home at once (core.safety: no
+     * winning line needs it in the tableau, and with draw 1 and unlimited
+     * passes a talon card is as free as a column's top). */
+    if (r->macro && n && out[0].bucket == W_SAFE_HOME) return 1;
     return n;
 }
 
 /* A position in a few bytes, for the path (a column's length, its face-down
  * count and cards; the stock's, the waste's; the foundations; the recycles):
  * at most W_CODE_MAX bytes. */
-#define W_CODE_MAX (2 * W_COLS + W_CARDS + 2 + W_FOUNDS + 4)
+#define W_CODE_MAX (2 * W_COLS + W_CARDS + 2 + W_FOUNDS + 5)
 
 static int w_encode(const WState *s, const WRules *r, uint8_t *out)
 {
@@ -284,7 +335,8 @@ static int w_encode(const WState *s, const WRules *r, uint8_t *out)
     n += W_FOUNDS;
     uint32_t recycles = (uint32_t)s->recycles;
     memcpy(out + n, &recycles, 4);
-    return n + 4;
+    out[n + 4] = s->ptr;
+    return n + 5;
 }
 
 static void w_decode(const uint8_t *in, const WRules *r, WState *s)
@@ -307,6 +359,7 @@ static void w_decode(const uint8_t *in, const WRules *r, WState *s)
     uint32_t recycles;
     memcpy(&recycles, in + n, 4);
     s->recycles = (int)recycles;
+    s->ptr = in[n + 4];
 }
 
 /* Compare two columns as generic.position_key's bytes (down, *cards) sort. */

@@ -1,0 +1,115 @@
+"""The generic search in C (``_search.solve_wide``; search_wide.h): which
+positions it takes, and its answer as ``generic.search`` gives it, the talon
+macros of its line spelled out in the engine's draws and recycles."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from bonanza.core.cards import Card
+from bonanza.core.moves import Move, Pile
+from bonanza.core.position import Position
+from bonanza.core.rules import EmptyColumn, StockMode
+from bonanza.solver import _search  # the C extension (see _search.pyi)
+from bonanza.solver.result import Limit, SolveResult, Verdict
+from bonanza.solver.switches import SINGLE_RULES
+
+COLUMNS: Final = 10
+"""Columns at most that it takes (search_wide.h's W_COLS)."""
+HEIGHT: Final = 51
+"""Cards in a column at most that it takes (W_HEIGHT less a run of 13)."""
+NOT_A_MACRO: Final = -1
+"""A line move's talon index where it is a move of the engine's own."""
+_DRAW: Final = Move(Pile.STOCK, Pile.WASTE, 1)
+_VERDICT: Final[dict[str, Verdict]] = {
+    "solved": "solved", "unsolvable": "unsolvable", "unknown": "unknown",
+}  # fmt: skip
+_LIMIT: Final[dict[str | None, Limit | None]] = {
+    None: None, "nodes": "nodes", "time": "time", "memory": "memory",
+    "interrupted": "interrupted",
+}  # fmt: skip
+
+
+def takes(start: Position, time_limit: float | None, node_limit: int | None, seed: int) -> bool:
+    """Whether the C search takes ``generic.search``'s call: no seed, the
+    engine's stock (not one dealt onto the columns), and the sizes it holds."""
+    rules = start.rules
+    return (
+        not seed
+        and rules.stock_mode is not StockMode.EVERY_COLUMN
+        and len(start.tableau) <= COLUMNS
+        and all(len(column) <= HEIGHT for column in start.tableau)
+        and (node_limit is None or node_limit > 0)
+        and (time_limit is None or time_limit >= 0)
+    )
+
+
+Arguments = tuple[
+    list[list[Card]], list[int], list[Card], list[Card], list[int], int, int, int, int, bool,
+    bool, bool,
+]
+"""``_search.solve_wide``'s arguments but the limits."""
+
+
+def arguments(start: Position) -> Arguments:
+    """``_search.solve_wide``'s arguments for ``start``, less the limits."""
+    rules = start.rules
+    allowed = rules.recycles_allowed
+    return (
+        start.tableau, start.down, start.stock, start.waste, start.foundations, start.recycles,
+        rules.decks, rules.draw, -1 if allowed is None else allowed,
+        rules.empty_column is EmptyColumn.ANY, rules.recall, rules.partial_runs,
+    )  # fmt: skip
+
+
+def search(
+    start: Position,
+    time_limit: float | None,
+    node_limit: int | None,
+    memory_limit: int | None,
+    talon_macros: bool,
+) -> SolveResult:
+    """``generic.search`` in C (see there, and search_wide.h)."""
+    (verdict, raw, nodes, seconds, limit, states, memory, cpu_seconds) = _search.solve_wide(
+        *arguments(start),
+        -1.0 if time_limit is None else float(time_limit),
+        0 if node_limit is None else node_limit,
+        0 if memory_limit is None else memory_limit,
+        talon_macros,
+    )
+    return SolveResult(
+        _VERDICT[verdict], spelled_out(start, raw), nodes, seconds, _LIMIT[limit], states,
+        memory, dict.fromkeys(SINGLE_RULES, 0), cpu_seconds=cpu_seconds,
+    )  # fmt: skip
+
+
+def spelled_out(start: Position, raw: list[tuple[int, int, int, int]]) -> list[Move]:
+    """The C search's line as the engine's moves: each talon play (a talon
+    index ``i`` into the talon in draw order, the waste from its bottom up
+    and then the stock from its next card on) after the draws, and the
+    recycle, that make ``i`` the waste top."""
+    if all(index == NOT_A_MACRO for *_, index in raw):
+        return [Move(Pile(source), Pile(dest), count) for source, dest, count, _ in raw]
+    board = start.copy()
+    line: list[Move] = []
+    for source, dest, count, index in raw:
+        if index != NOT_A_MACRO:
+            for move in _to_waste_top(board, index):
+                board.apply(move)
+                line.append(move)
+        move = Move(Pile(source), Pile(dest), count)
+        board.apply(move)
+        line.append(move)
+    return line
+
+
+def _to_waste_top(board: Position, index: int) -> list[Move]:
+    """The draws (and the recycle) that make talon card ``index`` the waste
+    top, with draw 1."""
+    waste, stock = len(board.waste), len(board.stock)
+    if waste <= index:
+        return [_DRAW] * (index + 1 - waste)
+    if waste == index + 1:
+        return []
+    recycle = Move(Pile.WASTE, Pile.STOCK, waste + stock)
+    return [_DRAW] * stock + [recycle] + [_DRAW] * (index + 1)
