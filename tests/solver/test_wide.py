@@ -175,6 +175,14 @@ def test_limits_end_it_with_the_limit_named() -> None:
     assert by_memory.memory <= 200_000
     by_time = search(position, time_limit=0.05)
     assert by_time.result == "solved" or by_time.limit == "time"
+    # Draw 1: both searches side by side (talon macros), each out of memory
+    # in turn (the first gives its memory back to the second).
+    draw_one = dataclasses.replace(rules, draw=1)
+    lost_in_memory = Position.initial(Deal.from_number(60, decks=2), draw_one)
+    both = search(lost_in_memory, memory_limit=3_000_000)
+    assert (both.result, both.limit) == ("unknown", "memory")
+    assert both.memory <= 3_000_000
+    assert both.states > search(lost_in_memory, memory_limit=3_000_000, talon_macros=False).states
 
 
 def test_a_seed_or_a_dealt_stock_keeps_the_python_search() -> None:

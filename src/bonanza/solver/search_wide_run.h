@@ -301,6 +301,24 @@ static void w_to_macros(WState *s, WRules *r)
     s->recycles = 0;
 }
 
+/* Give back what search x holds (its table, path and line), from *x->used. */
+static void w_release(Wide *x)
+{
+    size_t table = x->seen.slots ? 2 * (x->seen.mask + 1) * sizeof(uint64_t) : 0;
+    *x->used -= table + x->fcap * sizeof(WFrame) + x->acap + (x->mcap + x->lcap) * sizeof(WMove);
+    free(x->seen.slots);
+    free(x->frames);
+    free(x->arena);
+    free(x->moves);
+    free(x->line);
+    x->seen.slots = NULL;
+    x->frames = NULL;
+    x->arena = NULL;
+    x->moves = x->line = NULL;
+    x->fcap = x->acap = x->mcap = x->lcap = 0;
+    x->flen = x->alen = x->mlen = x->llen = 0;
+}
+
 static void w_free(Wide *x)
 {
     if (!x) return;
@@ -317,7 +335,9 @@ static void w_free(Wide *x)
  * size, plain first: the first verdict decides (both are exact).  Each
  * finds some deals at once that the other does not (Double Klondike, 100
  * deals of seed 2026 at 300,000 nodes: 90 and 88 won, 96 by either).  A
- * search out of memory ends, and the other goes on alone.  Returns as
+ * search out of memory ends, gives its memory back, and the other goes on
+ * alone (the plain search's path is long: nearly every position it stores
+ * is deeper than the last, so it is the one that runs out).  Returns as
  * w_search; *winner is the one whose verdict it is. */
 static int w_portfolio(Wide *x, Wide *plain, const WState *start, const WState *macro_start,
                        Wide **winner)
@@ -336,7 +356,10 @@ static int w_portfolio(Wide *x, Wide *plain, const WState *start, const WState *
             *winner = y;
             if (result >= 0) return result;
             if (result == -1 && (y->limit != LIMIT_MEMORY || !alive[1 - k])) return -1;
-            if (result == -1) alive[k] = 0; /* out of memory: the other goes on */
+            if (result == -1) { /* out of memory: the other goes on */
+                alive[k] = 0;
+                w_release(y);
+            }
         }
         chunk *= 2;
     }
