@@ -105,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
     counts: Counter[str] = Counter()
     bad = 0
     for name, rules in rule_sets():
-        macros_apply = rules.draw == 1 and rules.passes is None
+        macros_apply = True  # (any stock but one dealt onto the columns)
         for position in positions(rules, args.positions, chooser):
             plain = search(position, node_limit=args.nodes, talon_macros=False)
             python = search_python(position, node_limit=args.nodes)

@@ -89,14 +89,18 @@ def test_its_moves_are_the_engines_legal_moves_in_the_generic_order() -> None:
     assert seen > 3_000
 
 
-def _draw_one_rule_sets() -> list[Rules]:
-    """The rule sets of talon macros (draw 1, unlimited passes): Double
-    Klondike as it comes and without recall, and Klondike draw 1."""
+def _macro_rule_sets() -> list[Rules]:
+    """Rule sets of both kinds of talon macros: merged (draw 1, unlimited
+    passes: Double Klondike as it comes and without recall, Klondike draw
+    1) and stepped (Double Klondike draw 3, Klondike draw 3 with two
+    passes)."""
     double = dataclasses.replace(Rules.preset("double-klondike"), thoughtful=True)
     return [
         double,
         dataclasses.replace(double, recall=False),
         dataclasses.replace(Rules.preset("klondike"), thoughtful=True),
+        dataclasses.replace(Rules.preset("double-klondike-3"), thoughtful=True),
+        dataclasses.replace(Rules.preset("klondike-3"), thoughtful=True, passes=2),
     ]
 
 
@@ -106,10 +110,10 @@ def test_talon_macros_keep_every_verdict_of_the_search_without_them() -> None:
     for a space)."""
     chooser = random.Random(6060)
     pairs: Counter[tuple[str, str]] = Counter()
-    for rules in _draw_one_rule_sets():
+    for rules in _macro_rule_sets():
         endgames = [small_variant_position(seed, rules, loose=loose, suits=1)
-                    for seed in range(15) for loose in (10, 16)]  # fmt: skip
-        for position in _positions(rules, 25, chooser, range(50, 400)) + endgames:
+                    for seed in range(12) for loose in (10, 16)]  # fmt: skip
+        for position in _positions(rules, 20, chooser, range(50, 400)) + endgames:
             macros = search(position, node_limit=5 * NODE_LIMIT)
             python = search_python(position, node_limit=5 * NODE_LIMIT)
             pairs[macros.result, python.result] += 1
@@ -124,31 +128,47 @@ def test_talon_macros_keep_every_verdict_of_the_search_without_them() -> None:
 
 
 def test_talon_macros_agree_with_the_klondike_core() -> None:
-    """Klondike draw 1 through the generic search's talon macros, against
-    the C core's exact verdicts (its own pruning rules, its own proofs)."""
-    rules = dataclasses.replace(Rules.preset("klondike"), thoughtful=True)
-    strict = dataclasses.replace(rules, recall=False)
-    endgames = [small_variant_position(seed, strict, loose=14, suits=1) for seed in range(60)]
+    """Klondike draw 1 and Vegas draw 3 through the generic search's talon
+    macros, against the C core's exact verdicts (its own pruning rules, its
+    own proofs)."""
     verdicts: Counter[str] = Counter()
-    for position in _positions(rules, 100, random.Random(8080)) + endgames:
-        macros = search(position, node_limit=50_000)
-        core = solve(position, node_limit=2_000_000)
-        assert core_arguments(position)  # (the core took it)
-        if "unknown" not in (macros.result, core.result):
-            assert macros.result == core.result, position.to_text()
-            verdicts[macros.result] += 1
-    assert verdicts["solved"] >= 40 and verdicts["unsolvable"] >= 20, verdicts
+    chooser = random.Random(8080)
+    for preset in ("klondike", "vegas-3"):  # (merged and stepped)
+        rules = dataclasses.replace(Rules.preset(preset), thoughtful=True)
+        strict = dataclasses.replace(rules, recall=False)
+        endgames = [small_variant_position(seed, strict, loose=14, suits=1) for seed in range(40)]
+        for position in _positions(rules, 60, chooser) + endgames:
+            macros = search(position, node_limit=50_000)
+            core = solve(position, node_limit=2_000_000)
+            assert core_arguments(position)  # (the core took it)
+            if "unknown" not in (macros.result, core.result):
+                assert macros.result == core.result, position.to_text()
+                verdicts[macros.result] += 1
+    assert verdicts["solved"] >= 40 and verdicts["unsolvable"] >= 40, verdicts
 
 
-def test_a_talon_play_is_spelled_out_in_draws_and_a_recycle() -> None:
-    rules = dataclasses.replace(Rules.preset("klondike"), thoughtful=True)
+@pytest.mark.parametrize(
+    ("draw", "cases"),
+    [
+        # Draw 1 (3 in the waste): a card further on (5 draws), the waste top
+        # (none), and one behind it (to the end: 21 draws, the recycle, 2).
+        (1, ((7, 5), (2, 0), (1, 21 + 1 + 2))),
+        # Draw 3 (24 talon cards, 9 in the waste): a draw on; the top; the
+        # last card (5 draws); one behind (to the end: 5 draws, the recycle,
+        # a draw of the next pass).
+        (3, ((11, 1), (8, 0), (23, 5), (2, 5 + 1 + 1))),
+    ],
+)
+def test_a_talon_play_is_spelled_out_in_draws_and_a_recycle(
+    draw: int, cases: tuple[tuple[int, int], ...]
+) -> None:
+    rules = dataclasses.replace(Rules.preset("klondike"), thoughtful=True, draw=draw)
     position = Position.initial(Deal.from_number(5), rules)
     for _ in range(3):
-        position.apply(Move(Pile.STOCK, Pile.WASTE, 1))
+        position.apply(Move(Pile.STOCK, Pile.WASTE, draw))
     talon = position.waste + position.stock[::-1]
-    # A card further on (5 draws), the waste top (none), and one behind it
-    # (to the end, the recycle, 2 draws): each is the waste top when played.
-    for index, draws in ((7, 5), (2, 0), (1, len(position.stock) + 1 + 2)):
+    assert (len(position.waste), len(talon)) == (3 * draw, 24)
+    for index, draws in cases:
         board = position.copy()
         line = spelled_out(board, [(Pile.WASTE, Pile.T1, 1, index)])
         assert len(line) == draws + 1

@@ -113,6 +113,7 @@
  *   search_python.h     the arguments read into a State, Ctrl-C, lines as lists;
  *   search_wide.h       the generic search's rules in C (two decks: Double
  *                       Klondike), move for move as solver/generic.py;
+ *   search_wide_key.h   its positions as bytes: for its path, and its keys;
  *   search_wide_run.h   that search, and its entry points solve_wide, wide_moves;
  *   _search.c           (this file) the Python binding.
  */
@@ -150,6 +151,7 @@
 #define DEFAULT_MEMORY ((size_t)300 << 20)
 
 #include "search_wide.h"
+#include "search_wide_key.h"
 #include "search_wide_run.h"
 
 

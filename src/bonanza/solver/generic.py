@@ -195,11 +195,12 @@ def search(
     under the engine's stock (not a stock dealt onto the columns). It is
     this module's search move for move, so the answer is the same as
     ``search_python``'s, nodes and states included, in a fraction of the
-    time; only ``memory`` is its own. With draw 1 and unlimited passes,
-    ``talon_macros`` (the default) lets it merge the positions that differ
-    only in how far the stock has been drawn, and play any talon card in
-    one move: the same verdicts (the proof is in search_wide.h), far fewer
-    positions, other nodes and lines."""
+    time; only ``memory`` is its own. ``talon_macros`` (the default) runs
+    beside it a search whose moves play talon cards after the draws that
+    reach them, with no position for each draw (and with draw 1 and
+    unlimited passes, one position for every pointer of a talon): the same
+    verdicts (the proofs are in search_wide.h), far fewer positions, other
+    nodes and lines."""
     if wide.takes(start, time_limit, node_limit, seed):
         return wide.search(start, time_limit, node_limit, memory_limit, talon_macros)
     return search_python(start, time_limit=time_limit, node_limit=node_limit,

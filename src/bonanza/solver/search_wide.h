@@ -31,8 +31,21 @@
  * left out (they stay within the position).  Every move of every position of
  * the class is so a move of the class, and every such move is one: nothing
  * won is lost.  The line comes back with each talon play naming i, and
- * generic.py puts the draws and the recycle in front of it from the actual
+ * wide.py puts the draws and the recycle in front of it from the actual
  * pointer.
+ *
+ * Stepped talon macros (any other draw or pass limit): the pointer matters
+ * and stays in the key, but the draws still make no positions of their own.
+ * Draws and recycles touch nothing but the pointer and the recycle count,
+ * so in a winning line they can be put off until just before the next play
+ * from the waste (the moves in between do not look at the talon), and a
+ * line that plays no waste card after them needs none of them.  So a
+ * position's moves are its other moves and the plays of each card that
+ * draws (and at most one recycle, where passes are left) make the waste
+ * top; a card that draws reach within this pass is not played after a
+ * recycle (the same position with a recycle fewer left, which it
+ * dominates).  This is the Klondike core's stock rule (Bjarnason, Fern and
+ * Tadepalli; _search.c).
  *
  * Part of bonanza.solver._search: _search.c includes it, after <Python.h>
  * (which sets the feature macros), and builds everything as one
@@ -64,6 +77,8 @@
 static inline int w_column_pile(int c) { return c < 7 ? c : 13 + (c - 7); }
 static inline int w_found_pile(int h) { return h < 4 ? 9 + h : 16 + (h - 4); }
 
+enum { W_PLAIN, W_MERGED, W_STEPPED }; /* WRules.macro */
+
 /* generic.py's buckets (move_order), most promising first. */
 enum { W_SAFE_HOME, W_TURNS_UP, W_HOME, W_FREEING, W_STOCK_MOVE, W_TABLEAU, W_RECYCLE, W_RECALL };
 
@@ -73,7 +88,7 @@ enum { W_AT_STOCK = 100, W_AT_WASTE = 101, W_AT_TALON = 102, W_AT_FOUND = 110 /*
 typedef struct {
     int ncols, decks, draw, recycles_allowed; /* recycles_allowed < 0: unlimited */
     int any_empty, recall, partial;
-    int macro; /* talon macros: draw 1, unlimited passes (see above) */
+    int macro; /* W_PLAIN, or talon macros: W_MERGED (draw 1, unlimited passes), W_STEPPED */
 } WRules;
 
 typedef struct {
@@ -89,6 +104,7 @@ typedef struct {
 typedef struct {
     uint8_t src, dst, count, bucket; /* src, dst: columns, W_AT_* */
     uint8_t index;                   /* W_AT_TALON: the card's place in the talon (T) */
+    uint8_t recycle;                 /* W_AT_TALON, stepped: played after a recycle */
 } WMove;
 
 static inline int w_rank(int card) { return card % W_RANKS + 1; }
@@ -160,6 +176,7 @@ static void w_apply(WState *s, const WRules *r, WMove m)
         memmove(s->waste + m.index, s->waste + m.index + 1, (size_t)(s->nwaste - m.index - 1));
         s->nwaste--;
         s->ptr = m.index; /* (the waste is T[0..index) now) */
+        s->recycles += m.recycle;
     } else {
         int home = m.src - W_AT_FOUND;
         cards[0] = (uint8_t)w_home_card(s, r, home);
@@ -187,6 +204,12 @@ static int w_never_needed(const WState *s, const WRules *r, int card)
     return !r->recall || s->found[twin_suit[w_suit(card)]] >= rank - 2;
 }
 
+/* Is talon play m (talon macros) of the waste's top card, with no draw? */
+static inline int w_waste_top(const WState *s, WMove m)
+{
+    return m.index + 1 == s->ptr && !m.recycle;
+}
+
 /* generic._bucket (the moving card of a move home is the top of its source). */
 static int w_bucket(const WState *s, const WRules *r, WMove m)
 {
@@ -198,9 +221,9 @@ static int w_bucket(const WState *s, const WRules *r, WMove m)
                  : m.src == W_AT_TALON ? s->waste[m.index] : s->col[m.src][s->len[m.src] - 1];
         if (w_never_needed(s, r, card)) return W_SAFE_HOME;
         /* (A talon card under talon macros but the waste top: after draws.) */
-        return m.src == W_AT_TALON && m.index + 1 != s->ptr ? W_STOCK_MOVE : W_HOME;
+        return m.src == W_AT_TALON && !w_waste_top(s, m) ? W_STOCK_MOVE : W_HOME;
     }
-    if (m.src == W_AT_WASTE || (m.src == W_AT_TALON && m.index + 1 == s->ptr)) return W_FREEING;
+    if (m.src == W_AT_WASTE || (m.src == W_AT_TALON && w_waste_top(s, m))) return W_FREEING;
     if (m.src == W_AT_TALON) return W_STOCK_MOVE;
     int down = s->down[m.src];
     if (m.count == s->len[m.src] - down) return down ? W_TURNS_UP : W_FREEING;
@@ -209,7 +232,7 @@ static int w_bucket(const WState *s, const WRules *r, WMove m)
 
 static inline int w_add(WMove *out, int n, int src, int dst, int count)
 {
-    WMove m = {(uint8_t)src, (uint8_t)dst, (uint8_t)count, 0, 0};
+    WMove m = {(uint8_t)src, (uint8_t)dst, (uint8_t)count, 0, 0, 0};
     out[n] = m;
     return n + 1;
 }
@@ -263,18 +286,40 @@ static int w_legal_moves(const WState *s, const WRules *r, WMove *out)
         }
     }
     if (r->macro) {
-        /* Every talon card (see "Talon macros"), in the order draws from the
-         * pointer the position was met with would make it the waste top
-         * (only the order of the search: any pointer would do). */
-        int first = s->ptr ? s->ptr - 1 : 0;
-        for (int k = 0; k < s->nwaste; k++) {
-            int i = (first + k) % s->nwaste;
-            int card = s->waste[i], suit = w_suit(card), from = n;
+        /* The talon's plays (see "Talon macros"), in the order draws from
+         * the pointer would make each card the waste top: merged, every
+         * card (that order is only the search's: any pointer would do);
+         * stepped, the waste top, the cards the draws of this pass reach,
+         * then after a recycle the others they reach. */
+        int8_t reached[W_CARDS + 1] = {0};
+        int order[W_CARDS * 2], recycled[W_CARDS * 2], count = 0, size = s->nwaste;
+        if (r->macro == W_MERGED) {
+            for (int k = 0; k < size; k++) {
+                order[count] = ((s->ptr ? s->ptr - 1 : 0) + k) % size + 1;
+                recycled[count++] = 0;
+            }
+        } else {
+            if (s->ptr) { order[count] = s->ptr; recycled[count++] = 0; reached[s->ptr] = 1; }
+            for (int q = s->ptr; q < size;) {
+                q += size - q < r->draw ? size - q : r->draw;
+                order[count] = q; recycled[count++] = 0; reached[q] = 1;
+            }
+            if (r->recycles_allowed < 0 || s->recycles < r->recycles_allowed)
+                for (int q = 0; q < size;) {
+                    q += size - q < r->draw ? size - q : r->draw;
+                    if (!reached[q]) { order[count] = q; recycled[count++] = 1; }
+                }
+        }
+        for (int k = 0; k < count; k++) {
+            int i = order[k] - 1, card = s->waste[i], suit = w_suit(card), from = n;
             if (s->found[suit] == w_rank(card) - 1) n = w_add(out, n, W_AT_TALON, W_AT_FOUND + suit, 1);
             if (r->decks > 1 && s->found[suit + 4] == w_rank(card) - 1)
                 n = w_add(out, n, W_AT_TALON, W_AT_FOUND + suit + 4, 1);
             n = w_to_tableau(r, card, W_AT_TALON, top_at, empty, nempty, out, n);
-            for (int k = from; k < n; k++) out[k].index = (uint8_t)i;
+            for (int j = from; j < n; j++) {
+                out[j].index = (uint8_t)i;
+                out[j].recycle = (uint8_t)recycled[k];
+            }
         }
     } else if (s->nwaste) {
         int card = s->waste[s->nwaste - 1], suit = w_suit(card);
@@ -305,128 +350,16 @@ static int w_ordered_moves(const WState *s, const WRules *r, WMove *out)
         for (int i = 0; i < n; i++)
             if (all[i].bucket == b) out[k++] = all[i];
     /* Under talon macros a safe card goes home at once (core.safety: no
-     * winning line needs it in the tableau, and with draw 1 and unlimited
-     * passes a talon card is as free as a column's top). */
-    if (r->macro && n && out[0].bucket == W_SAFE_HOME) return 1;
+     * winning line needs it in the tableau): from a column's top, from the
+     * waste's top with draw 1, and merged from anywhere in the talon (with
+     * draw 1 and unlimited passes, as free as a column's top). */
+    for (int i = 0; r->macro && i < n && out[i].bucket == W_SAFE_HOME; i++)
+        if (out[i].src < W_COLS || r->macro == W_MERGED
+            || (r->draw == 1 && w_waste_top(s, out[i]))) {
+            out[0] = out[i];
+            return 1;
+        }
     return n;
-}
-
-/* A position in a few bytes, for the path (a column's length, its face-down
- * count and cards; the stock's, the waste's; the foundations; the recycles):
- * at most W_CODE_MAX bytes. */
-#define W_CODE_MAX (2 * W_COLS + W_CARDS + 2 + W_FOUNDS + 5)
-
-static int w_encode(const WState *s, const WRules *r, uint8_t *out)
-{
-    int n = 0;
-    for (int c = 0; c < r->ncols; c++) {
-        out[n++] = s->len[c];
-        out[n++] = s->down[c];
-        memcpy(out + n, s->col[c], s->len[c]);
-        n += s->len[c];
-    }
-    out[n++] = s->nstock;
-    memcpy(out + n, s->stock, s->nstock);
-    n += s->nstock;
-    out[n++] = s->nwaste;
-    memcpy(out + n, s->waste, s->nwaste);
-    n += s->nwaste;
-    memcpy(out + n, s->found, W_FOUNDS);
-    n += W_FOUNDS;
-    uint32_t recycles = (uint32_t)s->recycles;
-    memcpy(out + n, &recycles, 4);
-    out[n + 4] = s->ptr;
-    return n + 5;
-}
-
-static void w_decode(const uint8_t *in, const WRules *r, WState *s)
-{
-    int n = 0;
-    for (int c = 0; c < r->ncols; c++) {
-        s->len[c] = in[n++];
-        s->down[c] = in[n++];
-        memcpy(s->col[c], in + n, s->len[c]);
-        n += s->len[c];
-    }
-    s->nstock = in[n++];
-    memcpy(s->stock, in + n, s->nstock);
-    n += s->nstock;
-    s->nwaste = in[n++];
-    memcpy(s->waste, in + n, s->nwaste);
-    n += s->nwaste;
-    memcpy(s->found, in + n, W_FOUNDS);
-    n += W_FOUNDS;
-    uint32_t recycles;
-    memcpy(&recycles, in + n, 4);
-    s->recycles = (int)recycles;
-    s->ptr = in[n + 4];
-}
-
-/* Compare two columns as generic.position_key's bytes (down, *cards) sort. */
-static int w_column_cmp(const WState *s, int a, int b)
-{
-    if (s->down[a] != s->down[b]) return s->down[a] < s->down[b] ? -1 : 1;
-    int la = s->len[a], lb = s->len[b], common = la < lb ? la : lb;
-    int c = memcmp(s->col[a], s->col[b], (size_t)common);
-    if (c) return c;
-    return la == lb ? 0 : la < lb ? -1 : 1;
-}
-
-/* generic.position_key's bytes into key (columns sorted by their bytes,
- * twins then written as one card, the foundations' heights of a suit in
- * order, the recycles where passes are limited); returns its length. */
-static int w_key_bytes(const WState *s, const WRules *r, uint8_t *key)
-{
-    int order[W_COLS], n = 0;
-    for (int c = 0; c < r->ncols; c++) {
-        int i = c;
-        while (i > 0 && w_column_cmp(s, order[i - 1], c) > 0) { order[i] = order[i - 1]; i--; }
-        order[i] = c;
-    }
-    for (int k = 0; k < r->ncols; k++) {
-        int c = order[k];
-        key[n++] = s->down[c];
-        for (int i = 0; i < s->len[c]; i++) key[n++] = (uint8_t)(s->col[c][i] % W_DECK);
-        key[n++] = W_SEPARATOR;
-    }
-    for (int i = 0; i < s->nstock; i++) key[n++] = (uint8_t)(s->stock[i] % W_DECK);
-    key[n++] = W_SEPARATOR;
-    for (int i = 0; i < s->nwaste; i++) key[n++] = (uint8_t)(s->waste[i] % W_DECK);
-    key[n++] = W_SEPARATOR;
-    for (int suit = 0; suit < 4; suit++) {
-        if (r->decks == 1) { key[n++] = s->found[suit]; continue; }
-        int a = s->found[suit], b = s->found[suit + 4];
-        key[n++] = (uint8_t)(a < b ? a : b);
-        key[n++] = (uint8_t)(a < b ? b : a);
-    }
-    if (r->recycles_allowed >= 0) {
-        /* b"%c%d" % (SEPARATOR, recycles) */
-        char digits[24];
-        int d = snprintf(digits, sizeof digits, "%d", s->recycles);
-        key[n++] = W_SEPARATOR;
-        memcpy(key + n, digits, (size_t)d);
-        n += d;
-    }
-    return n;
-}
-
-/* Two independent 64-bit hashes of the key's bytes (key, check). */
-static void w_hash(const uint8_t *bytes, int n, uint64_t *key, uint64_t *check)
-{
-    uint64_t h = 0x9E3779B97F4A7C15ULL ^ (uint64_t)n, g = 0xC2B2AE3D27D4EB4FULL + (uint64_t)n;
-    int i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w;
-        memcpy(&w, bytes + i, 8);
-        h = mix64(h ^ w);
-        g = mix64(g + w * 0x9FB21C651E98DF25ULL);
-    }
-    uint64_t w = 0;
-    memcpy(&w, bytes + i, (size_t)(n - i));
-    h = mix64(h ^ w ^ 0xA5);
-    g = mix64(g + (w ^ 0x5A) * 0x9FB21C651E98DF25ULL);
-    *key = h ? h : 1;
-    *check = g;
 }
 
 #endif /* BONANZA_SEARCH_WIDE_H */

@@ -16,6 +16,7 @@
 #include "search_path.h"
 #include "search_python.h"
 #include "search_wide.h"
+#include "search_wide_key.h"
 
 #define W_FIRST_CHUNK 4096 /* the portfolio's first chunk, in nodes of each search */
 
@@ -286,19 +287,19 @@ static int w_build(PyObject *args, WState *s, WRules *r, double *time_limit,
         }
         s->found[h] = (uint8_t)height;
     }
-    *macros = *macros && r->draw == 1 && r->recycles_allowed < 0;
     return 1;
 }
 
 /* The position and rules under talon macros: the talon as T (see "Talon
- * macros"), the waste and then the stock from its next card on. */
+ * macros"), the waste and then the stock from its next card on; merged
+ * with draw 1 and unlimited passes, else stepped. */
 static void w_to_macros(WState *s, WRules *r)
 {
-    r->macro = 1;
+    r->macro = r->draw == 1 && r->recycles_allowed < 0 ? W_MERGED : W_STEPPED;
     s->ptr = s->nwaste;
     for (int i = s->nstock - 1; i >= 0; i--) s->waste[s->nwaste++] = s->stock[i];
     s->nstock = 0;
-    s->recycles = 0;
+    if (r->macro == W_MERGED) s->recycles = 0;
 }
 
 /* Give back what search x holds (its table, path and line), from *x->used. */

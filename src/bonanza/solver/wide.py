@@ -20,7 +20,6 @@ HEIGHT: Final = 51
 """Cards in a column at most that it takes (W_HEIGHT less a run of 13)."""
 NOT_A_MACRO: Final = -1
 """A line move's talon index where it is a move of the engine's own."""
-_DRAW: Final = Move(Pile.STOCK, Pile.WASTE, 1)
 _VERDICT: Final[dict[str, Verdict]] = {
     "solved": "solved", "unsolvable": "unsolvable", "unknown": "unknown",
 }  # fmt: skip
@@ -87,7 +86,7 @@ def spelled_out(start: Position, raw: list[tuple[int, int, int, int]]) -> list[M
     """The C search's line as the engine's moves: each talon play (a talon
     index ``i`` into the talon in draw order, the waste from its bottom up
     and then the stock from its next card on) after the draws, and the
-    recycle, that make ``i`` the waste top."""
+    recycle, that make ``i`` the waste top (talon macros: search_wide.h)."""
     if all(index == NOT_A_MACRO for *_, index in raw):
         return [Move(Pile(source), Pile(dest), count) for source, dest, count, _ in raw]
     board = start.copy()
@@ -105,11 +104,24 @@ def spelled_out(start: Position, raw: list[tuple[int, int, int, int]]) -> list[M
 
 def _to_waste_top(board: Position, index: int) -> list[Move]:
     """The draws (and the recycle) that make talon card ``index`` the waste
-    top, with draw 1."""
-    waste, stock = len(board.waste), len(board.stock)
-    if waste <= index:
-        return [_DRAW] * (index + 1 - waste)
-    if waste == index + 1:
+    top: the draws of this pass where they reach it (as the C search plays
+    it), else to the end, a recycle, and the draws of the next pass."""
+    waste, stock, draw = len(board.waste), len(board.stock), board.rules.draw
+    size, wanted = waste + stock, index + 1
+    if wanted == waste:
         return []
-    recycle = Move(Pile.WASTE, Pile.STOCK, waste + stock)
-    return [_DRAW] * stock + [recycle] + [_DRAW] * (index + 1)
+    if wanted > waste and ((wanted - waste) % draw == 0 or wanted == size):
+        return _draws(waste, wanted, size, draw)
+    recycle = Move(Pile.WASTE, Pile.STOCK, size)
+    return [*_draws(waste, size, size, draw), recycle, *_draws(0, wanted, size, draw)]
+
+
+def _draws(start: int, end: int, size: int, draw: int) -> list[Move]:
+    """The draws that take the waste from ``start`` cards to ``end`` (of a
+    talon of ``size``)."""
+    moves = []
+    while start < end:
+        count = min(draw, size - start)
+        moves.append(Move(Pile.STOCK, Pile.WASTE, count))
+        start += count
+    return moves
