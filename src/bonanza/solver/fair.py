@@ -29,9 +29,9 @@ budget is counted in solver nodes, not seconds, so a hint is the same for
 the same view and seed on any machine.
 
 Where the C core does not take the rules (Klondike's relatives, for now),
-layouts are solved by the generic search (``generic.py``), some thirty times
-slower per position: the budget buys fewer nodes there, and each layout gets
-a smaller cap and fewer layouts are drawn (``GENERIC``; docs/hints.md).
+layouts are solved by the generic search (``generic.py``), which has no
+pruning rules: the budget buys fewer nodes there, and each layout gets a
+smaller cap and fewer layouts are drawn (``GENERIC``; docs/hints.md).
 """
 
 from __future__ import annotations

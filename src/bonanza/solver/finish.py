@@ -30,7 +30,7 @@ FINISH_MEMORY = 64 * 2**20
 """Bytes for one proof's table."""
 GENERIC_FINISH_NODES = 40_000
 """Nodes for one proof by the generic search (rules the C core does not
-take), which goes through positions some thirty times slower."""
+take; set when it ran in Python, some thirty times slower a position)."""
 
 
 def winning_line(position: Position, node_limit: int = FINISH_NODES) -> list[Move] | None:

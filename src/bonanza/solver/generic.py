@@ -3,9 +3,11 @@
 ``solve`` uses it wherever the C core does not take the rules
 (``search.core_arguments`` raises ``RulesError``): Klondike's relatives
 (docs/variants.md). It plays through ``Position.legal_moves`` and
-``Position.apply``, so it knows every rule the engine knows, at the engine's
-speed: some tens of thousands of positions a second, where the C core
-searches millions.
+``Position.apply``, so it knows every rule the engine knows. It is written
+twice: here in Python (``search_python``, some tens of thousands of
+positions a second, for any rules and seeds), and in C, move for move
+(``wide.py``, search_wide.h: about two million a second), which ``search``
+runs wherever it can.
 
 **How it searches.** Depth first, children in a fixed order of promise
 (``move_order``): safe cards home, moves that turn up a face-down card,
