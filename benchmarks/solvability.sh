@@ -33,6 +33,7 @@ run klondike-draw1-any-empty --rules klondike --empty any
 run westcliff --rules westcliff
 run easthaven --rules easthaven
 limit=$double_limit run double-klondike --rules double-klondike
+limit=$double_limit run double-klondike-3 --rules double-klondike-3
 python - "$out"/*.jsonl <<'PYTHON'
 import json, sys
 for path in sys.argv[1:]:
