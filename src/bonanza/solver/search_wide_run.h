@@ -57,16 +57,18 @@ static int w_table_grow(WTable *t, size_t *used, size_t budget)
     return 1;
 }
 
-/* 1 if added, 0 if seen, -1 out of memory (the table grows at 3/4 full). */
+/* 1 if added, 0 if seen, -1 out of memory (the table grows at 3/4 full; a
+ * key seen is found even when there is no room for a new one). */
 static int w_table_add(WTable *t, uint64_t key, uint64_t check, size_t *used, size_t budget)
 {
-    if (!t->slots || 4 * (t->count + 1) > 3 * (t->mask + 1)) {
-        if (!w_table_grow(t, used, budget)) return -1;
-    }
     size_t j = key & t->mask;
-    while (t->slots[2 * j]) {
+    while (t->slots && t->slots[2 * j]) {
         if (t->slots[2 * j] == key && t->slots[2 * j + 1] == check) return 0;
         j = (j + 1) & t->mask;
+    }
+    if (!t->slots || 4 * (t->count + 1) > 3 * (t->mask + 1)) {
+        if (!w_table_grow(t, used, budget)) return -1;
+        for (j = key & t->mask; t->slots[2 * j]; j = (j + 1) & t->mask) {}
     }
     t->slots[2 * j] = key;
     t->slots[2 * j + 1] = check;
