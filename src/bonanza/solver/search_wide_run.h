@@ -21,9 +21,12 @@
 #define W_FIRST_CHUNK 4096 /* the portfolio's first chunk, in nodes of each search */
 
 /* A position on the path (encoded at state_at in the arena: see w_encode)
- * and the moves left to try from it. */
+ * and how far through its moves the search is.  Only the top position's
+ * moves are held (Wide.moves); coming back to a position, the search makes
+ * them again, in the same order (the path is most of the memory: see
+ * docs/solver.md). */
 typedef struct {
-    size_t state_at, mstart;
+    size_t state_at;
     uint32_t mcount, mnext;
 } WFrame;
 
@@ -85,8 +88,8 @@ typedef struct {
     size_t acap, alen;
     WState top;                      /* the position of frame top_of, decoded */
     size_t top_of;
-    WMove *moves, *line;
-    size_t mcap, mlen, lcap, llen;
+    WMove *moves, *line;             /* the moves of frame moves_of; the line played */
+    size_t mcap, moves_of, lcap, llen;
     uint64_t nodes, node_limit;      /* node_limit 0: none */
     const uint64_t *other_nodes;     /* the other search's, under the portfolio (or NULL) */
     uint64_t pause_at;               /* pause when nodes reach it (0: never) */
@@ -122,18 +125,16 @@ static void w_key(const WState *s, const WRules *r, uint64_t *key, uint64_t *che
 static int w_push(Wide *x, const WState *s)
 {
     if (!w_reserve(x, (void **)&x->frames, &x->fcap, x->flen + 1, sizeof(WFrame))
-        || !w_reserve(x, (void **)&x->moves, &x->mcap, x->mlen + W_MOVES_MAX, sizeof(WMove))
+        || !w_reserve(x, (void **)&x->moves, &x->mcap, W_MOVES_MAX, sizeof(WMove))
         || !w_reserve(x, (void **)&x->arena, &x->acap, x->alen + W_CODE_MAX, 1))
         return 0;
     WFrame *f = &x->frames[x->flen];
     f->state_at = x->alen;
     x->alen += (size_t)w_encode(s, &x->r, x->arena + x->alen);
-    f->mstart = x->mlen;
-    f->mcount = (uint32_t)w_ordered_moves(s, &x->r, x->moves + x->mlen);
+    f->mcount = (uint32_t)w_ordered_moves(s, &x->r, x->moves);
     f->mnext = 0;
-    x->mlen += f->mcount;
     x->top = *s;
-    x->top_of = x->flen++;
+    x->top_of = x->moves_of = x->flen++;
     return 1;
 }
 
@@ -173,7 +174,6 @@ static int w_run(Wide *x)
     while (x->flen) {
         WFrame *f = &x->frames[x->flen - 1];
         if (f->mnext == f->mcount) {
-            x->mlen = f->mstart;
             x->alen = f->state_at;
             x->flen--;
             if (x->llen) x->llen--;
@@ -181,11 +181,15 @@ static int w_run(Wide *x)
         }
         if (x->pause_at && x->nodes >= x->pause_at) return -2;
         if ((x->limit = w_limit_hit(x)) != LIMIT_NONE) return -1;
-        WMove m = x->moves[f->mstart + f->mnext++];
         if (x->top_of != x->flen - 1) {
             w_decode(x->arena + f->state_at, &x->r, &x->top);
             x->top_of = x->flen - 1;
         }
+        if (x->moves_of != x->flen - 1) {
+            w_ordered_moves(&x->top, &x->r, x->moves);
+            x->moves_of = x->flen - 1;
+        }
+        WMove m = x->moves[f->mnext++];
         WState child = x->top;
         w_apply(&child, &x->r, m);
         x->nodes++;
@@ -319,7 +323,7 @@ static void w_release(Wide *x)
     x->arena = NULL;
     x->moves = x->line = NULL;
     x->fcap = x->acap = x->mcap = x->lcap = 0;
-    x->flen = x->alen = x->mlen = x->llen = 0;
+    x->flen = x->alen = x->llen = 0;
 }
 
 static void w_free(Wide *x)
