@@ -28,7 +28,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-from bonanza.core import Deal, Position, Rules
+from bonanza.core import Position, Rules
 from bonanza.core.errors import RulesError
 from bonanza.core.rules import EmptyColumn
 from bonanza.solver import solve
@@ -40,6 +40,8 @@ CORE_NODES = 2_000_000
 """The Klondike core's node limit for a position (it decides nearly all)."""
 LOOSE_CARDS = (10, 16)
 """Cards not home in the endgames."""
+RANDOM_PLIES = range(400)
+"""Random moves played into a deal, at most."""
 
 
 def rule_sets() -> list[tuple[str, Rules]]:
@@ -67,22 +69,15 @@ def positions(rules: Rules, count: int, chooser: random.Random) -> list[Position
     when the script runs on its own)."""
     if str(REPOSITORY) not in sys.path:
         sys.path.insert(0, str(REPOSITORY))
-    from tests.solver.variant_positions import small_variant_position
+    from tests.solver.variant_positions import random_play_position, small_variant_position
 
     found = []
     for index in range(count):
         if index % 2:
             loose = LOOSE_CARDS[index // 2 % len(LOOSE_CARDS)]
             found.append(small_variant_position(chooser.getrandbits(32), rules, loose, suits=1))
-            continue
-        deal = Deal.from_number(chooser.getrandbits(64), decks=rules.decks)
-        position = Position.initial(deal, rules)
-        for _ in range(chooser.randrange(400)):
-            moves = position.legal_moves()
-            if not moves:
-                break
-            position.apply(chooser.choice(moves))
-        found.append(position)
+        else:
+            found.append(random_play_position(rules, chooser, RANDOM_PLIES))
     return found
 
 

@@ -18,7 +18,7 @@ from bonanza.solver import _search, solve
 from bonanza.solver.generic import move_order, search, search_python
 from bonanza.solver.search import core_arguments
 from bonanza.solver.wide import arguments, spelled_out
-from tests.solver.variant_positions import small_variant_position
+from tests.solver.variant_positions import random_play_position, small_variant_position
 
 NODE_LIMIT = 1_500
 """Nodes per comparison: small enough for the Python search, large enough
@@ -46,17 +46,7 @@ def _positions(
 ) -> list[Position]:
     """Deals of ``rules`` played some random legal moves in (up to 150, or
     as many as ``plies`` draws)."""
-    positions = []
-    for _ in range(count):
-        deal = Deal.from_number(chooser.getrandbits(64), decks=rules.decks)
-        position = Position.initial(deal, rules)
-        for _ in range(chooser.randrange(plies.start, plies.stop)):
-            moves = position.legal_moves()
-            if not moves:
-                break
-            position.apply(chooser.choice(moves))
-        positions.append(position)
-    return positions
+    return [random_play_position(rules, chooser, plies) for _ in range(count)]
 
 
 def test_the_c_search_is_the_python_search_move_for_move() -> None:

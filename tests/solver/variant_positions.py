@@ -10,7 +10,7 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from bonanza.core import ALL_CARDS, Card, EmptyColumn, Position, Rules
+from bonanza.core import ALL_CARDS, Card, Deal, EmptyColumn, Position, Rules
 from bonanza.core.cards import DECK_SIZE, RANK_COUNT, SUIT_COUNT
 from bonanza.core.rules import StockMode
 
@@ -65,3 +65,15 @@ def small_variant_position(seed: int, rules: Rules, loose: int = 8, *,
     down = [0 if face_up else max(0, len(column) - 1) for column in tableau]
     return Position(rules, tableau, down, stock, waste, homes)
 
+
+def random_play_position(rules: Rules, chooser: random.Random, plies: range) -> Position:
+    """A random deal of ``rules`` played a random count (drawn from ``plies``)
+    of random legal moves in, or until none is left."""
+    deal = Deal.from_number(chooser.getrandbits(64), decks=rules.decks)
+    position = Position.initial(deal, rules)
+    for _ in range(chooser.randrange(plies.start, plies.stop)):
+        moves = position.legal_moves()
+        if not moves:
+            break
+        position.apply(chooser.choice(moves))
+    return position

@@ -14,6 +14,12 @@ from bonanza.solver.switches import Prune
 
 Verdict = Literal["solved", "unsolvable", "unknown"]
 Limit = Literal["nodes", "time", "memory", "interrupted"]
+VERDICTS: dict[str, Verdict] = {"solved": "solved", "unsolvable": "unsolvable",
+                                "unknown": "unknown"}
+"""The C searches' verdict words as ``Verdict``."""
+LIMITS: dict[str | None, Limit | None] = {None: None, "nodes": "nodes", "time": "time",
+                                          "memory": "memory", "interrupted": "interrupted"}
+"""The C searches' limit words (None: no limit met) as ``Limit``."""
 
 
 @dataclasses.dataclass(frozen=True)

@@ -19,6 +19,7 @@ from bonanza.solver import (
     _search,  # the C extension (see _search.pyi)
     generic,
 )
+from bonanza.solver.result import LIMITS, VERDICTS
 from bonanza.solver.result import Limit as Limit  # (named here too, for callers)
 from bonanza.solver.result import SolveResult as SolveResult
 from bonanza.solver.result import Verdict as Verdict
@@ -27,10 +28,6 @@ from bonanza.solver.switches import FORGOTTEN, KEPT_HITS, SIDE_WINS, SINGLE_RULE
 CoreArguments = tuple[
     list[list[int]], list[int], list[int], int, list[int], int, int, int, bool, bool, bool, bool
 ]
-_VERDICTS: dict[str, Verdict] = {"solved": "solved", "unsolvable": "unsolvable",
-                                 "unknown": "unknown"}
-_LIMITS: dict[str | None, Limit | None] = {None: None, "nodes": "nodes", "time": "time",
-                                           "memory": "memory", "interrupted": "interrupted"}
 TALON_SIZE_BOUND = 52
 """More recycles left than this are as many as unlimited (the C core passes
 any count of recycles left that is at least the talon's size on as unlimited:
@@ -172,7 +169,7 @@ def solve(
     if verdict == "solved":
         _check_win(position, moves)
     return SolveResult(
-        _VERDICTS[verdict], moves, nodes, seconds, _LIMITS[limit], states, memory,
+        VERDICTS[verdict], moves, nodes, seconds, LIMITS[limit], states, memory,
         {flag: _fired(fired, flag) for flag in SINGLE_RULES}, fired[SIDE_WINS], cut, cut_seconds,
         expand_seconds, fired[KEPT_HITS], cpu_seconds, fired[FORGOTTEN],
     )
@@ -247,4 +244,4 @@ def verdict(position: Position, node_limit: int) -> tuple[Verdict, Move | None, 
     answer, raw, nodes, *_ = _search.solve(*arguments, -1.0, node_limit, 0, Prune.ALL,
                                            Sides.DEFAULT, 0, 0, 0, False)
     first = _core_move(raw[0]) if raw else None
-    return _VERDICTS[answer], first, nodes
+    return VERDICTS[answer], first, nodes

@@ -58,6 +58,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "search_cards.h"
 #include "search_zobrist.h"
 
 #define W_COLS 10                 /* columns at most (Westcliff's ten) */
@@ -71,11 +72,10 @@
 #define W_CLOCK_EVERY 256         /* generic.CLOCK_EVERY */
 #define W_SEPARATOR 255           /* generic.SEPARATOR */
 
-/* The engine's pile numbers (core.moves.Pile). */
-#define W_STOCK 7
-#define W_WASTE 8
-static inline int w_column_pile(int c) { return c < 7 ? c : 13 + (c - 7); }
-static inline int w_found_pile(int h) { return h < 4 ? 9 + h : 16 + (h - 4); }
+/* The engine's pile number of foundation h (the core's P_* for the rest:
+ * search_cards.h); the second deck's are 16-19 (core.moves.Pile). */
+#define W_FOUND2 16
+static inline int w_found_pile(int h) { return h < 4 ? P_FOUND + h : W_FOUND2 + h - 4; }
 
 enum { W_PLAIN, W_MERGED, W_STEPPED }; /* WRules.macro */
 
@@ -107,9 +107,10 @@ typedef struct {
     uint8_t recycle;                 /* W_AT_TALON, stepped: played after a recycle */
 } WMove;
 
-static inline int w_rank(int card) { return card % W_RANKS + 1; }
-static inline int w_suit(int card) { return card % W_DECK / W_RANKS; }
-static inline int w_red(int card) { int s = w_suit(card); return s == 1 || s == 2; }
+/* The core's card helpers (search_cards.h) for ids of either deck. */
+static inline int w_rank(int card) { return card_rank(card % W_DECK); }
+static inline int w_suit(int card) { return card_suit(card % W_DECK); }
+static inline int w_red(int card) { return card_red(card % W_DECK); }
 
 static int w_won(const WState *s, const WRules *r)
 {

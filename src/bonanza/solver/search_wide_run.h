@@ -213,8 +213,8 @@ static int w_run(Wide *x)
 
 static int w_pile(int at)
 {
-    return at < W_COLS ? w_column_pile(at) : at == W_AT_STOCK ? W_STOCK
-         : at == W_AT_WASTE || at == W_AT_TALON ? W_WASTE : w_found_pile(at - W_AT_FOUND);
+    return at < W_COLS ? col_pile(at) : at == W_AT_STOCK ? P_STOCK
+         : at == W_AT_WASTE || at == W_AT_TALON ? P_WASTE : w_found_pile(at - W_AT_FOUND);
 }
 
 /* A list of cards (ids 0-103) into `out`; 0 with an error set. */

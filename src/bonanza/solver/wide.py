@@ -11,7 +11,7 @@ from bonanza.core.moves import Move, Pile
 from bonanza.core.position import Position
 from bonanza.core.rules import EmptyColumn, StockMode
 from bonanza.solver import _search  # the C extension (see _search.pyi)
-from bonanza.solver.result import Limit, SolveResult, Verdict
+from bonanza.solver.result import LIMITS, VERDICTS, SolveResult
 from bonanza.solver.switches import SINGLE_RULES
 
 COLUMNS: Final = 10
@@ -20,13 +20,6 @@ HEIGHT: Final = 51
 """Cards in a column at most that it takes (W_HEIGHT less a run of 13)."""
 NOT_A_MACRO: Final = -1
 """A line move's talon index where it is a move of the engine's own."""
-_VERDICT: Final[dict[str, Verdict]] = {
-    "solved": "solved", "unsolvable": "unsolvable", "unknown": "unknown",
-}  # fmt: skip
-_LIMIT: Final[dict[str | None, Limit | None]] = {
-    None: None, "nodes": "nodes", "time": "time", "memory": "memory",
-    "interrupted": "interrupted",
-}  # fmt: skip
 
 
 def takes(start: Position, time_limit: float | None, node_limit: int | None, seed: int) -> bool:
@@ -77,7 +70,7 @@ def search(
         talon_macros,
     )
     return SolveResult(
-        _VERDICT[verdict], spelled_out(start, raw), nodes, seconds, _LIMIT[limit], states,
+        VERDICTS[verdict], spelled_out(start, raw), nodes, seconds, LIMITS[limit], states,
         memory, dict.fromkeys(SINGLE_RULES, 0), cpu_seconds=cpu_seconds,
     )  # fmt: skip
 
