@@ -301,6 +301,9 @@ def test_easthaven_stock_deals_a_card_onto_every_column_on_a_click(table: Table)
     assert table.state()["history"] == ["st"]
     after = [page.evaluate(faces, pile) for pile in COLUMN_PILES[:7]]
     assert after == [n + 1 for n in before]
+    # The live region is announced after the move's answer: wait for it.
+    page.wait_for_function(
+        "() => document.getElementById('live').textContent.startsWith('Dealt 7 cards')")
     assert page.locator("#live").inner_text().startswith("Dealt 7 cards")
     table.page.keyboard.press("u")
     table.wait_moves(0)
