@@ -12,7 +12,9 @@ from bonanza.core.cards import RANK_COUNT
 from bonanza.core.rules import StockMode
 from bonanza.core.view import PlayerView
 from bonanza.solver.advisor import SolverAdvisor
-from bonanza.solver.fair import AdviceKind, advise
+from bonanza.solver.fair import AdviceKind, advise, sample_layout
+from bonanza.solver.fair_budget import GENERIC
+from bonanza.solver.generic import sample_verdict
 from bonanza.solver.progress import progress_possible
 from bonanza.solver.review import review, still_winnable
 from bonanza.solver.search import solve
@@ -167,3 +169,28 @@ def test_still_winnable_and_the_review_answer_in_every_game(game: str) -> None:
     if found.line:
         assert found.index is not None
         assert positions[found.index].wins_with(found.line)
+
+
+@pytest.mark.parametrize(("game", "least"), [("double-klondike", 0.8), ("double-klondike-3", 0.5)])
+def test_a_double_klondike_hint_decides_most_of_its_layouts(game: str, least: float) -> None:
+    """A hint learns from a layout only when its solve decides it (undecided
+    scores ½ for every move). Early in a Double Klondike game, the layouts a
+    hint samples are mostly decided within its cap (the C search with talon
+    macros); with the plain search capped at 400 positions, as before, none
+    were, and the hints shuffled cards until the move cap."""
+    rules = Rules.preset(game)
+    chooser = random.Random(5)
+    verdicts: list[str] = []
+    for number in range(1, 31):
+        position = Position.initial(Deal.from_number(number, rules.decks), rules)
+        for _ in range(chooser.randint(10, 60)):
+            moves = position.legal_moves()
+            if not moves:
+                break
+            position.apply(chooser.choice(moves))
+        view = PlayerView.of(position)
+        for _ in range(4):
+            layout = sample_layout(view, chooser)
+            verdicts.append(sample_verdict(layout, GENERIC.sample_nodes)[0])
+    decided = sum(answer != "unknown" for answer in verdicts) / len(verdicts)
+    assert decided >= least, verdicts

@@ -15,7 +15,8 @@ from bonanza.core import Deal, Position, Rules
 from bonanza.core.moves import Move, Pile
 from bonanza.core.rules import EmptyColumn, StockMode
 from bonanza.solver import _search, solve
-from bonanza.solver.generic import move_order, search, search_python
+from bonanza.solver.fair_budget import GENERIC_SAMPLE_NODES
+from bonanza.solver.generic import move_order, sample_verdict, search, search_python
 from bonanza.solver.search import core_arguments
 from bonanza.solver.wide import arguments, spelled_out
 from tests.solver.variant_positions import random_play_position, small_variant_position
@@ -232,3 +233,25 @@ def test_bad_arguments_are_a_value_error(change: dict[str, object]) -> None:
         given[1] = [len(column) + 1 for column in given[0]]
     with pytest.raises(ValueError):
         _search.solve_wide(*given)
+
+
+def test_a_sampled_layouts_verdict_is_the_macro_searchs_with_its_first_move() -> None:
+    """The fair hints' quick verdict (``generic.sample_verdict``, talon macros)
+    answers as the whole search with talon macros does, spelling out only the
+    first move of its line: a draw where the line starts with a talon play."""
+    chooser = random.Random(3141)
+    verdicts: Counter[str] = Counter()
+    draws = 0
+    for preset in ("double-klondike", "double-klondike-3"):
+        rules = Rules.preset(preset)
+        for position in _positions(rules, 40, chooser):
+            answer, first, nodes = sample_verdict(position, GENERIC_SAMPLE_NODES)
+            whole = search(position, node_limit=GENERIC_SAMPLE_NODES, talon_macros=True)
+            assert (answer, nodes) == (whole.result, whole.nodes), position.to_text()
+            assert first == (whole.moves[0] if whole.moves else None), position.to_text()
+            if first is not None:
+                assert position.is_legal(first)
+                draws += first.source is Pile.STOCK
+            verdicts[answer] += 1
+    assert verdicts["solved"] >= 10 and verdicts["unknown"] >= 5, verdicts
+    assert draws >= 3  # lines that start with a talon play reached by draws

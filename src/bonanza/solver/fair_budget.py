@@ -41,22 +41,22 @@ PROGRESS_NODES: Final = 400
 QUIET_NODE_COST: Final = 20
 """One quiet-search position (in Python) counted in solver nodes."""
 
-GENERIC_NODES_PER_SECOND: Final = 12_000
-"""Positions the generic search (and the Python around it) goes through in a
-second on one core, for the rules the C core does not take: measured on
-Double Klondike, the slowest (Easthaven and Westcliff go faster)."""
-GENERIC_CALL_NODES: Final = 10
+GENERIC_NODES_PER_SECOND: Final = 1_200_000
+"""Nodes the generic search in C (with the Python around it) goes through in a
+second on one core, as a hint counts them, for the rules the C core does not
+take (Double Klondike): measured by ``benchmarks/hint_rate.py``."""
+GENERIC_CALL_NODES: Final = 100
 """One solver call's Python cost beside its nodes, in generic nodes."""
-GENERIC_SAMPLE_NODES: Final = 400
-"""The node cap of one layout's generic solve: late in a game most are
-decided within it; early on most are not (they score ½)."""
-GENERIC_KNOWN_NODES: Final = 12_000
+GENERIC_SAMPLE_NODES: Final = 20_000
+"""The node cap of one layout's generic solve (with talon macros, which
+decide most layouts within it)."""
+GENERIC_KNOWN_NODES: Final = 500_000
 """The generic search's cap when every card is known."""
-GENERIC_FIRST_ROUND: Final = 6
-GENERIC_ROUND: Final = 4
-GENERIC_MAX_SAMPLES: Final = 16
-GENERIC_QUIET_NODE_COST: Final = 1
-"""A quiet-search position costs about one generic node."""
+GENERIC_FIRST_ROUND: Final = FIRST_ROUND
+GENERIC_ROUND: Final = ROUND
+GENERIC_MAX_SAMPLES: Final = MAX_SAMPLES
+GENERIC_QUIET_NODE_COST: Final = 20
+"""A quiet-search position (in Python, with two decks) in generic nodes."""
 
 
 @dataclass(frozen=True, slots=True)

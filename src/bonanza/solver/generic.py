@@ -209,6 +209,19 @@ def search(
                          memory_limit=memory_limit, seed=seed)
 
 
+def sample_verdict(start: Position, node_limit: int) -> tuple[Verdict, Move | None, int]:
+    """The fair hints' quick verdict of a sampled layout: the result, the
+    line's first move and the nodes searched, under ``node_limit`` nodes.
+
+    With talon macros where the C search takes the position (far more
+    layouts decided within a sample's cap, docs/hints.md), only the line's
+    first move spelled out; else ``search_python``'s answer."""
+    if wide.takes(start, None, node_limit, 0):
+        return wide.sample(start, node_limit)
+    result = search_python(start, node_limit=node_limit)
+    return result.result, result.moves[0] if result.moves else None, result.nodes
+
+
 def search_python(
     start: Position,
     *,

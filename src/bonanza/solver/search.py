@@ -237,9 +237,7 @@ def verdict(position: Position, node_limit: int) -> tuple[Verdict, Move | None, 
     try:
         arguments = core_arguments(position)
     except RulesError:
-        # (Without talon macros: the fair hints' samples keep their answers.)
-        result = generic.search(position, node_limit=node_limit, talon_macros=False)
-        return result.result, result.moves[0] if result.moves else None, result.nodes
+        return generic.sample_verdict(position, node_limit)
     # (A soft node limit: the fair hints' recorded cases were made with it.)
     answer, raw, nodes, *_ = _search.solve(*arguments, -1.0, node_limit, 0, Prune.ALL,
                                            Sides.DEFAULT, 0, 0, 0, False)

@@ -11,7 +11,7 @@ from bonanza.core.moves import Move, Pile
 from bonanza.core.position import Position
 from bonanza.core.rules import EmptyColumn, StockMode
 from bonanza.solver import _search  # the C extension (see _search.pyi)
-from bonanza.solver.result import LIMITS, VERDICTS, SolveResult
+from bonanza.solver.result import LIMITS, VERDICTS, SolveResult, Verdict
 from bonanza.solver.switches import SINGLE_RULES
 
 COLUMNS: Final = 10
@@ -73,6 +73,28 @@ def search(
         VERDICTS[verdict], spelled_out(start, raw), nodes, seconds, LIMITS[limit], states,
         memory, dict.fromkeys(SINGLE_RULES, 0), cpu_seconds=cpu_seconds,
     )  # fmt: skip
+
+
+def sample(start: Position, node_limit: int) -> tuple[Verdict, Move | None, int]:
+    """The fair hints' quick verdict of a sampled layout (``search.verdict``):
+    ``search``'s answer with talon macros under ``node_limit`` nodes, and only
+    its line's first move spelled out (the rest is never played)."""
+    verdict, raw, nodes, *_ = _search.solve_wide(
+        *arguments(start), -1.0, node_limit, 0, True
+    )
+    return VERDICTS[verdict], first_move(start, raw), nodes
+
+
+def first_move(start: Position, raw: list[tuple[int, int, int, int]]) -> Move | None:
+    """The first of the engine's moves that ``spelled_out`` makes of ``raw``."""
+    if not raw:
+        return None
+    source, dest, count, index = raw[0]
+    if index != NOT_A_MACRO:
+        reach = _to_waste_top(start, index)
+        if reach:
+            return reach[0]
+    return Move(Pile(source), Pile(dest), count)
 
 
 def spelled_out(start: Position, raw: list[tuple[int, int, int, int]]) -> list[Move]:
