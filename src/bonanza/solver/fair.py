@@ -28,10 +28,10 @@ around a few draws only wastes moves, and could go on for hundreds. The
 budget is counted in solver nodes, not seconds, so a hint is the same for
 the same view and seed on any machine.
 
-Where the C core does not take the rules (Klondike's relatives, for now),
-layouts are solved by the generic search (``generic.py``), which has no
-pruning rules: the budget buys fewer nodes there, and each layout gets a
-smaller cap and fewer layouts are drawn (``GENERIC``; docs/hints.md).
+Where the C core does not take the rules (Double Klondike), layouts are
+solved by the generic search in C with talon macros
+(``generic.sample_verdict``), which has no pruning rules: the budget is
+counted at its own rate (``GENERIC``; docs/hints.md).
 """
 
 from __future__ import annotations
