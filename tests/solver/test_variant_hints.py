@@ -20,7 +20,12 @@ from bonanza.solver.review import review, still_winnable
 from bonanza.solver.search import solve
 from tests.core.hidden import shuffle_hidden
 from tests.core.strategies import random_position
-from tests.solver.variant_positions import GAMES, small_variant_position, strict
+from tests.solver.variant_positions import (
+    GAMES,
+    random_play_position,
+    small_variant_position,
+    strict,
+)
 
 QUICK = 0.05
 """A hint budget (seconds) that keeps these tests quick."""
@@ -181,14 +186,8 @@ def test_a_double_klondike_hint_decides_most_of_its_layouts(game: str, least: fl
     rules = Rules.preset(game)
     chooser = random.Random(5)
     verdicts: list[str] = []
-    for number in range(1, 31):
-        position = Position.initial(Deal.from_number(number, rules.decks), rules)
-        for _ in range(chooser.randint(10, 60)):
-            moves = position.legal_moves()
-            if not moves:
-                break
-            position.apply(chooser.choice(moves))
-        view = PlayerView.of(position)
+    for _ in range(30):
+        view = PlayerView.of(random_play_position(rules, chooser, range(10, 61)))
         for _ in range(4):
             layout = sample_layout(view, chooser)
             verdicts.append(sample_verdict(layout, GENERIC.sample_nodes)[0])

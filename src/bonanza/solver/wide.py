@@ -87,14 +87,7 @@ def sample(start: Position, node_limit: int) -> tuple[Verdict, Move | None, int]
 
 def first_move(start: Position, raw: list[tuple[int, int, int, int]]) -> Move | None:
     """The first of the engine's moves that ``spelled_out`` makes of ``raw``."""
-    if not raw:
-        return None
-    source, dest, count, index = raw[0]
-    if index != NOT_A_MACRO:
-        reach = _to_waste_top(start, index)
-        if reach:
-            return reach[0]
-    return Move(Pile(source), Pile(dest), count)
+    return _engine_moves(start, raw[0])[0] if raw else None
 
 
 def spelled_out(start: Position, raw: list[tuple[int, int, int, int]]) -> list[Move]:
@@ -106,15 +99,19 @@ def spelled_out(start: Position, raw: list[tuple[int, int, int, int]]) -> list[M
         return [Move(Pile(source), Pile(dest), count) for source, dest, count, _ in raw]
     board = start.copy()
     line: list[Move] = []
-    for source, dest, count, index in raw:
-        if index != NOT_A_MACRO:
-            for move in _to_waste_top(board, index):
-                board.apply(move)
-                line.append(move)
-        move = Move(Pile(source), Pile(dest), count)
-        board.apply(move)
-        line.append(move)
+    for step in raw:
+        for move in _engine_moves(board, step):
+            board.apply(move)
+            line.append(move)
     return line
+
+
+def _engine_moves(board: Position, step: tuple[int, int, int, int]) -> list[Move]:
+    """One move of the C search's line as the engine's moves from ``board``:
+    a talon play after the draws (and the recycle) that reach its card."""
+    source, dest, count, index = step
+    reach = [] if index == NOT_A_MACRO else _to_waste_top(board, index)
+    return [*reach, Move(Pile(source), Pile(dest), count)]
 
 
 def _to_waste_top(board: Position, index: int) -> list[Move]:
