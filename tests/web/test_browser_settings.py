@@ -208,6 +208,8 @@ def test_cancel_takes_back_what_the_dialog_showed(table: Table) -> None:
     page.get_by_label("Table theme").select_option("high-contrast")
     assert look(page)["attrs"]["theme"] == "high-contrast"  # shown at once
     page.get_by_role("button", name="Cancel").click()
+    # The dialog's "close" event puts the look back, after the click returns: wait for it.
+    page.wait_for_function("() => document.documentElement.dataset.theme === 'green'")
     assert look(page)["attrs"]["theme"] == "green"
     assert table.api("GET", "/api/settings")["data"]["theme"] == "green"
 
