@@ -12,6 +12,7 @@ from bonanza.core.notation import format_move
 from bonanza.core.view import PlayerView
 from bonanza.session import Session
 from bonanza.solver.fair import Advice, AdviceKind, advise
+from bonanza.solver.fair_choice import Rule
 from bonanza.solver.lines import clean_line
 from bonanza.solver.quiet import position_key
 from bonanza.solver.search import solve
@@ -112,6 +113,26 @@ def test_the_words_name_the_move_and_the_layouts() -> None:
     assert f"of {advice.samples} layouts that fit what you have seen" in advice.text
     if not advice.move.is_draw and not advice.move.is_recycle:
         assert position.moving_cards(advice.move)[0].face in advice.text
+
+
+def test_a_sampled_hint_keeps_what_each_move_it_tried_scored() -> None:
+    sampled = 0
+    for position in positions_in_play(3, 24):
+        advice = advise(PlayerView.of(position), budget=0.05, seed=2)
+        if advice.kind is not AdviceKind.SAMPLED:
+            assert advice.scored == () and advice.rule is None
+            continue
+        sampled += 1
+        legal = position.legal_moves()
+        moves = [scored.move for scored in advice.scored]
+        assert len(set(moves)) == len(moves) and set(moves) <= set(legal)
+        (chosen,) = [scored for scored in advice.scored if scored.move == advice.move]
+        assert (chosen.wins, chosen.samples) == (advice.wins, advice.samples)
+        assert all(0 <= scored.wins <= scored.samples for scored in advice.scored)
+        if advice.rule is Rule.SCORE:  # no other move came within noise of it
+            assert all(scored.wins / scored.samples <= chosen.wins / chosen.samples
+                       for scored in advice.scored if scored.samples == chosen.samples)
+    assert sampled >= 6
 
 
 def test_a_safe_card_goes_home_without_sampling() -> None:

@@ -15,7 +15,7 @@ peek. Its policy, in order:
    to the move the solver itself played first most often (so that
    hint after hint follows one plan), failing a clear one to the move that
    starts the shortest quiet line to progress, then to the move that shows
-   the player most (see ``_choose``);
+   the player most (see ``fair_choice.choose``);
 4. no layout wins: the move that keeps the most options, unless the
    quiet-move search proves that no move makes progress.
 
@@ -40,8 +40,7 @@ import enum
 import hashlib
 import math
 import random
-from dataclasses import dataclass, field
-from typing import TypeVar
+from dataclasses import dataclass
 
 from bonanza.core.moves import Move, Pile
 from bonanza.core.position import Position
@@ -51,27 +50,26 @@ from bonanza.solver import explain
 from bonanza.solver.fair_budget import (
     COMPILED,
     DEFAULT_BUDGET,
-    DROP_MARGIN,
     GENERIC,
     MIN_SOLVE_NODES,
-    PROGRESS_NODES,
     QUICK_STUCK_NODES,
     STUCK_NODES,
-    TIE_MARGIN,
     UNDECIDED_SCORE,
     Sampling,
 )
-from bonanza.solver.lines import clean_line
-from bonanza.solver.quiet import (
-    Budget,
-    explore,
-    is_informative,
-    is_pointless_recall,
-    turns_up,
+from bonanza.solver.fair_choice import (
+    Candidate,
+    Rule,
+    Scored,
+    choose,
+    nearest_progress,
+    not_back,
+    still_close,
 )
+from bonanza.solver.lines import clean_line
+from bonanza.solver.quiet import is_informative, is_pointless_recall, turns_up
 from bonanza.solver.search import Verdict, compiled, solve, verdict
 
-_T = TypeVar("_T")
 
 class AdviceKind(enum.Enum):
     """Why the hint engine chose its move."""
@@ -87,27 +85,17 @@ class AdviceKind(enum.Enum):
 @dataclass(frozen=True, slots=True)
 class Advice:
     """A hint: the move (None only when no move makes progress), its words,
-    and the sampled layouts it won in (``wins`` of ``samples``)."""
+    and the sampled layouts it won in (``wins`` of ``samples``). A sampled
+    hint also keeps every move it tried (``scored``) and the rule that chose
+    among them (``rule``)."""
 
     move: Move | None
     text: str
     kind: AdviceKind
     wins: float = 0.0
     samples: int = 0
-
-
-@dataclass(slots=True)
-class _Candidate:
-    """A move under test and its score on each layout tried so far."""
-
-    move: Move
-    preference: tuple[int, ...]
-    scores: list[float] = field(default_factory=list)
-    votes: int = 0
-
-    @property
-    def mean(self) -> float:
-        return sum(self.scores) / len(self.scores) if self.scores else 0.0
+    scored: tuple[Scored, ...] = ()
+    rule: Rule | None = None
 
 
 class _Nodes:
@@ -230,7 +218,7 @@ def _is_unneeded_home(layout: Position, move: Move) -> bool:
     With draw 3 this is no safe move (``_is_safe_home``): taking a card off
     the waste changes which cards later draws turn up, and can lose a won
     deal. That is what the sampled layouts measure, so the move is sampled,
-    and chosen when it scores within noise of the best (``_choose``): it
+    and chosen when it scores within noise of the best (``fair_choice.choose``): it
     clears the waste and can never block the tableau.
     """
     if move.source != Pile.WASTE or not move.dest.is_foundation:
@@ -309,7 +297,7 @@ def _sampled_advice(
     limit = 1 if view.is_known() else max(
         sampling.first_round, round(sampling.max_samples * math.sqrt(budget))
     )
-    candidates = [_Candidate(move, _preference(layout, move)) for move in moves]
+    candidates = [Candidate(move, _preference(layout, move)) for move in moves]
     alive = list(candidates)
     layouts: list[tuple[Position, Verdict]] = []
     while alive and not nodes.spent:
@@ -328,89 +316,21 @@ def _sampled_advice(
             while len(candidate.scores) < len(layouts) and not nodes.spent:
                 sample, root = layouts[len(candidate.scores)]
                 candidate.scores.append(_score(sample, root, candidate.move, nodes))
-        alive = _still_close(alive)
+        alive = still_close(alive)
         if len(layouts) >= limit or len(alive) <= 1:
             break
     tried = [candidate for candidate in alive if candidate.scores]
     if not tried:  # a budget too small for even one solve
         tried = candidates
     homing = frozenset(move for move in moves if _is_unneeded_home(layout, move))
-    best = _choose(tried, layout, same, back, nodes, homing)
+    best, rule = choose(tried, layout, same, back, nodes, homing)
     samples = len(best.scores)
     wins = sum(best.scores)
     if wins > 0:
         text = explain.sampled(best.move, layout, wins, samples)
-        return Advice(best.move, text, AdviceKind.SAMPLED, wins, samples)
+        scored = tuple(candidate.scored() for candidate in tried)
+        return Advice(best.move, text, AdviceKind.SAMPLED, wins, samples, scored, rule)
     return _looks_lost(view, layout, moves, same, back, nodes, samples)
-
-
-def _choose(tried: list[_Candidate], layout: Position, same: dict[Move, Move],
-            back: frozenset[Move], nodes: _Nodes,
-            homing: frozenset[Move] = frozenset()) -> _Candidate:
-    """The best move; among moves within noise of it, and not moving back
-    (``back``) where some do not: a card no tableau card can need sent home
-    off the waste (``homing``, see ``_is_unneeded_home``); else the one the
-    layouts' solver played first most often, if one did so strictly most;
-    else the one that starts the shortest line of quiet moves to progress
-    (see ``_nearest_progress``).
-
-    Hindsight scores reversible moves alike (each layout's solver can undo
-    them), so without this the hints could shuffle cards back and forth.
-    The solver's first moves are one plan, which the next hint's layouts
-    mostly share: following them, hint after hint, goes somewhere. (The
-    shortest quiet line to progress, alone, led draw-1 games to wander for
-    hundreds of moves in positions that most layouts win in a few dozen
-    solver nodes.)
-    """
-    leader = max(tried, key=lambda c: (c.mean, c.votes))
-    close = _not_back({c.move: c for c in tried if c is leader or _is_close(leader, c)}, back)
-    if leader.move not in close:
-        leader = max(close.values(), key=lambda c: (c.mean, c.votes))
-    if len(close) == 1:
-        return leader
-    for candidate in close.values():
-        if candidate.move in homing:
-            return candidate
-    planned = max(close.values(), key=lambda c: c.votes)
-    if planned.votes > 0 and all(c.votes < planned.votes for c in close.values()
-                                 if c is not planned):
-        return planned
-    nearest = _nearest_progress(layout, same, set(close), nodes)
-    if nearest is not None:
-        return close[nearest]
-    return min(close.values(), key=lambda c: (c.preference, -c.mean, -c.votes))
-
-
-def _not_back(moves: dict[Move, _T], back: frozenset[Move]) -> dict[Move, _T]:
-    """``moves`` without those that move back, unless that leaves none."""
-    kept = {move: value for move, value in moves.items() if move not in back}
-    return kept or moves
-
-
-def _is_close(leader: _Candidate, other: _Candidate) -> bool:
-    gaps = [b - c for b, c in zip(leader.scores, other.scores, strict=False)]
-    if not gaps:
-        return False
-    mean = sum(gaps) / len(gaps)
-    spread = math.sqrt(sum((gap - mean) ** 2 for gap in gaps) / max(len(gaps) - 1, 1))
-    return mean <= TIE_MARGIN * spread / math.sqrt(len(gaps)) + 1e-9
-
-
-def _nearest_progress(layout: Position, same: dict[Move, Move], among: set[Move],
-                      nodes: _Nodes) -> Move | None:
-    """The move among ``among`` that starts a shortest line of quiet moves to
-    turning up a card or showing an unseen stock card, if the search finds one.
-    (A card sent home is no such progress: a recall can bring it back.)"""
-    budget = Budget(PROGRESS_NODES)
-    try:
-        for step in explore(layout, budget):
-            if is_informative(step.before, step.move):
-                first = same.get(step.first, step.first)
-                if first in among:
-                    return first
-    finally:
-        nodes.spend(budget.used * nodes.sampling.quiet_node_cost)
-    return None
 
 
 def _score(sample: Position, root: Verdict, move: Move, nodes: _Nodes) -> float:
@@ -422,25 +342,6 @@ def _score(sample: Position, root: Verdict, move: Move, nodes: _Nodes) -> float:
     answer, _, spent = verdict(after, nodes.cap(nodes.sampling.sample_nodes))
     nodes.spend(spent)
     return {"solved": 1.0, "unsolvable": 0.0}.get(answer, UNDECIDED_SCORE)
-
-
-def _still_close(alive: list[_Candidate]) -> list[_Candidate]:
-    """The moves not clearly behind the best, by paired differences."""
-    if len(alive) <= 1:
-        return alive
-    best = max(alive, key=lambda c: c.mean)
-    kept = []
-    for candidate in alive:
-        count = min(len(candidate.scores), len(best.scores))
-        if candidate is best or count == 0:
-            kept.append(candidate)
-            continue
-        gaps = [b - c for b, c in zip(best.scores[:count], candidate.scores[:count], strict=True)]
-        mean = sum(gaps) / count
-        spread = math.sqrt(sum((gap - mean) ** 2 for gap in gaps) / max(count - 1, 1))
-        if mean <= DROP_MARGIN * spread / math.sqrt(count) + 1e-9 or mean == 0:
-            kept.append(candidate)
-    return kept
 
 
 def sample_layout(view: PlayerView, rng: random.Random) -> Position:
@@ -473,8 +374,8 @@ def _looks_lost(view: PlayerView, layout: Position, moves: list[Move], same: dic
     do), unless none makes progress."""
     if _is_stuck(layout, QUICK_STUCK_NODES):
         return Advice(None, explain.STUCK, AdviceKind.NO_PROGRESS, 0.0, samples)
-    moves = list(_not_back(dict.fromkeys(moves), back))
-    nearest = _nearest_progress(layout, same, set(moves), nodes)
+    moves = list(not_back(dict.fromkeys(moves), back))
+    nearest = nearest_progress(layout, same, set(moves), nodes)
     if nearest is not None:
         return Advice(nearest, explain.looks_lost(nearest, layout, samples),
                       AdviceKind.LOOKS_LOST, 0.0, samples)

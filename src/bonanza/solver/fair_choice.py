@@ -1,0 +1,160 @@
+"""How a sampled fair hint chooses among its candidate moves (``bonanza.solver.fair``).
+
+Each candidate is scored on the same sampled layouts (1 won, 0 lost, ½
+undecided). Moves clearly behind the best are dropped round by round
+(``still_close``); among those left, ``choose`` takes the best, breaking near-ties
+by the rules that ``Rule`` names, and says which rule decided (``Scored`` keeps
+every candidate's score for the caller).
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from dataclasses import dataclass, field
+from typing import Protocol, TypeVar
+
+from bonanza.core.moves import Move
+from bonanza.core.position import Position
+from bonanza.solver.fair_budget import DROP_MARGIN, PROGRESS_NODES, TIE_MARGIN, Sampling
+from bonanza.solver.quiet import Budget, explore, is_informative
+
+_T = TypeVar("_T")
+
+
+class Rule(enum.Enum):
+    """What decided a sampled hint among the moves it tried."""
+
+    SCORE = "score"  # no other move within noise of it
+    HOME = "home"  # a card no tableau card can need, sent home off the waste
+    VOTES = "votes"  # the move the layouts' solver played first strictly most often
+    PROGRESS = "progress"  # the first move of the shortest quiet line to progress
+    PREFERENCE = "preference"  # the move that shows most (see fair._preference)
+
+
+@dataclass(frozen=True, slots=True)
+class Scored:
+    """One move a sampled hint tried: what it scored on the layouts (``wins`` of
+    ``samples``, an undecided layout counting ½) and how many of the layouts'
+    solves played it first (``votes``)."""
+
+    move: Move
+    wins: float
+    samples: int
+    votes: int
+
+
+@dataclass(slots=True)
+class Candidate:
+    """A move under test and its score on each layout tried so far."""
+
+    move: Move
+    preference: tuple[int, ...]
+    scores: list[float] = field(default_factory=list)
+    votes: int = 0
+
+    @property
+    def mean(self) -> float:
+        return sum(self.scores) / len(self.scores) if self.scores else 0.0
+
+    def scored(self) -> Scored:
+        return Scored(self.move, sum(self.scores), len(self.scores), self.votes)
+
+
+class Spending(Protocol):
+    """What the choice spends its quiet searches from: a hint's node budget."""
+
+    @property
+    def sampling(self) -> Sampling: ...
+
+    def spend(self, nodes: int) -> None: ...
+
+
+def choose(tried: list[Candidate], layout: Position, same: dict[Move, Move],
+           back: frozenset[Move], nodes: Spending,
+           homing: frozenset[Move] = frozenset()) -> tuple[Candidate, Rule]:
+    """The best move, and the rule that chose it. Among moves within noise of
+    it, and not moving back (``back``) where some do not: a card no tableau card
+    can need sent home off the waste (``homing``); else the one the layouts'
+    solver played first strictly most often, if one did; else the one that
+    starts the shortest line of quiet moves to progress (see
+    ``nearest_progress``); else the one that shows most.
+
+    Hindsight scores reversible moves alike (each layout's solver can undo
+    them), so without this the hints could shuffle cards back and forth.
+    The solver's first moves are one plan, which the next hint's layouts
+    mostly share: following them, hint after hint, goes somewhere. (The
+    shortest quiet line to progress, alone, led draw-1 games to wander for
+    hundreds of moves in positions that most layouts win in a few dozen
+    solver nodes.)
+    """
+    leader = max(tried, key=lambda c: (c.mean, c.votes))
+    close = not_back({c.move: c for c in tried if c is leader or is_close(leader, c)}, back)
+    if leader.move not in close:
+        leader = max(close.values(), key=lambda c: (c.mean, c.votes))
+    if len(close) == 1:
+        return leader, Rule.SCORE
+    for candidate in close.values():
+        if candidate.move in homing:
+            return candidate, Rule.HOME
+    planned = max(close.values(), key=lambda c: c.votes)
+    if planned.votes > 0 and all(c.votes < planned.votes for c in close.values()
+                                 if c is not planned):
+        return planned, Rule.VOTES
+    nearest = nearest_progress(layout, same, set(close), nodes)
+    if nearest is not None:
+        return close[nearest], Rule.PROGRESS
+    return min(close.values(), key=lambda c: (c.preference, -c.mean, -c.votes)), Rule.PREFERENCE
+
+
+def not_back(moves: dict[Move, _T], back: frozenset[Move]) -> dict[Move, _T]:
+    """``moves`` without those that move back, unless that leaves none."""
+    kept = {move: value for move, value in moves.items() if move not in back}
+    return kept or moves
+
+
+def is_close(leader: Candidate, other: Candidate) -> bool:
+    """Whether ``other`` trails ``leader`` by at most ``TIE_MARGIN`` standard
+    errors of their paired differences."""
+    gaps = [b - c for b, c in zip(leader.scores, other.scores, strict=False)]
+    if not gaps:
+        return False
+    mean = sum(gaps) / len(gaps)
+    spread = math.sqrt(sum((gap - mean) ** 2 for gap in gaps) / max(len(gaps) - 1, 1))
+    return mean <= TIE_MARGIN * spread / math.sqrt(len(gaps)) + 1e-9
+
+
+def nearest_progress(layout: Position, same: dict[Move, Move], among: set[Move],
+                     nodes: Spending) -> Move | None:
+    """The move among ``among`` that starts a shortest line of quiet moves to
+    turning up a card or showing an unseen stock card, if the search finds one.
+    (A card sent home is no such progress: a recall can bring it back.)"""
+    budget = Budget(PROGRESS_NODES)
+    try:
+        for step in explore(layout, budget):
+            if is_informative(step.before, step.move):
+                first = same.get(step.first, step.first)
+                if first in among:
+                    return first
+    finally:
+        nodes.spend(budget.used * nodes.sampling.quiet_node_cost)
+    return None
+
+
+def still_close(alive: list[Candidate]) -> list[Candidate]:
+    """The moves not clearly behind the best, by paired differences."""
+    if len(alive) <= 1:
+        return alive
+    best = max(alive, key=lambda c: c.mean)
+    kept = []
+    for candidate in alive:
+        count = min(len(candidate.scores), len(best.scores))
+        if candidate is best or count == 0:
+            kept.append(candidate)
+            continue
+        gaps = [b - c for b, c in zip(best.scores[:count], candidate.scores[:count], strict=True)]
+        mean = sum(gaps) / count
+        spread = math.sqrt(sum((gap - mean) ** 2 for gap in gaps) / max(count - 1, 1))
+        if mean <= DROP_MARGIN * spread / math.sqrt(count) + 1e-9 or mean == 0:
+            kept.append(candidate)
+    return kept
