@@ -127,7 +127,10 @@ def test_the_deal_id_is_hidden_while_playing_and_shown_once_over(
     seen = table.visible_text()
     page.keyboard.press("Escape")
     page.locator("#btn-stats").click()
-    page.wait_for_selector("#stats-body:not(:empty)")
+    page.wait_for_function(
+        "() => { const text = document.getElementById('stats-body').textContent;"
+        " return text !== '' && !text.startsWith('Loading'); }"
+    )
     seen += table.visible_text()
     page.get_by_role("button", name="Close").click()
     assert deal not in seen and code not in seen

@@ -41,7 +41,12 @@ def choose_game(table: Table, name: str) -> Any:
     page.locator("#form-new select[name=game]").select_option(name)
     page.locator("#btn-random").click()
     page.locator("#dlg-new").wait_for(state="hidden")
-    return table.wait_state(lambda s: s["rules"] == rules_of(name) and s["moves"] == 0)
+    state = table.wait_state(lambda s: s["rules"] == rules_of(name) and s["moves"] == 0)
+    page.wait_for_function(
+        "title => document.getElementById('game-title').textContent === title",
+        arg=Rules.preset(name).title,
+    )
+    return state
 
 
 def shown_piles(table: Table, kind: str) -> list[int]:
