@@ -116,12 +116,19 @@ def not_back(moves: dict[Move, _T], back: frozenset[Move]) -> dict[Move, _T]:
 def is_close(leader: Candidate, other: Candidate) -> bool:
     """Whether ``other`` trails ``leader`` by at most ``TIE_MARGIN`` standard
     errors of their paired differences."""
-    gaps = [b - c for b, c in zip(leader.scores, other.scores, strict=False)]
-    if not gaps:
+    if not leader.scores or not other.scores:
         return False
+    mean, error = _paired_gap(leader.scores, other.scores)
+    return mean <= TIE_MARGIN * error + 1e-9
+
+
+def _paired_gap(best: list[float], other: list[float]) -> tuple[float, float]:
+    """The mean of ``best``'s lead over ``other``, layout by layout (the layouts
+    both were tried on), and its standard error."""
+    gaps = [b - c for b, c in zip(best, other, strict=False)]
     mean = sum(gaps) / len(gaps)
     spread = math.sqrt(sum((gap - mean) ** 2 for gap in gaps) / max(len(gaps) - 1, 1))
-    return mean <= TIE_MARGIN * spread / math.sqrt(len(gaps)) + 1e-9
+    return mean, spread / math.sqrt(len(gaps))
 
 
 def nearest_progress(layout: Position, same: dict[Move, Move], among: set[Move],
@@ -152,9 +159,7 @@ def still_close(alive: list[Candidate]) -> list[Candidate]:
         if candidate is best or count == 0:
             kept.append(candidate)
             continue
-        gaps = [b - c for b, c in zip(best.scores[:count], candidate.scores[:count], strict=True)]
-        mean = sum(gaps) / count
-        spread = math.sqrt(sum((gap - mean) ** 2 for gap in gaps) / max(count - 1, 1))
-        if mean <= DROP_MARGIN * spread / math.sqrt(count) + 1e-9 or mean == 0:
+        mean, error = _paired_gap(best.scores, candidate.scores)
+        if mean <= DROP_MARGIN * error + 1e-9 or mean == 0:
             kept.append(candidate)
     return kept
