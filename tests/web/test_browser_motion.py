@@ -232,6 +232,7 @@ def test_a_drawn_card_sent_home_at_once_first_slides_out_then_flies(moving: Tabl
     answer = moving.api("POST", "/api/settings", {"safe_home": True})
     assert answer["status"] == 200, answer
     moving.start("0", DRAW_1, ["sw"] * 6)  # the first draw sent three aces home
+    slow_down(moving)  # the draw's answer comes while its card still slides out
     moving.click_stock()  # draws the two of hearts, which goes home by itself
     moving.wait_moves(7 + 3 + 1)
     assert moving.state()["position"]["foundations"][2] == "2H"
