@@ -8,7 +8,10 @@ the hint's choice among tied moves changed (commit 461f348: the solver's
 plan before the shortest quiet line to progress), and again when a card off
 the waste stopped counting as a safe move home with draw 3 (session 30:
 every draw-1 case stayed exactly as it was; of the draw-3 cases, 7 walks
-that follow hints went another way and one hint changed). A forced hint's
+that follow hints went another way and one hint changed), and again when
+near-ties that no vote decides went to the commitment that wins in most
+layouts (session 43: two draw-3 hints at the default budget changed, every
+walk stayed the same). A forced hint's
 words changed once since, where the other moves lead back (no move did). The play-strength
 benchmarks rely on a fixed seed giving the same hint; so does a player's
 replay of a game. A change that alters a hint here must be meant, and then

@@ -12,10 +12,11 @@ peek. Its policy, in order:
    the move that wins in the most of them is chosen. Moves that fall clearly
    behind are dropped after each round, so the close ones get the samples;
    ties go to a card no tableau card can need sent home off the waste, then
-   to the move the solver itself played first most often (so that
-   hint after hint follows one plan), failing a clear one to the move that
-   starts the shortest quiet line to progress, then to the move that shows
-   the player most (see ``fair_choice.choose``);
+   to the move the solver itself played first most often (so that hint
+   after hint follows one plan), failing a clear one to the move that
+   starts the quiet line to a reveal (a commitment) that wins in most of
+   the same layouts, then to the move that shows the player most (see
+   ``fair_choice.choose``);
 4. no layout wins: the move that keeps the most options, unless the
    quiet-move search proves that no move makes progress.
 
@@ -323,7 +324,7 @@ def _sampled_advice(
     if not tried:  # a budget too small for even one solve
         tried = candidates
     homing = frozenset(move for move in moves if _is_unneeded_home(layout, move))
-    best, rule = choose(tried, layout, same, back, nodes, homing)
+    best, rule = choose(tried, layout, same, back, nodes, homing, layouts)
     samples = len(best.scores)
     wins = sum(best.scores)
     if wins > 0:

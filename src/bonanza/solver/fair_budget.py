@@ -38,6 +38,8 @@ TIE_MARGIN: Final = 1.0
 """Moves within this many standard errors of the best count as close to it."""
 PROGRESS_NODES: Final = 400
 """Positions the quiet-move search may visit to find the way to progress."""
+MAX_COMMITMENTS: Final = 6
+"""Quiet lines to a reveal that a near-tie compares on the layouts, at most."""
 QUIET_NODE_COST: Final = 20
 """One quiet-search position (in Python) counted in solver nodes."""
 

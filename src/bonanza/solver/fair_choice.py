@@ -5,19 +5,35 @@ undecided). Moves clearly behind the best are dropped round by round
 (``still_close``); among those left, ``choose`` takes the best, breaking near-ties
 by the rules that ``Rule`` names, and says which rule decided (``Scored`` keeps
 every candidate's score for the caller).
+
+A commitment (``best_commitment``) is a quiet line ending in a move that shows
+the player something (a card turned up, an unseen stock card drawn).
+Hindsight scores a quiet move as well as the best that each layout's solver
+can do after it, a different thing in each layout; scored on the same
+layouts, a commitment is one decision for all of them, as the player must
+make it.
 """
 
 from __future__ import annotations
 
 import enum
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
 from bonanza.core.moves import Move
 from bonanza.core.position import Position
-from bonanza.solver.fair_budget import DROP_MARGIN, PROGRESS_NODES, TIE_MARGIN, Sampling
+from bonanza.solver.fair_budget import (
+    DROP_MARGIN,
+    MAX_COMMITMENTS,
+    PROGRESS_NODES,
+    TIE_MARGIN,
+    UNDECIDED_SCORE,
+    Sampling,
+)
 from bonanza.solver.quiet import Budget, explore, is_informative
+from bonanza.solver.search import Verdict, verdict
 
 _T = TypeVar("_T")
 
@@ -28,6 +44,7 @@ class Rule(enum.Enum):
     SCORE = "score"  # no other move within noise of it
     HOME = "home"  # a card no tableau card can need, sent home off the waste
     VOTES = "votes"  # the move the layouts' solver played first strictly most often
+    COMMITMENT = "commitment"  # starts the quiet line to the reveal that wins most layouts
     PROGRESS = "progress"  # the first move of the shortest quiet line to progress
     PREFERENCE = "preference"  # the move that shows most (see fair._preference)
 
@@ -67,18 +84,25 @@ class Spending(Protocol):
     @property
     def sampling(self) -> Sampling: ...
 
+    @property
+    def spent(self) -> bool: ...
+
     def spend(self, nodes: int) -> None: ...
+
+    def cap(self, most: int) -> int: ...
 
 
 def choose(tried: list[Candidate], layout: Position, same: dict[Move, Move],
            back: frozenset[Move], nodes: Spending,
-           homing: frozenset[Move] = frozenset()) -> tuple[Candidate, Rule]:
+           homing: frozenset[Move] = frozenset(),
+           layouts: Sequence[tuple[Position, Verdict]] = ()) -> tuple[Candidate, Rule]:
     """The best move, and the rule that chose it. Among moves within noise of
     it, and not moving back (``back``) where some do not: a card no tableau card
     can need sent home off the waste (``homing``); else the one the layouts'
     solver played first strictly most often, if one did; else the one that
-    starts the shortest line of quiet moves to progress (see
-    ``nearest_progress``); else the one that shows most.
+    starts the quiet line to the reveal that wins in most of ``layouts``
+    (``best_commitment``), or without layouts to choose by the one that
+    starts the shortest such line; else the one that shows most.
 
     Hindsight scores reversible moves alike (each layout's solver can undo
     them), so without this the hints could shuffle cards back and forth.
@@ -101,9 +125,12 @@ def choose(tried: list[Candidate], layout: Position, same: dict[Move, Move],
     if planned.votes > 0 and all(c.votes < planned.votes for c in close.values()
                                  if c is not planned):
         return planned, Rule.VOTES
-    nearest = nearest_progress(layout, same, set(close), nodes)
-    if nearest is not None:
-        return close[nearest], Rule.PROGRESS
+    lines = commitments(layout, same, set(close), nodes)
+    committed = best_commitment(lines, nodes, layouts)
+    if committed is not None:
+        return close[committed], Rule.COMMITMENT
+    if lines:
+        return close[lines[0][0]], Rule.PROGRESS
     return min(close.values(), key=lambda c: (c.preference, -c.mean, -c.votes)), Rule.PREFERENCE
 
 
@@ -146,6 +173,62 @@ def nearest_progress(layout: Position, same: dict[Move, Move], among: set[Move],
     finally:
         nodes.spend(budget.used * nodes.sampling.quiet_node_cost)
     return None
+
+
+def commitments(layout: Position, same: dict[Move, Move], among: set[Move],
+                nodes: Spending) -> list[tuple[Move, tuple[Move, ...]]]:
+    """The first ``MAX_COMMITMENTS`` quiet lines to a reveal that start with a
+    move of ``among`` (as ``same`` names it), shortest first, each with that
+    move."""
+    budget = Budget(PROGRESS_NODES)
+    lines: list[tuple[Move, tuple[Move, ...]]] = []
+    try:
+        for step in explore(layout, budget):
+            if not is_informative(step.before, step.move):
+                continue
+            first = same.get(step.first, step.first)
+            if first in among:
+                lines.append((first, (*step.line, step.move)))
+                if len(lines) == MAX_COMMITMENTS:
+                    break
+    finally:
+        nodes.spend(budget.used * nodes.sampling.quiet_node_cost)
+    return lines
+
+
+def best_commitment(lines: list[tuple[Move, tuple[Move, ...]]], nodes: Spending,
+                    layouts: Sequence[tuple[Position, Verdict]]) -> Move | None:
+    """The first move of the line (of ``commitments``) that wins in most of
+    ``layouts``, the shortest such line on a tie; None where no layout is
+    given or every line starts alike.
+
+    Quiet moves show no hidden card, so each line is legal in every layout
+    that fits the view, and scoring it there peeks at nothing the layouts
+    do not already stand for. Layouts are scored while the budget lasts, all
+    lines on each, so the totals stay paired.
+    """
+    if not layouts or len({first for first, _ in lines}) < 2:
+        return None
+    wins = [0.0] * len(lines)
+    for sample, root in layouts:
+        if nodes.spent:
+            break
+        if root == "unsolvable":
+            continue  # no line wins where the position itself is lost
+        for index, (_, line) in enumerate(lines):
+            wins[index] += _line_score(sample, line, nodes)
+    best = max(range(len(lines)), key=lambda index: (wins[index], -index))
+    return lines[best][0]
+
+
+def _line_score(sample: Position, line: tuple[Move, ...], nodes: Spending) -> float:
+    """What playing ``line`` scores on one layout: 1 won, 0 lost, half when undecided."""
+    after = sample.copy()
+    for move in line:
+        after.apply(move)
+    answer, _, spent = verdict(after, nodes.cap(nodes.sampling.sample_nodes))
+    nodes.spend(spent)
+    return {"solved": 1.0, "unsolvable": 0.0}.get(answer, UNDECIDED_SCORE)
 
 
 def still_close(alive: list[Candidate]) -> list[Candidate]:

@@ -65,14 +65,17 @@ def position_key(position: Position) -> tuple[object, ...]:
 
 
 class Step(NamedTuple):
-    """A move found by ``explore``, the first move of the line that leads to
-    it, the line's length with it, and the length before its macro step."""
+    """A move found by ``explore``, and the quiet line that leads to the
+    position it is played from (``before``)."""
 
     before: Position
     move: Move
-    first: Move
-    depth: int
-    start_depth: int
+    line: tuple[Move, ...]
+
+    @property
+    def first(self) -> Move:
+        """The first move of the line that ends in this one."""
+        return self.line[0] if self.line else self.move
 
 
 class Budget:
@@ -168,13 +171,12 @@ def explore(position: Position, budget: Budget) -> Iterator[Step]:
     """
     seen = {position_key(position)}
     order = itertools.count()
-    queue: list[tuple[int, int, Position, Move | None]] = [(0, next(order), position, None)]
+    queue: list[tuple[int, int, Position, tuple[Move, ...]]] = [(0, next(order), position, ())]
     while queue:
-        depth, _, current, first = heapq.heappop(queue)
+        _, _, current, line = heapq.heappop(queue)
         for before, path, move, follow in _options(current):
-            step_first = first or (path[0] if path else move)
-            step_depth = depth + len(path) + 1
-            yield Step(before, move, step_first, step_depth, depth)
+            step = Step(before, move, (*line, *path))
+            yield step
             if not follow or is_informative(before, move):
                 continue
             child = before.copy()
@@ -186,7 +188,7 @@ def explore(position: Position, budget: Budget) -> Iterator[Step]:
             budget.used += 1
             if budget.spent:
                 return
-            heapq.heappush(queue, (step_depth, next(order), child, step_first))
+            heapq.heappush(queue, (len(step.line) + 1, next(order), child, (*step.line, move)))
 
 
 def is_pointless_recall(position: Position, move: Move) -> bool:
