@@ -55,7 +55,6 @@ from bonanza.solver.fair_budget import (
     MIN_SOLVE_NODES,
     QUICK_STUCK_NODES,
     STUCK_NODES,
-    UNDECIDED_SCORE,
     Sampling,
 )
 from bonanza.solver.fair_choice import (
@@ -63,6 +62,7 @@ from bonanza.solver.fair_choice import (
     Rule,
     Scored,
     choose,
+    line_score,
     nearest_progress,
     not_back,
     still_close,
@@ -316,7 +316,7 @@ def _sampled_advice(
         for candidate in alive:
             while len(candidate.scores) < len(layouts) and not nodes.spent:
                 sample, root = layouts[len(candidate.scores)]
-                candidate.scores.append(_score(sample, root, candidate.move, nodes))
+                candidate.scores.append(line_score(sample, root, (candidate.move,), nodes))
         alive = still_close(alive)
         if len(layouts) >= limit or len(alive) <= 1:
             break
@@ -332,17 +332,6 @@ def _sampled_advice(
         scored = tuple(candidate.scored() for candidate in tried)
         return Advice(best.move, text, AdviceKind.SAMPLED, wins, samples, scored, rule)
     return _looks_lost(view, layout, moves, same, back, nodes, samples)
-
-
-def _score(sample: Position, root: Verdict, move: Move, nodes: _Nodes) -> float:
-    """What ``move`` scores on one layout: 1 won, 0 lost, half when undecided."""
-    if root == "unsolvable":
-        return 0.0  # no move wins where the position itself is lost
-    after = sample.copy()
-    after.apply(move)
-    answer, _, spent = verdict(after, nodes.cap(nodes.sampling.sample_nodes))
-    nodes.spend(spent)
-    return {"solved": 1.0, "unsolvable": 0.0}.get(answer, UNDECIDED_SCORE)
 
 
 def sample_layout(view: PlayerView, rng: random.Random) -> Position:

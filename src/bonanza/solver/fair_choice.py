@@ -163,23 +163,15 @@ def nearest_progress(layout: Position, same: dict[Move, Move], among: set[Move],
     """The move among ``among`` that starts a shortest line of quiet moves to
     turning up a card or showing an unseen stock card, if the search finds one.
     (A card sent home is no such progress: a recall can bring it back.)"""
-    budget = Budget(PROGRESS_NODES)
-    try:
-        for step in explore(layout, budget):
-            if is_informative(step.before, step.move):
-                first = same.get(step.first, step.first)
-                if first in among:
-                    return first
-    finally:
-        nodes.spend(budget.used * nodes.sampling.quiet_node_cost)
-    return None
+    lines = commitments(layout, same, among, nodes, most=1)
+    return lines[0][0] if lines else None
 
 
 def commitments(layout: Position, same: dict[Move, Move], among: set[Move],
-                nodes: Spending) -> list[tuple[Move, tuple[Move, ...]]]:
-    """The first ``MAX_COMMITMENTS`` quiet lines to a reveal that start with a
-    move of ``among`` (as ``same`` names it), shortest first, each with that
-    move."""
+                nodes: Spending, most: int = MAX_COMMITMENTS
+                ) -> list[tuple[Move, tuple[Move, ...]]]:
+    """The first ``most`` quiet lines to a reveal that start with a move of
+    ``among`` (as ``same`` names it), shortest first, each with that move."""
     budget = Budget(PROGRESS_NODES)
     lines: list[tuple[Move, tuple[Move, ...]]] = []
     try:
@@ -189,7 +181,7 @@ def commitments(layout: Position, same: dict[Move, Move], among: set[Move],
             first = same.get(step.first, step.first)
             if first in among:
                 lines.append((first, (*step.line, step.move)))
-                if len(lines) == MAX_COMMITMENTS:
+                if len(lines) == most:
                     break
     finally:
         nodes.spend(budget.used * nodes.sampling.quiet_node_cost)
@@ -213,16 +205,18 @@ def best_commitment(lines: list[tuple[Move, tuple[Move, ...]]], nodes: Spending,
     for sample, root in layouts:
         if nodes.spent:
             break
-        if root == "unsolvable":
-            continue  # no line wins where the position itself is lost
         for index, (_, line) in enumerate(lines):
-            wins[index] += _line_score(sample, line, nodes)
+            wins[index] += line_score(sample, root, line, nodes)
     best = max(range(len(lines)), key=lambda index: (wins[index], -index))
     return lines[best][0]
 
 
-def _line_score(sample: Position, line: tuple[Move, ...], nodes: Spending) -> float:
-    """What playing ``line`` scores on one layout: 1 won, 0 lost, half when undecided."""
+def line_score(sample: Position, root: Verdict, line: tuple[Move, ...],
+               nodes: Spending) -> float:
+    """What playing ``line`` scores on one layout whose own verdict is ``root``:
+    1 won, 0 lost, half when undecided."""
+    if root == "unsolvable":
+        return 0.0  # nothing wins where the position itself is lost
     after = sample.copy()
     for move in line:
         after.apply(move)
