@@ -172,7 +172,7 @@ static PyObject *py_legal_moves(PyObject *self, PyObject *args)
     PyObject *list = PyList_New(n);
     if (!list) return NULL;
     for (int i = 0; i < n; i++) {
-        PyObject *t = Py_BuildValue("(iii)", out[i].src, out[i].dst, out[i].count);
+        PyObject *t = int_triple(out[i].src, out[i].dst, out[i].count);
         if (!t) { Py_DECREF(list); return NULL; }
         PyList_SET_ITEM(list, i, t);
     }

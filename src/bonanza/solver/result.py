@@ -35,7 +35,11 @@ class SolveResult:
     on an entry stored under another set of rule 12's kept-out cards;
     ``forgotten`` the entries its table forgot when full (a forgotten position
     is searched again if met again; see ``search_forget.h``), and ``states``
-    then counts the positions it held at the end.
+    then counts the positions it held at the end.  ``reach_known`` counts
+    the dead-end tests it did not make, their answer known by proof (``home``
+    after a card sent home, ``column`` after one put on a column), and
+    ``reach_wrong`` (searched with ``Sides.CHECK_SKIPS``, for tests) those of
+    them that would have dropped the position.
     ``seconds`` is the core's whole time: the search's own
     (``search_seconds``), then for a win the expansion of its line into the
     engine's moves (``expand_seconds``) and its shortening (``cut_seconds``;
@@ -61,6 +65,8 @@ class SolveResult:
     kept_hits: int = dataclasses.field(default=0, compare=False)
     cpu_seconds: float = dataclasses.field(default=0.0, compare=False)
     forgotten: int = dataclasses.field(default=0, compare=False)
+    reach_known: dict[str, int] = dataclasses.field(default_factory=dict, compare=False)
+    reach_wrong: int = dataclasses.field(default=0, compare=False)
 
     def __repr__(self) -> str:
         moves = " ".join(format_move(move) for move in self.moves)

@@ -23,7 +23,17 @@ from bonanza.solver.result import LIMITS, VERDICTS
 from bonanza.solver.result import Limit as Limit  # (named here too, for callers)
 from bonanza.solver.result import SolveResult as SolveResult
 from bonanza.solver.result import Verdict as Verdict
-from bonanza.solver.switches import FORGOTTEN, KEPT_HITS, SIDE_WINS, SINGLE_RULES, Prune, Sides
+from bonanza.solver.switches import (
+    FORGOTTEN,
+    KEPT_HITS,
+    REACH_COLUMN,
+    REACH_HOME,
+    REACH_WRONG,
+    SIDE_WINS,
+    SINGLE_RULES,
+    Prune,
+    Sides,
+)
 
 CoreArguments = tuple[
     list[list[int]], list[int], list[int], int, list[int], int, int, int, bool, bool, bool, bool
@@ -172,6 +182,7 @@ def solve(
         VERDICTS[verdict], moves, nodes, seconds, LIMITS[limit], states, memory,
         {flag: _fired(fired, flag) for flag in SINGLE_RULES}, fired[SIDE_WINS], cut, cut_seconds,
         expand_seconds, fired[KEPT_HITS], cpu_seconds, fired[FORGOTTEN],
+        {"home": fired[REACH_HOME], "column": fired[REACH_COLUMN]}, fired[REACH_WRONG],
     )
 
 

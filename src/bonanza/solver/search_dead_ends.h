@@ -325,11 +325,91 @@ static inline int waste_is_stack(const State *s, const Rules *r, const Options *
     return (o->prune & PRUNE_WASTE_STACK) && !r->deals && !can_recycle(s, r) && s->ptr > 1;
 }
 
-static int hopeless(const State *s, const Rules *r, const Options *o)
+/*
+ * Rule 8's answer known (no rule of its own: skipping a test only keeps
+ * positions).  Let P pass rule 8's test, where the stock never deals, and C
+ * be P after one step that moves card c (a run's first card) from a column
+ * or the talon, home or onto a column, where C's waste is not a stack if
+ * the step played from the talon (rule 17 off in C).  Suppose that c is
+ * free in C:
+ *   - c went home: A(c) holds outright in C: c is an ace, or recall is
+ *     allowed and c fits on a top card of C, or C has an empty column that
+ *     c may go into;
+ *   - c went onto a column: M(c) holds outright in C: c fits on a top card
+ *     of C, or C has an empty column that c may go into.
+ * Then C passes too: every event of P's least solution holds in C's.
+ *
+ * The formulas of C differ from P's only where c is named, where a card is
+ * turned up, and at the card c went on.
+ *   - Where c was.  From a column: the card u left under c is a top in C
+ *     (X(u)), face up, so movable (in P it was, face down, once X(u)); P
+ *     needed M(c) for X(u), or for E where c was its column's first card,
+ *     and an empty column gives E outright in C.  From the talon: V(c) and
+ *     L(c) are about c alone, and, the waste not being a stack, every talon
+ *     card of C is playable (in P, at most the same ones).
+ *   - c home: H(c) in C (in P too, as P passes).  c is in neither the
+ *     tableau nor the talon of C, so X(c), M(c) and V(c) name nothing else.
+ *     A(c) holds outright; and c's predecessor, a foundation's top in P, not
+ *     in C, comes back in C only after c (A(c)): so under the same
+ *     conditions as in P.
+ *   - c on a column: c is face up in C, so movable, and X(c) and A(c) hold;
+ *     H(c) needs what it needed in P (V(c) becomes X(c)).  M(c) holds
+ *     outright, so the card p that c went on (a top in P) is uncovered in C
+ *     too (X(p), A(p)), and if c went into an empty column, it is that
+ *     column's first card, and E holds.  The cards on c moved with it, and
+ *     lie on the same cards.
+ * So, by induction over the rounds of P's solution, every event of it holds
+ * in C, and H = all.  (Without the condition, a card recalled from under c,
+ * or the card c covers, may be freed in P and not in C, and the test can
+ * drop C: it does, in play.)
+ *
+ * Rule 15's test is still made (a card of P leaving the tableau can make its
+ * second case hold).  The caller makes sure that P passed (it was tested, or
+ * is known to pass by this or after a recall onto a card), and that C is P
+ * after the one step (no safe move or twin exchange after it).
+ */
+static inline int reach_kept(const State *s, const Rules *r, const Options *o, const SMove *m)
+{
+    if (r->deals) return 0;
+    int card, home;
+    switch (m->kind) {
+    case K_T2F:
+        card = m->card;
+        home = 1;
+        break;
+    case K_TAL:
+        if (waste_is_stack(s, r, o)) return 0;
+        card = m->card;
+        home = m->dst == DST_FOUND;
+        break;
+    case K_T2T:
+        card = s->col[m->dst][s->len[m->dst] - m->count];
+        home = 0;
+        break;
+    default:
+        return 0;
+    }
+    int rank = card_rank(card);
+    if (home && rank == 1) return 1;
+    if (home && !r->recall) return 0;
+    /* The cards c fits on: one rank up, in the suits of the other colour. */
+    int red = card_red(card);
+    uint64_t bases = rank == 13 ? 0
+                   : 1ULL << ((red ? 0 : 1) * 13 + rank) | 1ULL << ((red ? 3 : 2) * 13 + rank);
+    if (s->top_mask & bases) return 1;
+    if (r->any_empty || rank == 13)
+        for (int c = 0; c < s->ncols; c++)
+            if (!s->len[c]) return 1;
+    return 0;
+}
+
+/* Rules 8 (with 17) and 15: is the position lost?  `reach_known`: rule 8's
+ * answer is known to be no (see reach_kept), and only rule 15 is tested. */
+static int hopeless(const State *s, const Rules *r, const Options *o, int reach_known)
 {
     uint64_t bases, all = (1ULL << 52) - 1;
     int stacked = waste_is_stack(s, r, o);
-    if (home_reach(s, r, 0, 0, stacked, &bases) != all) {
+    if (!reach_known && home_reach(s, r, 0, 0, stacked, &bases) != all) {
         /* Counted as rule 17's where the waste taken as a stack decides it. */
         FIRE(o, stacked && home_reach(s, r, 0, 0, 0, &bases) == all ? 17 : 8);
         return 1;

@@ -187,6 +187,22 @@ static int release_sigint(void)
     return stopped ? PyErr_CheckSignals() : 0;
 }
 
+/* The tuple (a, b, c) of three small whole numbers.  (Built by hand:
+ * Py_BuildValue parses its format for every move, and that was a tenth of
+ * a median solve's instructions.) */
+static PyObject *int_triple(long a, long b, long c)
+{
+    PyObject *t = PyTuple_New(3);
+    if (!t) return NULL;
+    long values[3] = {a, b, c};
+    for (int i = 0; i < 3; i++) {
+        PyObject *v = PyLong_FromLong(values[i]);
+        if (!v) { Py_DECREF(t); return NULL; }
+        PyTuple_SET_ITEM(t, i, v);
+    }
+    return t;
+}
+
 /* The atomic line as a list of (source, dest, count) tuples. */
 static PyObject *line_list(const AtomLine *line)
 {
@@ -194,7 +210,7 @@ static PyObject *line_list(const AtomLine *line)
     if (!list) return NULL;
     for (size_t k = 0; k < line->len; k++) {
         Atomic a = line->moves[k];
-        PyObject *t = Py_BuildValue("(iii)", a.src, a.dst, a.count);
+        PyObject *t = int_triple(a.src, a.dst, a.count);
         if (!t) { Py_DECREF(list); return NULL; }
         PyList_SET_ITEM(list, (Py_ssize_t)k, t);
     }

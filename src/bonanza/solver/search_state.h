@@ -58,16 +58,27 @@ enum {
     /* For tests: a full table stops the search (LIMIT_MEMORY), as it did
      * before the table learnt to forget (see forget_some). */
     SIDE_NO_FORGET = 1 << 5,
+    /* For tests: the dead-end test is also made where its answer is known
+     * (see reach_kept), and a position it drops there is dropped and
+     * counted (FIRED_REACH_WRONG): the search is the one without the skip. */
+    SIDE_CHECK_SKIPS = 1 << 6,
     SIDES_DEFAULT = SIDE_FEW_PASSES_ON | SIDE_HASTY_ON,
-    SIDES_TESTS = SIDES_AT_ONCE | SIDE_KEPT_HITS | SIDE_KEPT_KEYED | SIDE_NO_FORGET,
+    SIDES_TESTS = SIDES_AT_ONCE | SIDE_KEPT_HITS | SIDE_KEPT_KEYED | SIDE_NO_FORGET
+                | SIDE_CHECK_SKIPS,
 };
 
 /* Firing counts: fired[k] counts what rule k pruned or forced (fired[0] the
  * wins of the side searches that look for wins). */
-#define FIRED_SLOTS 18
+#define FIRED_SLOTS 19
 #define FIRED_SIDE_WINS 0
 #define FIRED_KEPT_HITS 13 /* SIDE_KEPT_HITS's count (rule 13 was removed) */
 #define FIRED_FORGOTTEN 16 /* the entries a full table forgot (see forget_some) */
+/* Rule 8's tests not made, the answer known (see reach_kept): after a card
+ * sent home, and after one put on a column; and, under SIDE_CHECK_SKIPS,
+ * those that would have dropped the position. */
+#define FIRED_REACH_HOME 3
+#define FIRED_REACH_COLUMN 18
+#define FIRED_REACH_WRONG 4
 
 /* How to search, apart from the rules of the game. */
 typedef struct {

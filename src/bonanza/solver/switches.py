@@ -49,6 +49,7 @@ class Sides(enum.IntFlag):
     KEPT_HITS = 1 << 3  # count table hits across rule 12's kept-out sets (for tests)
     KEPT_KEYED = 1 << 4  # rule 12's kept-out set in the table's key (for tests)
     NO_FORGET = 1 << 5  # a full table stops the search, as before it forgot (for tests)
+    CHECK_SKIPS = 1 << 6  # make the dead-end tests whose answer is known, too (for tests)
     NONE = 0
     DEFAULT = FEW_PASSES | HASTY
 
@@ -68,6 +69,16 @@ on an entry stored under another kept-out set (rule 13 was removed)."""
 FORGOTTEN = 16
 """The slot of ``fired`` that counts the entries a full table forgot
 (``search_forget.h``)."""
+
+REACH_HOME = 3
+REACH_COLUMN = 18
+"""The slots of ``fired`` that count rule 8's tests not made, their answer
+known by proof (``reach_kept`` in ``search_dead_ends.h``): after a card sent
+home, and after one put on a column."""
+
+REACH_WRONG = 4
+"""The slot of ``fired`` that counts, under ``Sides.CHECK_SKIPS``, the tests
+not made that would have dropped the position (a fault if ever nonzero)."""
 
 if int(Prune.ALL) != _search.PRUNE_ALL or int(Sides.DEFAULT) != _search.SIDES_DEFAULT:
     raise ImportError("bonanza.solver.switches does not match the C core's switches")
