@@ -7,6 +7,7 @@ with no pruning at all, so its verdicts check the solver's.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from bonanza.core import CARDS, Card, Position, Rules, StockMode
 
@@ -107,3 +108,26 @@ def small_game_position(seed: int, rules: Rules, loose: int = 8) -> Position:
         for column in tableau
     ]
     return Position(rules, tableau, down, stock, waste, homes)
+
+
+def talon_endgame(rng: random.Random, loose: int, columns: int, first: str, first_share: float,
+                  second_share: float, rules: Callable[[], Rules]) -> Position:
+    """A small endgame with many of its loose cards in the talon: about
+    ``loose`` cards (``cards_out``), each dealt with ``first_share`` to the
+    ``first`` talon pile ("stock" or "waste"), then ``second_share`` to the
+    other, the rest to one of ``columns`` columns (the top card face up).
+    ``rules()`` is asked for after the deal."""
+    homes, cards = cards_out(rng, loose)
+    tableau: list[list[Card]] = [[] for _ in range(columns)]
+    piles: dict[str, list[Card]] = {"stock": [], "waste": []}
+    second = "waste" if first == "stock" else "stock"
+    for card in cards:
+        draw = rng.random()
+        if draw < first_share:
+            piles[first].append(card)
+        elif draw < first_share + second_share:
+            piles[second].append(card)
+        else:
+            tableau[rng.randrange(columns)].append(card)
+    down = [max(0, len(column) - 1) for column in tableau]
+    return Position(rules(), tableau, down, piles["stock"], piles["waste"], homes)

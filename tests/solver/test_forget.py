@@ -68,14 +68,15 @@ def test_a_tiny_table_forgets_and_keeps_every_verdict() -> None:
             wrong.append(f"{position.rules.to_text()} {position.to_text()}: "
                          f"large {large.result}, tiny {tiny.result}")
     assert wrong == []
-    # (Seed 3301: 240 cases, 235 decided by both; the tiny table forgot in 10
-    # of them, 3,180,786 entries in all, and proved 2 of those lost: 3 before
-    # rule 17, which decides a third before the table fills.)
+    # (Seed 3301: 240 cases, 237 decided by both; the tiny table forgot in 9
+    # of them, 1,791,028 entries in all, and proved 1 of those lost: before
+    # rule 18, 10 cases, 3,180,786 entries and 2 lost, and 3 lost before rule
+    # 17; each rule decides more cases before the table fills.)
     assert compared >= 220
     assert forgetting >= 8
     assert stopped == forgetting
-    assert forgotten > 2_000_000
-    assert lost_forgetting >= 2
+    assert forgotten > 1_500_000
+    assert lost_forgetting >= 1
 
 
 def test_a_tiny_table_never_calls_a_won_line_lost() -> None:

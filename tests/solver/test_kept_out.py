@@ -103,8 +103,9 @@ def test_verdicts_agree_with_the_kept_out_set_keyed_and_with_rule_12_off() -> No
                 add(board.copy(), "solved")
             board.apply(move)
     assert wrong == []
-    # (Seed 1233: 2,885 positions, 6,798 decided comparisons, 377 positions
-    # with such hits, 167,862 hits.)
+    # (Seed 1233: 2,885 positions, 6,857 decided comparisons, 246 positions
+    # with such hits, 123,491 hits; before rule 18, which decides many
+    # draw-3 positions in fewer nodes, 6,798, 377 and 167,862.)
     assert compared > 6000
-    assert positions_hit > 300
+    assert positions_hit > 200
     assert hits > 100_000

@@ -12,10 +12,11 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from bonanza.core import Card, Deal, EmptyColumn, Position, Rules
+from bonanza.core import Deal, EmptyColumn, Position, Rules
 from bonanza.solver import Prune, solve
 from tests.core.strategies import random_position
-from tests.solver.brute import cards_out, winnable
+from tests.solver.brute import talon_endgame
+from tests.solver.rule_checks import against_brute_force, against_the_search_without
 
 WITHOUT = Prune.ALL & ~Prune.WASTE_STACK
 COLUMNS = 3
@@ -49,45 +50,20 @@ def deep_waste_position(rng: random.Random) -> Position:
     """A small endgame of one pass (no recycle left) on a few columns, with many of
     its loose cards in the waste: each suit's top few ranks are out, dealt to the
     columns (the top card face up), the stock and, mostly, the waste."""
-    homes, cards = cards_out(rng, rng.choice(LOOSE_CARDS))
-    tableau: list[list[Card]] = [[] for _ in range(COLUMNS)]
-    stock: list[Card] = []
-    waste: list[Card] = []
-    for card in cards:
-        draw = rng.random()
-        if draw < WASTE_SHARE:
-            waste.append(card)
-        elif draw < WASTE_SHARE + 0.1:
-            stock.append(card)
-        else:
-            tableau[rng.randrange(COLUMNS)].append(card)
-    down = [max(0, len(column) - 1) for column in tableau]
-    return Position(_rules(rng, passes=1, columns=COLUMNS), tableau, down, stock, waste, homes)
+    return talon_endgame(rng, rng.choice(LOOSE_CARDS), COLUMNS, "waste", WASTE_SHARE, 0.1,
+                         lambda: _rules(rng, passes=1, columns=COLUMNS))
 
 
 def test_small_positions_with_a_deep_waste_agree_with_the_brute_force() -> None:
     rng = random.Random(1717)
-    fired = lost = decided = 0
-    wrong: list[str] = []
-    for _ in range(BRUTE_CASES):
-        position = deep_waste_position(rng)
-        try:
-            truth = winnable(position, BRUTE_LIMIT)
-        except RuntimeError:  # too large for the brute force
-            continue
-        decided += 1
-        result = solve(position, node_limit=200_000, shorten=False)
-        assert result.result != "unknown"
-        if (result.result == "solved") != truth:
-            wrong.append(f"{position.rules.to_text()} {position.to_text()}: {result.result}")
-        fired += result.fired[Prune.WASTE_STACK] > 0
-        lost += not truth
-    assert wrong == []
+    tally = against_brute_force((deep_waste_position(rng) for _ in range(BRUTE_CASES)),
+                                Prune.WASTE_STACK, BRUTE_LIMIT)
+    assert tally.wrong == []
     # (Seed 1717: 216 of the 300 small enough for the brute force; the rule fired
     # in 27 of them, and 22 are lost.)
-    assert decided >= 180
-    assert fired >= 15
-    assert lost >= 12
+    assert tally.decided >= 180
+    assert tally.fired >= 15
+    assert tally.lost >= 12
 
 
 def _playout_position(rng: random.Random) -> Position:
@@ -98,24 +74,12 @@ def _playout_position(rng: random.Random) -> Position:
 
 def test_positions_of_limited_pass_games_keep_their_verdicts_and_the_rule_fires() -> None:
     rng = random.Random(4242)
-    compared = fired = 0
-    wrong: list[str] = []
-    for _ in range(PLAYOUT_CASES):
-        position = _playout_position(rng)
-        with_rule = solve(position, node_limit=PLAYOUT_NODES, shorten=False)
-        without = solve(position, node_limit=PLAYOUT_NODES, shorten=False, prune=WITHOUT)
-        assert without.fired[Prune.WASTE_STACK] == 0
-        fired += with_rule.fired[Prune.WASTE_STACK] > 0
-        if "unknown" in (with_rule.result, without.result):
-            continue
-        compared += 1
-        if with_rule.result != without.result:
-            wrong.append(f"{position.rules.to_text()} {position.to_text()}: "
-                         f"with {with_rule.result}, without {without.result}")
-    assert wrong == []
+    tally = against_the_search_without(
+        (_playout_position(rng) for _ in range(PLAYOUT_CASES)), Prune.WASTE_STACK, PLAYOUT_NODES)
+    assert tally.wrong == []
     # (Seed 4242: 1,820 of the 2,000 decided by both; the rule fired in 1,668.)
-    assert compared >= 1700
-    assert fired >= 1000
+    assert tally.decided >= 1700
+    assert tally.fired >= 1000
 
 
 def test_one_pass_deals_are_decided_alike_in_far_fewer_nodes() -> None:

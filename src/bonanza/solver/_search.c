@@ -64,7 +64,11 @@
  *  16. (a slot of the firing counts: the entries a full table forgot);
  *  17. with rule 8, once no recycle is left, a waste card below the top is
  *      played only after the card on it has left for home or a column: the
- *      relaxation takes the waste as a stack (see home_reach).
+ *      relaxation takes the waste as a stack (see home_reach);
+ *  18. with rule 8, a draw of more than one card and a recycle left, a talon
+ *      card is played only where the draws from the pointer or from a fresh
+ *      stock reach it, or after a card before it, or the card after it, has
+ *      left the talon (see home_reach).
  * Nothing else is pruned: verdicts are exact up to 128-bit key collisions in
  * the transposition table (see state_key).  A full table forgets entries
  * other than its path's and the search goes on; no verdict changes (the

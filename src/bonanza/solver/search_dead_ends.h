@@ -62,7 +62,34 @@
  *         (P(t) or K(t)).
  *
  * and V stands for "in the talon" in H and A above (a talon card goes home,
- * or becomes a base, only once played).  Each is a condition that every line
+ * or becomes a base, only once played).
+ *
+ * Rule 18 (with rule 8, a draw d > 1, and a recycle left): which talon
+ * cards the draws reach.  Number the talon t_0 .. t_(n-1) in draw order
+ * (the waste from its bottom up, then the stock), with the pointer at p (the
+ * waste is t_0 .. t_(p-1)).  A card is played only as the waste top, t_i
+ * when the pointer is at i + 1 and no card before it has left (its number
+ * is still i).  The pointer moves by draws (q to min(q + d, talon size)), a
+ * recycle (to 0) and plays of the waste top (q to q - 1, the card t_(q-1)
+ * leaving).  Take the first play of t_i, and suppose no card before it and
+ * not t_(i+1) has left by then.  Then the pointer was never moved down onto
+ * i + 1 by a play (that would be t_(i+1)'s), nor came down through it (a
+ * play below i + 1 is of a card before t_i), so from p or from a recycle it
+ * came to i + 1 by draws alone, before which no play of a card at or below
+ * the pointer happened either; the cards after t_(i+1) that left change no
+ * number up to i + 1, and t_i is the talon's last card only if it was (the
+ * card after it has not left).  So:
+ *
+ *   V(t_i)  i + 1 = p + k d for some k >= 0, or i + 1 = k d for some k >= 1
+ *           (after a recycle), or i = n - 1; or L(t_(i+1)); or L(t_j) for
+ *           some j < i.
+ *   L(t)    t leaves the talon: V(t), and H(t) or t ever goes on a column.
+ *
+ * Every play of a talon card meets this at the time it happens, so, as
+ * above, the least solution holds every event of a real line.  (The rule
+ * takes one card gone before t_i as enough, which only keeps positions.)
+ * Positions whose pointers rule 9's key takes as one (a multiple of d, or
+ * the end, with unlimited passes) have the same first set.  Each is a condition that every line
  * meets at the time of the event, as the others are: at the move that plays
  * w_i, w_i is the waste top, so w_(i+1), which lay on it, has left by then;
  * and it left by going home or onto a column.  Stock cards are counted as
@@ -98,11 +125,14 @@ static inline uint64_t runs_from_aces(uint64_t cards)
     return (e & ~(e + (RANK_MASK(1) & even))) | (o & ~(o + (RANK_MASK(1) & odd)));
 }
 
+/* How the relaxation takes the talon: every card playable at any time, the
+ * waste as a stack (rule 17) or what the draws reach (rule 18). */
+enum { TALON_FREE, TALON_STACK, TALON_CYCLE };
+
 /* The least solution above: returns H, and sets *bases to A.  Card `frozen`
  * (a mask of at most one tableau card, or 0) never goes on a column: its M
- * is H alone (see rule 15).  `stacked`: the waste is a stack (rule 17; see
- * waste_is_stack).  Stops early, with a partial solution, once H meets
- * `stop`.
+ * is H alone (see rule 15).  `talon`: TALON_* (see talon_mode).  Stops
+ * early, with a partial solution, once H meets `stop`.
  *
  * The least solution does not depend on the order in which the formulas are
  * applied (any order that applies them until nothing changes reaches it), so
@@ -110,16 +140,28 @@ static inline uint64_t runs_from_aces(uint64_t cards)
  * from State.pair, kept up to date by the moves, and a column's face-down
  * cards are walked only when the card on the next of them moves (`watch`). */
 static uint64_t home_reach(const State *s, const Rules *r, uint64_t frozen, uint64_t stop,
-                           int stacked, uint64_t *bases)
+                           int talon, uint64_t *bases)
 {
     const uint64_t all = (1ULL << 52) - 1, aces = RANK_MASK(1), kings = RANK_MASK(13);
     const uint64_t dealt = r->deals ? s->tal_mask : 0;
     /* The talon cards ever played (V): all of them, or under rule 17 the
      * stock, the waste top, and the waste down to talon[low] as the cards
-     * on them leave (low falls below). */
-    uint64_t playable = s->tal_mask;
-    int low = stacked ? s->ptr - 1 : 0;
+     * on them leave (low falls below); or under rule 18 the cards the draws
+     * reach, then talon[gone - 1] and every card after talon[gone], the
+     * first card that leaves (gone falls). */
+    uint64_t playable = s->tal_mask, left = 0;
+    int low = talon == TALON_STACK ? s->ptr - 1 : 0, n = s->tlen, gone = n;
+    int8_t order[52]; /* rule 18: each talon card's number */
     for (int i = 0; i < low; i++) playable &= ~(1ULL << s->talon[i]);
+    if (talon == TALON_CYCLE) {
+        const int p = s->ptr, d = r->draw;
+        playable = 0;
+        for (int i = 0; i < n; i++) {
+            order[s->talon[i]] = (int8_t)i;
+            if ((i + 1 >= p && (i + 1 - p) % d == 0) || (i + 1) % d == 0 || i == n - 1)
+                playable |= 1ULL << s->talon[i];
+        }
+    }
     uint64_t home = 0, home_tops = 0;
     for (int suit = 0; suit < 4; suit++) {
         home |= (((1ULL << s->found[suit]) - 1)) << (13 * suit);
@@ -202,9 +244,22 @@ static uint64_t home_reach(const State *s, const Rules *r, uint64_t frozen, uint
                 A |= (playable & place) | (r->recall ? home & place & (home_tops | (A >> 1)) : 0);
             }
             /* Rule 17: down the waste while the card on the next one leaves. */
-            int was_low = low;
+            int was_low = low, was_gone = gone;
             while (low > 0 && ((H | place) >> s->talon[low] & 1)) playable |= 1ULL << s->talon[--low];
-            if (low == was_low) break;
+            /* Rule 18: the cards that leave (new ones only) lower `gone`. */
+            if (talon == TALON_CYCLE) {
+                uint64_t leaving = playable & (H | place);
+                for (uint64_t fresh = leaving & ~left; fresh; fresh &= fresh - 1) {
+                    int i = order[__builtin_ctzll(fresh)];
+                    if (i < gone) gone = i;
+                }
+                left = leaving;
+                if (gone < was_gone) {
+                    for (int i = gone + 1; i < was_gone; i++) playable |= 1ULL << s->talon[i];
+                    if (gone > 0) playable |= 1ULL << s->talon[gone - 1];
+                }
+            }
+            if (low == was_low && gone == was_gone) break;
             H = runs_from_aces(H | playable | X);
             A |= playable & place;
         }
@@ -284,7 +339,7 @@ static int buried_below(const State *s, uint64_t cards, int c, int i)
  *      P, which is not on a column then: a stays on p, p stays on q, and b
  *      never finds a base.
  */
-static int twin_locked(const State *s, const Rules *r, int stacked)
+static int twin_locked(const State *s, const Rules *r, int talon)
 {
     if (r->any_empty) return 0;
     for (int c = 0; c < s->ncols; c++) {
@@ -309,7 +364,7 @@ static int twin_locked(const State *s, const Rules *r, int stacked)
              * position). */
             if (!buried_below(s, p | q, c, i)) continue;
             uint64_t pair = 1ULL << a | 1ULL << b, bases;
-            if (home_reach(s, r, 1ULL << b, pair, stacked, &bases) & pair) continue;
+            if (home_reach(s, r, 1ULL << b, pair, talon, &bases) & pair) continue;
             if (__builtin_popcountll(bases & p) <= 1) return 1;
             if (q && s->at_col[p1] < 0 && s->at_col[p2] < 0 && __builtin_popcountll(bases & q) <= 1)
                 return 1;
@@ -325,13 +380,24 @@ static inline int waste_is_stack(const State *s, const Rules *r, const Options *
     return (o->prune & PRUNE_WASTE_STACK) && !r->deals && !can_recycle(s, r) && s->ptr > 1;
 }
 
+/* How the relaxation takes the position's talon (TALON_*): rule 17, rule 18
+ * (a draw of more than one card, a recycle left), or every card playable. */
+static inline int talon_mode(const State *s, const Rules *r, const Options *o)
+{
+    if (waste_is_stack(s, r, o)) return TALON_STACK;
+    if ((o->prune & PRUNE_STOCK_CYCLE) && !r->deals && r->draw > 1 && can_recycle(s, r)
+        && s->tlen > 0)
+        return TALON_CYCLE;
+    return TALON_FREE;
+}
+
 /*
  * Rule 8's answer known (no rule of its own: skipping a test only keeps
  * positions).  Let P pass rule 8's test, where the stock never deals, and C
  * be P after one step that moves card c (a run's first card) from a column
- * or the talon, home or onto a column, where C's waste is not a stack if
- * the step played from the talon (rule 17 off in C).  Suppose that c is
- * free in C:
+ * or the talon, home or onto a column, where C's relaxation takes every
+ * talon card as playable if the step played from the talon (rules 17 and 18
+ * off in C: TALON_FREE).  Suppose that c is free in C:
  *   - c went home: A(c) holds outright in C: c is an ace, or recall is
  *     allowed and c fits on a top card of C, or C has an empty column that
  *     c may go into;
@@ -344,9 +410,10 @@ static inline int waste_is_stack(const State *s, const Rules *r, const Options *
  *   - Where c was.  From a column: the card u left under c is a top in C
  *     (X(u)), face up, so movable (in P it was, face down, once X(u)); P
  *     needed M(c) for X(u), or for E where c was its column's first card,
- *     and an empty column gives E outright in C.  From the talon: V(c) and
- *     L(c) are about c alone, and, the waste not being a stack, every talon
- *     card of C is playable (in P, at most the same ones).
+ *     and an empty column gives E outright in C; the talon is as it was,
+ *     and its formulas (rule 17's or 18's too) are the same, and grow with
+ *     H and the bases.  From the talon: V(c) and L(c) are about c alone, and
+ *     every talon card of C is playable (in P, at most the same ones).
  *   - c home: H(c) in C (in P too, as P passes).  c is in neither the
  *     tableau nor the talon of C, so X(c), M(c) and V(c) name nothing else.
  *     A(c) holds outright; and c's predecessor, a foundation's top in P, not
@@ -378,7 +445,7 @@ static inline int reach_kept(const State *s, const Rules *r, const Options *o, c
         home = 1;
         break;
     case K_TAL:
-        if (waste_is_stack(s, r, o)) return 0;
+        if (talon_mode(s, r, o) != TALON_FREE) return 0;
         card = m->card;
         home = m->dst == DST_FOUND;
         break;
@@ -408,13 +475,14 @@ static inline int reach_kept(const State *s, const Rules *r, const Options *o, c
 static int hopeless(const State *s, const Rules *r, const Options *o, int reach_known)
 {
     uint64_t bases, all = (1ULL << 52) - 1;
-    int stacked = waste_is_stack(s, r, o);
-    if (!reach_known && home_reach(s, r, 0, 0, stacked, &bases) != all) {
-        /* Counted as rule 17's where the waste taken as a stack decides it. */
-        FIRE(o, stacked && home_reach(s, r, 0, 0, 0, &bases) == all ? 17 : 8);
+    int talon = talon_mode(s, r, o);
+    if (!reach_known && home_reach(s, r, 0, 0, talon, &bases) != all) {
+        /* Counted as rule 17's or 18's where the talon so taken decides it. */
+        FIRE(o, talon == TALON_FREE || home_reach(s, r, 0, 0, TALON_FREE, &bases) != all ? 8
+                : talon == TALON_STACK ? 17 : 18);
         return 1;
     }
-    if ((o->prune & PRUNE_TWIN_LOCKS) && twin_locked(s, r, stacked)) {
+    if ((o->prune & PRUNE_TWIN_LOCKS) && twin_locked(s, r, talon)) {
         FIRE(o, 15);
         return 1;
     }

@@ -39,9 +39,10 @@ enum {
     PRUNE_SUCCESSOR = 1 << 14,
     PRUNE_TWIN_LOCKS = 1 << 15,
     PRUNE_WASTE_STACK = 1 << 17,  /* with rule 8 only: see home_reach */
+    PRUNE_STOCK_CYCLE = 1 << 18,  /* with rule 8 only: see home_reach */
     PRUNE_ALL = PRUNE_SAFE_MOVES | PRUNE_TWINS | PRUNE_DEAD_ENDS | PRUNE_LARGER_WASTES
               | PRUNE_COVER_TALON | PRUNE_RELAXED_STOCK | PRUNE_NEARLY_SAFE
-              | PRUNE_SUCCESSOR | PRUNE_TWIN_LOCKS | PRUNE_WASTE_STACK,
+              | PRUNE_SUCCESSOR | PRUNE_TWIN_LOCKS | PRUNE_WASTE_STACK | PRUNE_STOCK_CYCLE,
 };
 
 /* The side searches that only look for wins (they prune nothing), and when
@@ -69,7 +70,7 @@ enum {
 
 /* Firing counts: fired[k] counts what rule k pruned or forced (fired[0] the
  * wins of the side searches that look for wins). */
-#define FIRED_SLOTS 19
+#define FIRED_SLOTS 20
 #define FIRED_SIDE_WINS 0
 #define FIRED_KEPT_HITS 13 /* SIDE_KEPT_HITS's count (rule 13 was removed) */
 #define FIRED_FORGOTTEN 16 /* the entries a full table forgot (see forget_some) */
@@ -77,7 +78,7 @@ enum {
  * sent home, and after one put on a column; and, under SIDE_CHECK_SKIPS,
  * those that would have dropped the position. */
 #define FIRED_REACH_HOME 3
-#define FIRED_REACH_COLUMN 18
+#define FIRED_REACH_COLUMN 19
 #define FIRED_REACH_WRONG 4
 
 /* How to search, apart from the rules of the game. */

@@ -30,9 +30,10 @@ class Prune(enum.IntFlag):
     SUCCESSOR = 1 << 14  # rule 14: a talon card goes home just before its successor
     TWIN_LOCKS = 1 << 15  # rule 15: a card face down under its twin, locked
     WASTE_STACK = 1 << 17  # rule 17, with rule 8: no recycle left, the waste is a stack
+    STOCK_CYCLE = 1 << 18  # rule 18, with rule 8: draw > 1, a recycle left: what the draws reach
     NONE = 0
     ALL = (SAFE_MOVES | TWINS | DEAD_ENDS | LARGER_WASTES | COVER_TALON | RELAXED_STOCK
-           | NEARLY_SAFE | SUCCESSOR | TWIN_LOCKS | WASTE_STACK)
+           | NEARLY_SAFE | SUCCESSOR | TWIN_LOCKS | WASTE_STACK | STOCK_CYCLE)
 
     @property
     def rule(self) -> int:
@@ -71,7 +72,7 @@ FORGOTTEN = 16
 (``search_forget.h``)."""
 
 REACH_HOME = 3
-REACH_COLUMN = 18
+REACH_COLUMN = 19
 """The slots of ``fired`` that count rule 8's tests not made, their answer
 known by proof (``reach_kept`` in ``search_dead_ends.h``): after a card sent
 home, and after one put on a column."""

@@ -1,0 +1,65 @@
+"""Differential checks of one pruning rule, shared by the rules' tests: small
+positions against the brute force, and any positions against the search
+without the rule. Each counts the positions where the rule fired."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+
+from bonanza.core import Position
+from bonanza.solver import Prune, solve
+from tests.solver.brute import winnable
+
+BRUTE_NODES = 200_000
+"""The solver's node limit on a small position (it decides every one)."""
+
+
+@dataclasses.dataclass
+class Tally:
+    """What a check met: positions decided (by both sides), positions where
+    the rule fired, positions lost, and the disagreements, spelled out."""
+
+    decided: int = 0
+    fired: int = 0
+    lost: int = 0
+    wrong: list[str] = dataclasses.field(default_factory=list)
+
+
+def against_brute_force(positions: Iterable[Position], rule: Prune, limit: int) -> Tally:
+    """The solver's verdict on each position against the brute force's, which
+    stores at most ``limit`` positions (a larger case is left out)."""
+    tally = Tally()
+    for position in positions:
+        try:
+            truth = winnable(position, limit)
+        except RuntimeError:  # too large for the brute force
+            continue
+        tally.decided += 1
+        result = solve(position, node_limit=BRUTE_NODES, shorten=False)
+        assert result.result != "unknown"
+        if (result.result == "solved") != truth:
+            tally.wrong.append(f"{position.rules.to_text()} {position.to_text()}: "
+                               f"{result.result}")
+        tally.fired += result.fired[rule] > 0
+        tally.lost += not truth
+    return tally
+
+
+def against_the_search_without(positions: Iterable[Position], rule: Prune, nodes: int) -> Tally:
+    """The default search's verdict on each position against the one without
+    ``rule``, each up to ``nodes`` (``decided``: by both)."""
+    tally = Tally()
+    for position in positions:
+        with_rule = solve(position, node_limit=nodes, shorten=False)
+        without = solve(position, node_limit=nodes, shorten=False, prune=Prune.ALL & ~rule)
+        assert without.fired[rule] == 0
+        tally.fired += with_rule.fired[rule] > 0
+        if "unknown" in (with_rule.result, without.result):
+            continue
+        tally.decided += 1
+        tally.lost += with_rule.result == "unsolvable"
+        if with_rule.result != without.result:
+            tally.wrong.append(f"{position.rules.to_text()} {position.to_text()}: "
+                               f"with {with_rule.result}, without {without.result}")
+    return tally
