@@ -10,7 +10,13 @@ import pytest
 from bonanza.core import Move, Position
 from bonanza.core.view import PlayerView
 from bonanza.solver.fair import advise, sample_layout
-from bonanza.solver.fair_budget import COMPILED, MAX_COMMITMENTS, PROGRESS_NODES, Sampling
+from bonanza.solver.fair_budget import (
+    COMPILED,
+    HINT_PRUNE,
+    MAX_COMMITMENTS,
+    PROGRESS_NODES,
+    Sampling,
+)
 from bonanza.solver.fair_choice import Candidate, Rule, best_commitment, choose, commitments
 from bonanza.solver.quiet import Budget, explore, is_informative, position_key
 from bonanza.solver.search import Verdict, verdict
@@ -45,7 +51,7 @@ class _Unlimited:
 def _layouts(view: PlayerView, seed: int) -> list[tuple[Position, Verdict]]:
     rng = random.Random(seed)
     samples = [sample_layout(view, rng) for _ in range(LAYOUTS)]
-    return [(sample, verdict(sample, SOLVE_CAP)[0]) for sample in samples]
+    return [(sample, verdict(sample, SOLVE_CAP, HINT_PRUNE)[0]) for sample in samples]
 
 
 def _wins(line: tuple[Move, ...], layouts: list[tuple[Position, Verdict]]) -> float:
@@ -58,7 +64,8 @@ def _wins(line: tuple[Move, ...], layouts: list[tuple[Position, Verdict]]) -> fl
         for move in line:
             assert move in after.legal_moves()  # a quiet line is legal in every layout
             after.apply(move)
-        total += {"solved": 1.0, "unsolvable": 0.0}.get(verdict(after, SOLVE_CAP)[0], 0.5)
+        answer = verdict(after, SOLVE_CAP, HINT_PRUNE)[0]
+        total += {"solved": 1.0, "unsolvable": 0.0}.get(answer, 0.5)
     return total
 
 

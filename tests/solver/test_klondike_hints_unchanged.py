@@ -11,13 +11,7 @@ every draw-1 case stayed exactly as it was; of the draw-3 cases, 7 walks
 that follow hints went another way and one hint changed), and again when
 near-ties that no vote decides went to the commitment that wins in most
 layouts (session 43: two draw-3 hints at the default budget changed, every
-walk stayed the same), and again when the solver learnt rule 18 (session 44:
-the same verdicts, in far fewer nodes with draw 3, so a hint's layouts are
-decided within its cap more often; of the draw-3 cases, 5 walks went another
-way, and 29 hints changed their wins, mostly at the small budget, where 7
-that looked lost for want of a decided layout now have sampled wins; at the
-default budget no move changed where the view is the same; draw 1 is as it
-was). A forced hint's
+walk stayed the same). A forced hint's
 words changed once since, where the other moves lead back (no move did). The play-strength
 benchmarks rely on a fixed seed giving the same hint; so does a player's
 replay of a game. A change that alters a hint here must be meant, and then

@@ -7,6 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from bonanza.solver.switches import Prune
+
 DEFAULT_BUDGET: Final = 1.0
 """Seconds one hint may take on one core, at most (counted as solver nodes)."""
 NODES_PER_SECOND: Final = 1_500_000
@@ -15,6 +17,12 @@ CALL_NODES: Final = 150
 """What one solver call costs in Python beside its nodes, counted as nodes."""
 SAMPLE_NODES: Final = 20_000
 """The node cap of one layout's solve: most are decided in far fewer."""
+HINT_PRUNE: Final = Prune.ALL & ~Prune.STOCK_CYCLE
+"""The pruning of the hint's searches: every rule but 18, the engine's
+searches as it was tuned with them. Rule 18 keeps every verdict but decides
+more draw-3 layouts within the caps above, which changes the hints; on the
+tuning set it won 42 of 91 draw-3 games against 44 (session 44, McNemar p =
+0.82), so it waits for a trial that shows a gain (docs/hints.md)."""
 MIN_SOLVE_NODES: Final = 500
 """The smallest cap a solve is given, even when the budget is nearly spent."""
 STUCK_NODES: Final = 2_000
