@@ -62,7 +62,12 @@
  *         (P(t) or K(t)).
  *
  * and V stands for "in the talon" in H and A above (a talon card goes home,
- * or becomes a base, only once played).
+ * or becomes a base, only once played).  Each is a condition that every line
+ * meets at the time of the event, as the others are: at the move that plays
+ * w_i, w_i is the waste top, so w_(i+1), which lay on it, has left by then;
+ * and it left by going home or onto a column.  Stock cards are counted as
+ * ever played whatever the draw (with draw 3 a card may need the cards on it
+ * in its group gone first; counting it playable only keeps positions).
  *
  * Rule 18 (with rule 8, a draw d > 1, and a recycle left): which talon
  * cards the draws reach.  Number the talon t_0 .. t_(n-1) in draw order
@@ -85,16 +90,11 @@
  *           some j < i.
  *   L(t)    t leaves the talon: V(t), and H(t) or t ever goes on a column.
  *
- * Every play of a talon card meets this at the time it happens, so, as
- * above, the least solution holds every event of a real line.  (The rule
+ * Every play of a talon card meets this at the time it happens, so, as for
+ * every event (below), the least solution holds every one of a real line.  (The rule
  * takes one card gone before t_i as enough, which only keeps positions.)
  * Positions whose pointers rule 9's key takes as one (a multiple of d, or
- * the end, with unlimited passes) have the same first set.  Each is a condition that every line
- * meets at the time of the event, as the others are: at the move that plays
- * w_i, w_i is the waste top, so w_(i+1), which lay on it, has left by then;
- * and it left by going home or onto a column.  Stock cards are counted as
- * ever played whatever the draw (with draw 3 a card may need the cards on it
- * in its group gone first; counting it playable only keeps positions).
+ * the end, with unlimited passes) have the same first set.
  *
  * Every event of a real line of play makes its own formula true at the time
  * it happens, by the conditions it needed then, so by induction over the
@@ -433,7 +433,9 @@ static inline int talon_mode(const State *s, const Rules *r, const Options *o)
  * Rule 15's test is still made (a card of P leaving the tableau can make its
  * second case hold).  The caller makes sure that P passed (it was tested, or
  * is known to pass by this or after a recall onto a card), and that C is P
- * after the one step (no safe move or twin exchange after it).
+ * after the one step m (no safe move or twin exchange after it).  Returns 0,
+ * or the firing slot that counts the skip: FIRED_REACH_HOME (c went home) or
+ * FIRED_REACH_COLUMN.
  */
 static inline int reach_kept(const State *s, const Rules *r, const Options *o, const SMove *m)
 {
@@ -456,21 +458,21 @@ static inline int reach_kept(const State *s, const Rules *r, const Options *o, c
     default:
         return 0;
     }
-    int rank = card_rank(card);
-    if (home && rank == 1) return 1;
+    const int slot = home ? FIRED_REACH_HOME : FIRED_REACH_COLUMN, rank = card_rank(card);
+    if (home && rank == 1) return slot;
     if (home && !r->recall) return 0;
     /* The cards c fits on: one rank up, in the suits of the other colour. */
     int red = card_red(card);
     uint64_t bases = rank == 13 ? 0
                    : 1ULL << ((red ? 0 : 1) * 13 + rank) | 1ULL << ((red ? 3 : 2) * 13 + rank);
-    if (s->top_mask & bases) return 1;
+    if (s->top_mask & bases) return slot;
     if (r->any_empty || rank == 13)
         for (int c = 0; c < s->ncols; c++)
-            if (!s->len[c]) return 1;
+            if (!s->len[c]) return slot;
     return 0;
 }
 
-/* Rules 8 (with 17) and 15: is the position lost?  `reach_known`: rule 8's
+/* Rules 8 (with 17 and 18) and 15: is the position lost?  `reach_known`: rule 8's
  * answer is known to be no (see reach_kept), and only rule 15 is tested. */
 static int hopeless(const State *s, const Rules *r, const Options *o, int reach_known)
 {

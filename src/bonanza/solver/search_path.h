@@ -62,7 +62,6 @@ typedef struct {
     int limit;
     int pending; /* rule 10: the talon card the step being entered put on a column, or -1 */
     int after_recall; /* the step being entered recalled a card onto a card */
-    int reach_kept;   /* it sent a card home, keeping rule 8's answer (see reach_kept) */
     int successor; /* rule 14: after a talon card went home, the next of its suit, or -1 */
 } Search;
 

@@ -127,14 +127,15 @@ static int note_kept(Search *x, uint64_t key, uint64_t check, int hit)
     return 1;
 }
 
-/* The dead-end test of the position entered (1: lost, drop it).  `known`:
- * the step after which rule 8's answer is known (see reach_kept), or NULL;
+/* The dead-end test of the position entered (1: lost, drop it).  `step`:
+ * the one step from a position that passed the test, or NULL; where
+ * reach_kept knows rule 8's answer after it, only rule 15 is tested, and
  * under SIDE_CHECK_SKIPS the whole test is made too, and decides. */
-static int dead_end(Search *x, const SMove *known)
+static int dead_end(Search *x, const SMove *step)
 {
-    if (!known) return hopeless(&x->s, &x->r, &x->o, 0);
-    FIRE(&x->o, known->kind == K_T2T || (known->kind == K_TAL && known->dst != DST_FOUND)
-                    ? FIRED_REACH_COLUMN : FIRED_REACH_HOME);
+    int slot = step ? reach_kept(&x->s, &x->r, &x->o, step) : 0;
+    if (!slot) return hopeless(&x->s, &x->r, &x->o, 0);
+    FIRE(&x->o, slot);
     if (hopeless(&x->s, &x->r, &x->o, 1)) return 1;
     if ((x->o.sides & SIDE_CHECK_SKIPS) && hopeless(&x->s, &x->r, &x->o, 0)) {
         FIRE(&x->o, FIRED_REACH_WRONG);
@@ -169,9 +170,8 @@ static int enter(Search *x, size_t path_base)
         pending = -1;
     else
         FIRE(&x->o, 10);
-    int after_recall = x->after_recall, kept = x->reach_kept;
+    int after_recall = x->after_recall;
     x->after_recall = 0;
-    x->reach_kept = 0;
     int successor = x->successor;
     x->successor = -1;
     if (successor >= 0 && card_rank(successor) <= x->s.found[card_suit(successor)]) successor = -1;
@@ -213,14 +213,14 @@ static int enter(Search *x, size_t path_base)
     /* No dead-end test where rule 14 leaves one move, tried at once, nor
      * after a recall onto a card: the card put back on a column only adds to
      * what the relaxation allows, and the position before it passed the
-     * test.  (Skipping a test only keeps a position.)  After a card sent
-     * home as reach_kept says, from a position that passed, with no safe
-     * move after it, only rule 15's part is made. */
+     * test.  (Skipping a test only keeps a position.)  After one step from
+     * a position that passed, with no safe move after it, reach_kept may
+     * know rule 8's part (see dead_end). */
     int passed = 0, tested = ins && successor < 0 && !after_recall
                                  && (x->o.prune & PRUNE_DEAD_ENDS);
     if (tested) {
         int parent_passed = x->flen && x->frames[x->flen - 1].passed;
-        passed = !dead_end(x, kept && parent_passed && x->plen == path_base + 1
+        passed = !dead_end(x, parent_passed && x->plen == path_base + 1
                                   ? &x->path[path_base] : NULL);
     } else if (ins && after_recall) {
         passed = x->flen && x->frames[x->flen - 1].passed;
@@ -275,7 +275,6 @@ static int run_search(Search *x)
         x->started = 1;
         x->pending = -1;
         x->after_recall = 0;
-        x->reach_kept = 0;
         x->successor = -1;
         x->nodes = 1;
         int e = enter(x, 0);
@@ -300,7 +299,6 @@ static int run_search(Search *x)
         }
         x->after_recall = m.kind == K_F2T && x->s.len[m.dst];
         if (!play(x, m)) { x->limit = LIMIT_MEMORY; return -1; }
-        x->reach_kept = x->plen == base + 1 && reach_kept(&x->s, &x->r, &x->o, &x->path[base]);
         x->pending = (x->o.prune & PRUNE_COVER_TALON) && talon_at_will(&x->r, &x->o)
                      && m.kind == K_TAL && m.dst != DST_FOUND ? m.card : -1;
         x->successor = (x->o.prune & PRUNE_SUCCESSOR) && talon_at_will(&x->r, &x->o) && m.kind == K_TAL
