@@ -202,7 +202,7 @@ def test_the_default_memory_limit_is_300_mb(capsys: pytest.CaptureFixture[str],
     out_file = tmp_path / "run.jsonl"
     status, out, _ = run(capsys, "analyze", "--deal-file", str(_deal_file(tmp_path, "7")),
                          "--jobs", "1", "--out", str(out_file), "--no-progress")
-    assert status == 0 and "memory limit: 300 MB" in out
+    assert status == 0 and "memory limit: 256 MB" in out
 
 
 def _deal_file(tmp_path: Path, deal: str) -> Path:

@@ -46,7 +46,7 @@ from bonanza.solver import SolveResult, solve
 from bonanza.solver.search import DEFAULT_MEMORY, Shorten
 from bonanza.solver.stats import percentile, wilson_interval
 
-DEFAULT_MEMORY_MB: Final = DEFAULT_MEMORY // 2**20  # the solver core's default (300)
+DEFAULT_MEMORY_MB: Final = DEFAULT_MEMORY // 2**20  # the solver core's default (256)
 Task = tuple[str, str, Rules, float | None, int | None, bool, Shorten]
 """A deal to solve: id, deal, rules, time limit, memory limit, whether to add its line,
 and whether to shorten it (``solve``'s ``shorten``: ``SHORTEN``, ``--shorten``'s

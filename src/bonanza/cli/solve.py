@@ -55,7 +55,7 @@ def add_solver_rule_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--memory-limit", type=whole_number("the memory limit (MB)"), metavar="MB", default=None,
-        help="solver memory per deal (default 300; a full table forgets positions and goes on)",
+        help="solver memory per deal (default 256; a full table forgets positions and goes on)",
     )
 
 

@@ -149,10 +149,15 @@
 
 /* ---- Python interface ------------------------------------------------------ */
 
-/* solve's memory budget when none is given, in bytes (the table, 16 bytes a
- * slot, doubles up to 256 MiB within it; full, it forgets entries: see
- * search_forget.h).  solve_wide's too. */
-#define DEFAULT_MEMORY ((size_t)300 << 20)
+/* solve's memory budget when none is given, in bytes: the search, its side
+ * searches and its probes together.  The table, 16 bytes a slot, doubles to
+ * 128 MiB, then grows to what the budget holds (less a sixteenth left to the
+ * side searches); full, it forgets entries (search_forget.h).  With the
+ * interpreter, a process that solves stays within 300 MB. */
+#define DEFAULT_MEMORY ((size_t)256 << 20)
+/* solve_wide's (Double Klondike's table only doubles, and so has 256 MiB
+ * within it). */
+#define WIDE_DEFAULT_MEMORY ((size_t)300 << 20)
 
 #include "search_wide.h"
 #include "search_wide_key.h"
@@ -259,7 +264,7 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     states = x->tt.count;
     if (result == 1) {
         /* The table is done with: give its memory back before the line's. */
-        keys_free(x->tt.keys, 2 * (x->tt.mask + 1));
+        keys_free(x->tt.keys, 2 * x->tt.cap);
         x->tt.keys = NULL;
         double t1 = now_seconds();
         expanded = expand_atomic(&start, &x->r, x->path, x->plen, &line);
@@ -403,7 +408,7 @@ static PyMethodDef methods[] = {
      "columns are 1 to 10 lists; deals: the stock deals onto every column (no waste);\n"
      "recycles_allowed is -1 for unlimited; time_limit < 0, node_limit 0 and\n"
      "memory_limit 0 mean no limit (memory defaults to DEFAULT_MEMORY bytes,\n"
-     "300 MiB: a full table forgets entries it can search again).  With hard, the\n"
+     "256 MiB: a full table forgets entries it can search again).  With hard, the\n"
      "nodes reported (probes and side searches included) never pass node_limit;\n"
      "without, the root's check counts them after they run, and may pass it.\n"
      "Moves are (source, dest, count) tuples of pile numbers."},

@@ -43,9 +43,11 @@ TALON_SIZE_BOUND = 52
 any count of recycles left that is at least the talon's size on as unlimited:
 a winning line needs at most one recycle per talon card)."""
 DEFAULT_MEMORY: int = _search.DEFAULT_MEMORY
-"""The C core's memory budget when none is given, in bytes (300 MiB): its table
-doubles up to 256 MiB within it and, full, forgets positions it can search
-again, so the search goes on (``search_forget.h``)."""
+"""The C core's memory budget when none is given, in bytes (256 MiB), for the
+search, its side searches and probes together: its table doubles to 128 MiB,
+then grows to what the budget holds and, full, forgets positions it can search
+again, so the search goes on (``search_forget.h``).  With the interpreter, a
+process that solves stays within 300 MB."""
 SHORTEN_LONGER_THAN = 300
 """``shorten="auto"`` shortens a winning line only where that pays: in games
 whose stock is dealt onto the columns (Easthaven), whose searches wander
@@ -128,7 +130,7 @@ def solve(
     ``start`` is a position (its own rules are used unless ``rules`` is given)
     or a deal (``rules`` default to the ``klondike`` preset).  Limits: seconds,
     positions searched, and bytes of solver memory (default ``DEFAULT_MEMORY``,
-    300 MiB: a full table forgets positions it can search again, and the search
+    256 MiB: a full table forgets positions it can search again, and the search
     goes on).  A solution is replayed through the engine before it is returned.
 
     ``prune`` and ``sides`` switch pruning rules and side searches off (for

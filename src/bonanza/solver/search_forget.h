@@ -59,7 +59,7 @@
  * forgets nothing, and is the same, node for node, as before.
  *
  * The policy.  The table forgets only where it stopped the search before:
- * when it cannot double within the memory budget and is 95 % full.  One
+ * when it cannot grow within the memory budget and is 95 % full.  One
  * sweep (tt_thin) then keeps about FORGET_KEEP_EIGHTHS eighths of its slots'
  * worth of entries, chosen by a hash of the key that changes with each
  * sweep (the table holds no age or subtree size to choose by: 128 bits a
@@ -83,7 +83,7 @@
 static int forget_some(Search *x, uint64_t key, uint64_t check)
 {
     Table *t = &x->tt;
-    size_t cap = t->mask + 1, keep = cap / 8 * FORGET_KEEP_EIGHTHS;
+    size_t cap = t->cap, keep = cap / 8 * FORGET_KEEP_EIGHTHS;
     if (t->count <= keep) return 0;
     /* Keep each entry with probability keep / count. */
     double share = (double)keep / (double)t->count;

@@ -121,7 +121,7 @@ static int quiet_reserve(Quiet *x, void **array, size_t *cap, size_t need, size_
 
 static void quiet_free(Quiet *x)
 {
-    keys_free(x->tt.keys, 2 * (x->tt.mask + 1));
+    keys_free(x->tt.keys, 2 * x->tt.cap);
     free(x->steps);
     free(x->frames);
 }

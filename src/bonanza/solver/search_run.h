@@ -208,7 +208,7 @@ static int enter(Search *x, size_t path_base)
             FIRE(&x->o, 9);
         }
         x->s.ptr = ptr;
-        for (int k = 0; k < n_seen; k++) __builtin_prefetch(&x->tt.keys[2 * (seen[k] & x->tt.mask)]);
+        for (int k = 0; k < n_seen; k++) __builtin_prefetch(&x->tt.keys[2 * tt_home(seen[k], x->tt.cap)]);
     }
     /* No dead-end test where rule 14 leaves one move, tried at once, nor
      * after a recall onto a card: the card put back on a column only adds to
@@ -244,14 +244,14 @@ static int enter(Search *x, size_t path_base)
     int n = successor >= 0 ? successor_moves(&x->s, &x->r, &x->o, successor, ms)
           : pending >= 0 ? pending_moves(&x->s, &x->r, &x->o, pending, pc, ms)
           : gen_moves(&x->s, &x->r, &x->o, ms);
-    if (x->tt.mask >= PREFETCH_SLOTS) {
+    if (x->tt.cap > PREFETCH_SLOTS) {
         /* A large table misses the caches on nearly every lookup: start
          * the lookups of all the children now, so that they overlap. */
         for (int i = 0; i < n; i++) {
             if (ms[i].pre_count) continue;
             SMove m = ms[i];
             apply_move(&x->s, &m);
-            __builtin_prefetch(&x->tt.keys[2 * (state_key(&x->s, &x->r) & x->tt.mask)]);
+            __builtin_prefetch(&x->tt.keys[2 * tt_home(state_key(&x->s, &x->r), x->tt.cap)]);
             undo_move(&x->s, &m);
         }
     }
@@ -332,8 +332,8 @@ static int run_search(Search *x)
 
 static void free_search(Search *x)
 {
-    keys_free(x->tt.keys, x->tt.keys ? 2 * (x->tt.mask + 1) : 0);
-    keys_free(x->kept.keys, x->kept.keys ? 2 * (x->kept.mask + 1) : 0);
+    keys_free(x->tt.keys, x->tt.keys ? 2 * x->tt.cap : 0);
+    keys_free(x->kept.keys, x->kept.keys ? 2 * x->kept.cap : 0);
     free(x->moves);
     free(x->path);
     free(x->frames);

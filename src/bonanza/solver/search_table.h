@@ -75,11 +75,22 @@ static uint64_t state_key(State *s, const Rules *r)
 /* ---- transposition table ------------------------------------------------- */
 
 /* Open addressing with linear probing: slot j is keys[2j] (the key, 0 for an
- * empty slot) and keys[2j + 1] (its check); mask + 1 slots. */
+ * empty slot) and keys[2j + 1] (its check); cap slots, any number of them.  A
+ * key's home slot is its place in [0, cap) scaled from its place among all
+ * 64-bit values (tt_home), so that a table may be any size: it doubles while
+ * the budget allows, then grows once more to what the budget holds
+ * (tt_insert). */
 typedef struct {
     uint64_t *keys;
-    size_t mask, count;
+    size_t cap, count;
 } Table;
+
+/* The home slot of `key` in a table of `cap` slots: key * cap / 2^64, which
+ * keeps the keys' order (so a table's keys go to a larger one in order). */
+static inline size_t tt_home(uint64_t key, size_t cap)
+{
+    return (size_t)(((unsigned __int128)key * cap) >> 64);
+}
 
 /* A zeroed array of `cap` 64-bit words, freed by keys_free.  Large ones are mapped
  * straight from the kernel, so that freeing returns them (malloc would keep
@@ -146,7 +157,7 @@ static void keys_free(uint64_t *keys, size_t cap)
 static int tt_init(Table *t, size_t cap)
 {
     t->keys = keys_alloc(2 * cap);
-    t->mask = cap - 1;
+    t->cap = cap;
     t->count = 0;
     return t->keys != NULL;
 }
@@ -155,8 +166,9 @@ static int tt_init(Table *t, size_t cap)
  * side search's or probe's.  Most deals are decided in a few hundred nodes:
  * their table stays in the caches, where a first table of 2^15 slots (512 KB,
  * fresh pages to fault in and cache lines to miss) cost the median draw-3
- * deal about a tenth of its time (docs/solver.md, "Speed").  A table grows by
- * doubling, which changes no search: it only says which positions were seen. */
+ * deal about a tenth of its time (docs/solver.md, "Speed").  A table grows
+ * (tt_insert), which changes no search: it only says which positions were
+ * seen, until it is full. */
 #define FIRST_SLOTS ((size_t)1 << 11)
 #define FIRST_SIDE_SLOTS ((size_t)1 << 13)
 
@@ -167,10 +179,10 @@ static int tt_init(Table *t, size_t cap)
 /* Put a key in a table with room for it: 1 inserted, 0 already present. */
 static int tt_put(Table *t, uint64_t key, uint64_t check)
 {
-    size_t j = (size_t)key & t->mask;
+    size_t j = tt_home(key, t->cap);
     while (t->keys[2 * j]) {
         if (t->keys[2 * j] == key && t->keys[2 * j + 1] == check) return 0;
-        j = (j + 1) & t->mask;
+        if (++j == t->cap) j = 0;
     }
     t->keys[2 * j] = key;
     t->keys[2 * j + 1] = check;
@@ -190,10 +202,10 @@ static int tt_put(Table *t, uint64_t key, uint64_t check)
  * entries may be forgotten is the caller's to say (see forget_some). */
 static size_t tt_thin(Table *t, uint64_t salt, uint64_t keep_below)
 {
-    size_t cap = t->mask + 1, start = 0, forgotten = 0;
+    size_t cap = t->cap, start = 0, forgotten = 0;
     while (t->keys[2 * start]) start++; /* (the table is never full) */
-    for (size_t n = 1; n <= cap; n++) {
-        size_t i = (start + n) & t->mask;
+    for (size_t n = 1, i = start; n <= cap; n++) {
+        if (++i == cap) i = 0;
         uint64_t key = t->keys[2 * i];
         if (!key) continue;
         uint64_t check = t->keys[2 * i + 1];
@@ -205,29 +217,51 @@ static size_t tt_thin(Table *t, uint64_t salt, uint64_t keep_below)
     return forgotten;
 }
 
+/* Slots a table grows by at the end, past doubling: whole huge pages. */
+#define GROW_STEP_SLOTS (HUGE_PAGE / (2 * sizeof(uint64_t)))
+/* The last growth leaves this share of what the budget still holds to other
+ * searches (the side searches share the budget), and is made only if it adds
+ * at least a quarter. */
+#define GROW_LEAVE_SIXTEENTHS 1
+
+/* The slots a full table of `cap` slots grows to: twice as many if the budget
+ * holds them (with the table's own bytes given back), else as many as it
+ * holds, less a sixteenth, in whole huge pages; `cap` if that is not a
+ * quarter more. */
+static size_t tt_grown(size_t cap, size_t budget, size_t used)
+{
+    const size_t slot = 2 * sizeof(uint64_t);
+    size_t others = used - cap * slot;
+    if (others >= budget) return cap;
+    size_t room = (budget - others) / slot;
+    if (2 * cap <= room) return 2 * cap;
+    room -= room / 16 * GROW_LEAVE_SIXTEENTHS;
+    room -= room % GROW_STEP_SLOTS;
+    return room >= cap + cap / 4 ? room : cap;
+}
+
 /* 1: inserted, 0: already present, -1: no memory left within the budget. */
 static int tt_insert(Table *t, uint64_t key, uint64_t check, size_t budget, size_t *used)
 {
-    size_t cap = t->mask + 1;
+    size_t cap = t->cap;
     /* Grow at 3/4 full (linear probing slows down sharply beyond). */
     size_t full = cap / 4 * 3;
     if (t->count + 1 > full) {
-        size_t bytes = 4 * cap * sizeof(uint64_t);
-        uint64_t *keys = NULL;
-        if (*used - 2 * cap * sizeof(uint64_t) + bytes <= budget)
-            keys = keys_alloc(4 * cap);
+        size_t grown = tt_grown(cap, budget, *used);
+        uint64_t *keys = grown > cap ? keys_alloc(2 * grown) : NULL;
         if (keys) {
-            /* A key in slot i goes to about i or cap + i, so the new table's
-             * pages are touched in order, and a mapped old table gives back
-             * each huge page once read: the process never holds both tables
-             * whole (the peak is the new table, not one and a half times it). */
-            size_t mask = 2 * cap - 1, page = HUGE_PAGE / sizeof(uint64_t) / 2;
+            /* tt_home keeps the keys' order, so the new table's pages are
+             * touched in order, and a mapped old table gives back each huge
+             * page once read: the process never holds both tables whole (the
+             * peak is the new table, not one and a half times it). */
+            size_t page = HUGE_PAGE / sizeof(uint64_t) / 2;
             int give_back = keys_mapped(2 * cap);
             for (size_t i = 0; i < cap; i++) {
                 uint64_t k = t->keys[2 * i];
                 if (k) {
-                    size_t j = (size_t)k & mask;
-                    while (keys[2 * j]) j = (j + 1) & mask;
+                    size_t j = tt_home(k, grown);
+                    while (keys[2 * j])
+                        if (++j == grown) j = 0;
                     keys[2 * j] = k;
                     keys[2 * j + 1] = t->keys[2 * i + 1];
                 }
@@ -235,8 +269,8 @@ static int tt_insert(Table *t, uint64_t key, uint64_t check, size_t budget, size
             }
             keys_free(t->keys, 2 * cap);
             t->keys = keys;
-            t->mask = mask;
-            *used = *used - 2 * cap * sizeof(uint64_t) + bytes;
+            t->cap = grown;
+            *used = *used - 2 * cap * sizeof(uint64_t) + 2 * grown * sizeof(uint64_t);
         } else if ((t->count + 1) * 20 > cap * 19) {
             return -1;
         }

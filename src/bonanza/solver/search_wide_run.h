@@ -403,7 +403,7 @@ static PyObject *py_solve_wide(PyObject *self, PyObject *args)
     }
     x->node_limit = node_limit;
     x->deadline = time_limit;
-    x->memory_limit = memory_limit > 0 ? (size_t)memory_limit : DEFAULT_MEMORY;
+    x->memory_limit = memory_limit > 0 ? (size_t)memory_limit : WIDE_DEFAULT_MEMORY;
     x->used = &used;
     x->t0 = now_seconds();
     used = sizeof(Wide);
