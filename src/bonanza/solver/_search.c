@@ -118,6 +118,7 @@
  *   search_wide.h       the generic search's rules in C (two decks: Double
  *                       Klondike), move for move as solver/generic.py;
  *   search_wide_key.h   its positions as bytes: for its path, and its keys;
+ *   search_wide_dead_ends.h  its hopeless positions (rule 8 for two decks);
  *   search_wide_run.h   that search, and its entry points solve_wide, wide_moves;
  *   _search.c           (this file) the Python binding.
  */
@@ -161,6 +162,7 @@
 
 #include "search_wide.h"
 #include "search_wide_key.h"
+#include "search_wide_dead_ends.h"
 #include "search_wide_run.h"
 
 
@@ -429,13 +431,17 @@ static PyMethodDef methods[] = {
     {"solve_wide", py_solve_wide, METH_VARARGS,
      "solve_wide(columns, downs, stock, waste, foundations, recycles, decks, draw,\n"
      "           recycles_allowed, any_empty, recall, partial, time_limit, node_limit,\n"
-     "           memory_limit) -> (verdict, moves, nodes, seconds, limit, states,\n"
-     "           memory, cpu_seconds)\n\n"
+     "           memory_limit, talon_macros=False, dead_ends=False)\n"
+     "           -> (verdict, moves, nodes, seconds, limit, states, memory,\n"
+     "               cpu_seconds, dropped)\n\n"
      "solver/generic.py's search (no seed) in C, move for move: the same verdict,\n"
      "line, nodes, states and memory (counted as generic.py counts it).  Card ids\n"
      "0-103; columns deepest first; the stock's next card last.  time_limit < 0\n"
      "node_limit 0 and memory_limit 0 mean none.  Moves are\n"
-     "(source, dest, count) tuples of the engine's pile numbers."},
+     "(source, dest, count) tuples of the engine's pile numbers.  talon_macros:\n"
+     "that search and one with talon macros side by side (search_wide.h);\n"
+     "dead_ends: both drop hopeless positions (search_wide_dead_ends.h), and\n"
+     "dropped counts them."},
     {"wide_moves", py_wide_moves, METH_VARARGS,
      "wide_moves(the arguments of solve_wide) -> list of moves\n\n"
      "The legal moves as solve_wide orders them (generic.move_order), for tests."},

@@ -86,8 +86,9 @@ def solve_wide(
     node_limit: int,
     memory_limit: int,
     talon_macros: bool = ...,
+    dead_ends: bool = ...,
     /,
-) -> tuple[str, list[tuple[int, int, int, int]], int, float, str | None, int, int, float]: ...
+) -> tuple[str, list[tuple[int, int, int, int]], int, float, str | None, int, int, float, int]: ...
 def wide_moves(
     columns: Sequence[Sequence[int]],
     downs: Sequence[int],

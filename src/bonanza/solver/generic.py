@@ -188,6 +188,7 @@ def search(
     memory_limit: int | None = None,
     seed: int = 0,
     talon_macros: bool = True,
+    dead_ends: bool = False,
 ) -> SolveResult:
     """Decide whether ``start`` can be won with every card known (see the
     module), answering as ``solve`` does (``solve`` replays the line). A
@@ -202,9 +203,14 @@ def search(
     reach them, with no position for each draw (and with draw 1 and
     unlimited passes, one position for every pointer of a talon): the same
     verdicts (the proofs are in search_wide.h), far fewer positions, other
-    nodes and lines."""
+    nodes and lines. ``dead_ends``, with talon macros, has both drop the
+    positions where some card can never go home (search_wide_dead_ends.h):
+    the same verdicts, sooner, and lost deals proven lost; ``solve`` asks for
+    it, the fair hints' samples do not (they keep the searches they were tuned
+    with)."""
     if wide.takes(start, time_limit, node_limit, seed):
-        return wide.search(start, time_limit, node_limit, memory_limit, talon_macros)
+        return wide.search(start, time_limit, node_limit, memory_limit, talon_macros,
+                           dead_ends and talon_macros)
     return search_python(start, time_limit=time_limit, node_limit=node_limit,
                          memory_limit=memory_limit, seed=seed)
 

@@ -134,7 +134,9 @@ def solve(
     goes on).  A solution is replayed through the engine before it is returned.
 
     ``prune`` and ``sides`` switch pruning rules and side searches off (for
-    differential tests: no set of them changes a verdict).  A nonzero ``seed``
+    differential tests: no set of them changes a verdict); of ``prune`` the
+    generic search reads ``Prune.DEAD_ENDS`` alone (two decks: rule 8 for
+    twins, search_wide_dead_ends.h).  A nonzero ``seed``
     runs one plain search with its move order shuffled, without the portfolio.
     ``shorten`` (True by default) cuts a winning line down to the fewest moves
     through the positions it visits (the search's line is its depth-first
@@ -164,7 +166,8 @@ def solve(
     try:
         arguments = core_arguments(position)
     except RulesError:
-        return _solve_generic(position, time_limit, node_limit, memory_limit, seed)
+        return _solve_generic(position, time_limit, node_limit, memory_limit, seed,
+                              Prune.DEAD_ENDS in prune)
     (verdict, raw, nodes, seconds, limit, states, memory, fired, cut, cut_seconds,
      expand_seconds, cpu_seconds) = _search.solve(
         *arguments,
@@ -212,10 +215,11 @@ def _solve_generic(
     node_limit: int | None,
     memory_limit: int | None,
     seed: int,
+    dead_ends: bool,
 ) -> SolveResult:
     """``solve`` by the generic search (rules the C core does not take)."""
     result = generic.search(position, time_limit=time_limit, node_limit=node_limit,
-                    memory_limit=memory_limit, seed=seed)
+                            memory_limit=memory_limit, seed=seed, dead_ends=dead_ends)
     if result.solved:
         _check_win(position, result.moves)
     return result

@@ -96,6 +96,8 @@ typedef struct {
     double t0, deadline;             /* deadline < 0: none */
     size_t *used, memory_limit;      /* bytes held (shared with the other search, if any) */
     int limit;                       /* LIMIT_* */
+    int dead_ends;                   /* drop hopeless positions (search_wide_dead_ends.h) */
+    uint64_t dropped;                /* positions dropped so */
 } Wide;
 
 /* Room for `need` items of `size` bytes in *array (doubling), within the
@@ -149,6 +151,15 @@ static int w_limit_hit(const Wide *x)
     return LIMIT_NONE;
 }
 
+/* Did a move from s to child turn a card face up?  (The dead-end test is made
+ * only then, and at the start: skipping it only keeps positions.) */
+static int w_turns_up(const WState *s, const WState *child, const WRules *r)
+{
+    for (int c = 0; c < r->ncols; c++)
+        if (child->down[c] < s->down[c]) return 1;
+    return 0;
+}
+
 /* generic.search from `start`: 1 solved (x->line), 0 unsolvable, -1 unknown
  * (x->limit), -2 paused (at x->pause_at nodes; w_run goes on). */
 static int w_run(Wide *x);
@@ -161,7 +172,15 @@ static int w_search(Wide *x, const WState *start)
         return 1;
     }
     w_key(start, &x->r, &key, &check);
-    if (w_table_add(&x->seen, key, check, x->used, x->memory_limit) < 0 || !w_push(x, start)) {
+    if (w_table_add(&x->seen, key, check, x->used, x->memory_limit) < 0) {
+        x->limit = LIMIT_MEMORY;
+        return -1;
+    }
+    if (x->dead_ends && w_hopeless(start, &x->r)) {
+        x->dropped++;
+        return 0;
+    }
+    if (!w_push(x, start)) {
         x->limit = LIMIT_MEMORY;
         return -1;
     }
@@ -205,6 +224,10 @@ static int w_run(Wide *x)
         int added = w_table_add(&x->seen, key, check, x->used, x->memory_limit);
         if (added < 0) { x->limit = LIMIT_MEMORY; return -1; }
         if (!added) continue;
+        if (x->dead_ends && w_turns_up(&x->top, &child, &x->r) && w_hopeless(&child, &x->r)) {
+            x->dropped++;
+            continue;
+        }
         if (!w_push(x, &child)) { x->limit = LIMIT_MEMORY; return -1; }
         x->line[x->llen++] = m;
     }
@@ -245,16 +268,18 @@ static int w_cards(PyObject *seq, uint8_t *out, int most, int *count, const char
 /* The position and rules from Python (see solve_wide's docstring); 0 with an
  * error set. */
 static int w_build(PyObject *args, WState *s, WRules *r, double *time_limit,
-                   unsigned long long *node_limit, Py_ssize_t *memory_limit, int *macros)
+                   unsigned long long *node_limit, Py_ssize_t *memory_limit, int *macros,
+                   int *dead_ends)
 {
     PyObject *columns, *downs, *stock, *waste, *found;
     memset(s, 0, sizeof *s);
     memset(r, 0, sizeof *r);
     *macros = 0;
-    if (!PyArg_ParseTuple(args, "OOOOOiiiipppdKn|p", &columns, &downs, &stock, &waste, &found,
+    *dead_ends = 0;
+    if (!PyArg_ParseTuple(args, "OOOOOiiiipppdKn|pp", &columns, &downs, &stock, &waste, &found,
                           &s->recycles, &r->decks, &r->draw, &r->recycles_allowed,
                           &r->any_empty, &r->recall, &r->partial, time_limit, node_limit,
-                          memory_limit, macros))
+                          memory_limit, macros, dead_ends))
         return 0;
     Py_ssize_t ncols = PySequence_Size(columns), nfound = PySequence_Size(found);
     if (ncols < 1 || ncols > W_COLS || PySequence_Size(downs) != ncols || r->decks < 1
@@ -394,13 +419,15 @@ static PyObject *py_solve_wide(PyObject *self, PyObject *args)
     double time_limit;
     unsigned long long node_limit;
     Py_ssize_t memory_limit;
-    int macros;
+    int macros, dead_ends;
     size_t used = 0;
     if (!x) return PyErr_NoMemory();
-    if (!w_build(args, &start, &x->r, &time_limit, &node_limit, &memory_limit, &macros)) {
+    if (!w_build(args, &start, &x->r, &time_limit, &node_limit, &memory_limit, &macros,
+                 &dead_ends)) {
         free(x);
         return NULL;
     }
+    x->dead_ends = dead_ends;
     x->node_limit = node_limit;
     x->deadline = time_limit;
     x->memory_limit = memory_limit > 0 ? (size_t)memory_limit : WIDE_DEFAULT_MEMORY;
@@ -430,9 +457,10 @@ static PyObject *py_solve_wide(PyObject *self, PyObject *args)
         const char *status = result == 1 ? "solved" : result == 0 ? "unsolvable" : "unknown";
         uint64_t nodes = x->nodes + (plain ? plain->nodes : 0);
         size_t states = x->seen.count + (plain ? plain->seen.count : 0);
-        ret = Py_BuildValue("(sNKdznnd)", status, line, (unsigned long long)nodes, seconds,
+        uint64_t dropped = x->dropped + (plain ? plain->dropped : 0);
+        ret = Py_BuildValue("(sNKdznndK)", status, line, (unsigned long long)nodes, seconds,
                             result < 0 ? limits[winner->limit] : NULL, (Py_ssize_t)states,
-                            (Py_ssize_t)used, cpu_seconds);
+                            (Py_ssize_t)used, cpu_seconds, (unsigned long long)dropped);
     }
     w_free(plain);
     w_free(x);
@@ -447,8 +475,9 @@ static PyObject *py_wide_moves(PyObject *self, PyObject *args)
     double time_limit;
     unsigned long long node_limit;
     Py_ssize_t memory_limit;
-    int macros;
-    if (!w_build(args, &s, &r, &time_limit, &node_limit, &memory_limit, &macros)) return NULL;
+    int macros, dead_ends;
+    if (!w_build(args, &s, &r, &time_limit, &node_limit, &memory_limit, &macros, &dead_ends))
+        return NULL;
     if (macros) w_to_macros(&s, &r);
     WMove out[W_MOVES_MAX];
     int n = w_ordered_moves(&s, &r, out);

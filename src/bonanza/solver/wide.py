@@ -12,7 +12,7 @@ from bonanza.core.position import Position
 from bonanza.core.rules import EmptyColumn, StockMode
 from bonanza.solver import _search  # the C extension (see _search.pyi)
 from bonanza.solver.result import LIMITS, VERDICTS, SolveResult, Verdict
-from bonanza.solver.switches import SINGLE_RULES
+from bonanza.solver.switches import SINGLE_RULES, Prune
 
 COLUMNS: Final = 10
 """Columns at most that it takes (search_wide.h's W_COLS)."""
@@ -60,18 +60,26 @@ def search(
     node_limit: int | None,
     memory_limit: int | None,
     talon_macros: bool,
+    dead_ends: bool = False,
 ) -> SolveResult:
-    """``generic.search`` in C (see there, and search_wide.h)."""
-    (verdict, raw, nodes, seconds, limit, states, memory, cpu_seconds) = _search.solve_wide(
-        *arguments(start),
-        -1.0 if time_limit is None else float(time_limit),
-        0 if node_limit is None else node_limit,
-        0 if memory_limit is None else memory_limit,
-        talon_macros,
+    """``generic.search`` in C (see there, and search_wide.h); ``dead_ends``
+    (with ``talon_macros``) drops hopeless positions (search_wide_dead_ends.h),
+    counted in ``fired[Prune.DEAD_ENDS]``."""
+    (verdict, raw, nodes, seconds, limit, states, memory, cpu_seconds, dropped) = (
+        _search.solve_wide(
+            *arguments(start),
+            -1.0 if time_limit is None else float(time_limit),
+            0 if node_limit is None else node_limit,
+            0 if memory_limit is None else memory_limit,
+            talon_macros,
+            dead_ends,
+        )
     )
+    fired = dict.fromkeys(SINGLE_RULES, 0)
+    fired[Prune.DEAD_ENDS] = dropped
     return SolveResult(
         VERDICTS[verdict], spelled_out(start, raw), nodes, seconds, LIMITS[limit], states,
-        memory, dict.fromkeys(SINGLE_RULES, 0), cpu_seconds=cpu_seconds,
+        memory, fired, cpu_seconds=cpu_seconds,
     )  # fmt: skip
 
 
