@@ -37,8 +37,8 @@ def test_the_default_memory_leaves_room_for_the_interpreter_within_300_mb() -> N
 def test_a_table_grows_past_doubling_to_what_the_budget_holds() -> None:
     # With 12 MiB the table doubles to 8 MiB (524,288 slots) and cannot double
     # again; it grows once more, to 10 MiB in whole huge pages (a sixteenth of
-    # the room left), and then forgets.  The same search as with room to spare,
-    # until the table fills.
+    # the room left), where the search's 468,494 positions fit: the same
+    # search as with room to spare, nothing forgotten.
     rules = Rules(draw=1, thoughtful=True)
     budget, limit = 12 * 2**20, 4_000_000
     tight = solve(Deal.from_number(LOST_DRAW_1), rules, node_limit=limit, shorten=False,

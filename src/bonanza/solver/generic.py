@@ -205,7 +205,7 @@ def search(
     verdicts (the proofs are in search_wide.h), far fewer positions, other
     nodes and lines. ``dead_ends``, with talon macros, has both drop the
     positions where some card can never go home (search_wide_dead_ends.h):
-    the same verdicts, sooner, and lost deals proven lost; ``solve`` asks for
+    the same verdicts, some sooner; ``solve`` asks for
     it, the fair hints' samples do not (they keep the searches they were tuned
     with)."""
     if wide.takes(start, time_limit, node_limit, seed):

@@ -52,43 +52,31 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "search_dead_ends.h"
 #include "search_wide.h"
 
 #define W_NOWHERE 255 /* a card not in the tableau */
 
-/* The two classes (suit * 13 + rank - 1) that a card of class k goes on, one
- * rank up and of the other colour; 0 for a king (none). */
-static int w_parents(int k, int *out)
-{
-    int rank = k % W_RANKS + 1, suit = k / W_RANKS;
-    if (rank == W_RANKS) return 0;
-    int n = 0;
-    for (int other = 0; other < 4; other++)
-        if (card_red(other * W_RANKS) != card_red(suit * W_RANKS)) out[n++] = other * W_RANKS + rank;
-    return n;
-}
-
 /* Is position s hopeless: is some card not home unable ever to go home?  Rule
  * 8 for two decks (see above); the talon as the waste and the stock (or, under
- * talon macros, T in the waste): every card of either is playable. */
+ * talon macros, T in the waste): every card of either is playable.  A class is
+ * a card id of one deck (0-51), so the sets of classes are the core's 52-bit
+ * card sets, and P is the core's parent_in. */
 static int w_hopeless(const WState *s, const WRules *r)
 {
-    uint8_t x[W_CARDS] = {0}, m[W_CARDS] = {0}, h[W_CARDS] = {0};
-    uint8_t col_of[W_CARDS], above[W_CARDS], talon[W_CARDS] = {0}, face_up[W_CARDS] = {0};
-    uint8_t base[W_DECK] = {0}, home_class[W_DECK] = {0}, ever_home[W_DECK] = {0};
-    uint8_t talon_class[W_DECK] = {0};
-    int parents[W_DECK][2], nparents[W_DECK];
+    const uint64_t all = (1ULL << W_DECK) - 1, aces = RANK_MASK(1), kings = RANK_MASK(13);
+    uint8_t x[W_CARDS] = {0}, m[W_CARDS] = {0}, h[W_CARDS] = {0}, face_up[W_CARDS] = {0};
+    uint8_t col_of[W_CARDS], above[W_CARDS], talon[W_CARDS] = {0}, bottoms[W_COLS];
+    uint64_t home = 0, talon_classes = 0, bases = 0, went_home = 0;
     memset(col_of, W_NOWHERE, sizeof col_of);
     memset(above, W_NOWHERE, sizeof above);
-    for (int k = 0; k < W_DECK; k++) nparents[k] = w_parents(k, parents[k]);
     for (int f = 0; f < 4 * r->decks; f++)
-        for (int rank = 1; rank <= s->found[f]; rank++) home_class[(f % 4) * W_RANKS + rank - 1] = 1;
+        home |= ((1ULL << s->found[f]) - 1) << (W_RANKS * (f % 4));
     int empty = 0;
-    uint8_t bottoms[W_COLS];
     for (int c = 0; c < r->ncols; c++) {
         int len = s->len[c];
-        if (!len) { empty = 1; bottoms[c] = W_NOWHERE; continue; }
-        bottoms[c] = s->col[c][0];
+        bottoms[c] = len ? s->col[c][0] : W_NOWHERE;
+        if (!len) { empty = 1; continue; }
         for (int i = 0; i < len; i++) {
             int card = s->col[c][i];
             col_of[card] = (uint8_t)c;
@@ -100,40 +88,31 @@ static int w_hopeless(const WState *s, const WRules *r)
     for (int i = 0; i < s->nstock; i++) talon[s->stock[i]] = 1;
     for (int i = 0; i < s->nwaste; i++) talon[s->waste[i]] = 1;
     for (int card = 0; card < W_CARDS; card++)
-        if (talon[card]) talon_class[card % W_DECK] = 1;
+        if (talon[card]) talon_classes |= 1ULL << (card % W_DECK);
     for (int changed = 1; changed;) {
         changed = 0;
-        /* E, then B, P and K by class. */
         for (int c = 0; c < r->ncols && !empty; c++)
             if (bottoms[c] != W_NOWHERE && m[bottoms[c]]) empty = 1;
-        uint8_t fits[W_DECK];
-        for (int k = 0; k < W_DECK; k++) {
-            int p = 0;
-            for (int j = 0; j < nparents[k]; j++) p |= base[parents[k][j]];
-            fits[k] = (uint8_t)(p || (empty && (r->any_empty || k % W_RANKS == W_RANKS - 1)));
-        }
-        for (int k = 0; k < W_DECK; k++)
-            if (!base[k] && fits[k] && (talon_class[k] || (r->recall && home_class[k]))) {
-                base[k] = 1;
-                changed = 1;
-            }
+        /* P or K by class; then the talon and home classes that become bases. */
+        uint64_t fits = parent_in(bases) | (empty ? (r->any_empty ? all : kings) : 0);
+        uint64_t more = fits & (talon_classes | (r->recall ? home : 0)) & ~bases;
+        if (more) { bases |= more; changed = 1; }
+        uint64_t follows = aces | (((home | went_home) << 1) & ~aces & all);
         for (int card = 0; card < W_CARDS; card++) {
             if (col_of[card] == W_NOWHERE && !talon[card]) continue; /* home, or not in play */
-            int k = card % W_DECK, rank = k % W_RANKS + 1;
-            int below_home = rank == 1 || home_class[k - 1] || ever_home[k - 1];
-            if (!h[card] && below_home && (talon[card] || x[card])) {
+            uint64_t bit = 1ULL << (card % W_DECK);
+            if (!h[card] && (follows & bit) && (talon[card] || x[card])) {
                 h[card] = 1;
-                ever_home[k] = 1;
+                went_home |= bit;
                 changed = 1;
             }
             if (col_of[card] == W_NOWHERE) continue;
-            if (x[card] && !base[k]) { base[k] = 1; changed = 1; }
-            if (!m[card] && (h[card] || ((face_up[card] || x[card]) && fits[k]))) {
+            if (x[card] && !(bases & bit)) { bases |= bit; changed = 1; }
+            if (!m[card] && (h[card] || ((face_up[card] || x[card]) && (fits & bit)))) {
                 m[card] = 1;
                 changed = 1;
             }
-        }
-        for (int card = 0; card < W_CARDS; card++) {
+            /* The card under this one is uncovered once this one moves. */
             int on = above[card];
             if (on != W_NOWHERE && m[on] && !x[card]) { x[card] = 1; changed = 1; }
         }

@@ -97,7 +97,7 @@ typedef struct {
     size_t *used, memory_limit;      /* bytes held (shared with the other search, if any) */
     int limit;                       /* LIMIT_* */
     int dead_ends;                   /* drop hopeless positions (search_wide_dead_ends.h) */
-    uint64_t dropped;                /* positions dropped so */
+    uint64_t dropped;                /* the hopeless positions it dropped */
 } Wide;
 
 /* Room for `need` items of `size` bytes in *array (doubling), within the
