@@ -255,3 +255,37 @@ def test_a_sampled_layouts_verdict_is_the_macro_searchs_with_its_first_move() ->
             verdicts[answer] += 1
     assert verdicts["solved"] >= 10 and verdicts["unknown"] >= 5, verdicts
     assert draws >= 3  # lines that start with a talon play reached by draws
+
+
+def test_whole_searches_backtrack_through_the_path_as_the_python_one() -> None:
+    # The path keeps every eighth position whole and makes the others again
+    # from the line (search_wide_run.h, w_top).  Endgames searched to the end
+    # (lost ones searched whole) back up through thousands of frames between
+    # checkpoints: the C search still goes move for move as the Python one.
+    verdicts: Counter[str] = Counter()
+    for seed in range(40):
+        rules = dataclasses.replace(
+            Rules.preset(("double-klondike", "double-klondike-3")[seed % 2]), thoughtful=True
+        )
+        position = small_variant_position(seed, rules, (26, 30, 34)[seed % 3], suits=2)
+        in_c = search(position, node_limit=30_000, talon_macros=False)
+        in_python = search_python(position, node_limit=30_000)
+        assert (in_c.result, in_c.nodes, in_c.states, in_c.moves) == (
+            in_python.result, in_python.nodes, in_python.states, in_python.moves,
+        )  # fmt: skip
+        verdicts[in_c.result] += 1
+    assert verdicts["unsolvable"] >= 3 and verdicts["solved"] >= 3, verdicts
+
+
+def test_a_stored_position_costs_a_few_dozen_bytes_path_included() -> None:
+    # A depth-first search of Double Klondike holds nearly as many positions
+    # on its path as in its table; kept whole, each cost about 120 bytes more
+    # (176 bytes a position stored, in 8 MB): now 57, so a budget holds
+    # three times as many.
+    rules = dataclasses.replace(Rules.preset("double-klondike"), thoughtful=True)
+    position = Position.initial(Deal.from_number(60, decks=2), rules)
+    for talon_macros in (False, True):
+        result = search(position, memory_limit=8_000_000, talon_macros=talon_macros)
+        assert (result.result, result.limit) == ("unknown", "memory")
+        assert result.memory <= 8_000_000
+        assert result.memory / result.states < 64

@@ -119,7 +119,8 @@
  *                       Klondike), move for move as solver/generic.py;
  *   search_wide_key.h   its positions as bytes: for its path, and its keys;
  *   search_wide_dead_ends.h  its hopeless positions (rule 8 for two decks);
- *   search_wide_run.h   that search, and its entry points solve_wide, wide_moves;
+ *   search_wide_run.h   that search (its path: checkpoints and moves);
+ *   search_wide_python.h  its entry points solve_wide, wide_moves;
  *   _search.c           (this file) the Python binding.
  */
 #define PY_SSIZE_T_CLEAN
@@ -156,14 +157,15 @@
  * side searches); full, it forgets entries (search_forget.h).  With the
  * interpreter, a process that solves stays within 300 MB. */
 #define DEFAULT_MEMORY ((size_t)256 << 20)
-/* solve_wide's (Double Klondike's table only doubles, and so has 256 MiB
- * within it). */
-#define WIDE_DEFAULT_MEMORY ((size_t)300 << 20)
+/* solve_wide's: the same budget, and the same table, which grows to what the
+ * budget holds; full, the search stops (it does not forget). */
+#define WIDE_DEFAULT_MEMORY DEFAULT_MEMORY
 
 #include "search_wide.h"
 #include "search_wide_key.h"
 #include "search_wide_dead_ends.h"
 #include "search_wide_run.h"
+#include "search_wide_python.h"
 
 
 static PyObject *py_legal_moves(PyObject *self, PyObject *args)
@@ -437,8 +439,9 @@ static PyMethodDef methods[] = {
      "solver/generic.py's search (no seed) in C, move for move: the same verdict,\n"
      "line, nodes, states and memory (counted as generic.py counts it).  Card ids\n"
      "0-103; columns deepest first; the stock's next card last.  time_limit < 0\n"
-     "node_limit 0 and memory_limit 0 mean none.  Moves are\n"
-     "(source, dest, count) tuples of the engine's pile numbers.  talon_macros:\n"
+     "node_limit 0 and memory_limit 0 mean none.  moves is bytes: four native\n"
+     "16-bit integers a move (source and dest, the engine's pile numbers; count;\n"
+     "the talon index of a talon play, else -1; see wide.steps).  talon_macros:\n"
      "that search and one with talon macros side by side (search_wide.h);\n"
      "dead_ends: both drop hopeless positions (search_wide_dead_ends.h), and\n"
      "dropped counts them."},

@@ -88,7 +88,7 @@ def solve_wide(
     talon_macros: bool = ...,
     dead_ends: bool = ...,
     /,
-) -> tuple[str, list[tuple[int, int, int, int]], int, float, str | None, int, int, float, int]: ...
+) -> tuple[str, bytes, int, float, str | None, int, int, float, int]: ...
 def wide_moves(
     columns: Sequence[Sequence[int]],
     downs: Sequence[int],

@@ -9,8 +9,9 @@
  * bytes), and the same count of positions, so both searches give the same
  * verdict, line, node count and table size at any node limit
  * (tests/solver/test_wide.py checks it).  Only memory is its own: the bytes
- * it holds (16 a table slot, the table at most 3/4 full; the path), within
- * the core's budget (WIDE_DEFAULT_MEMORY unless given).  Nothing is pruned
+ * it holds (16 a table slot, in the core's table, which grows to what the
+ * budget holds; the path), within the core's budget (WIDE_DEFAULT_MEMORY
+ * unless given).  Nothing is pruned
  * (but under solve, with dead_ends, the hopeless positions of
  * search_wide_dead_ends.h): "unsolvable" means every position reachable was
  * searched.  It keeps the engine's card

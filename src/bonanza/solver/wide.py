@@ -4,6 +4,8 @@ macros of its line spelled out in the engine's draws and recycles."""
 
 from __future__ import annotations
 
+import struct
+from collections.abc import Iterable, Iterator
 from typing import Final
 
 from bonanza.core.cards import Card
@@ -20,6 +22,19 @@ HEIGHT: Final = 51
 """Cards in a column at most that it takes (W_HEIGHT less a run of 13)."""
 NOT_A_MACRO: Final = -1
 """A line move's talon index where it is a move of the engine's own."""
+_STEP: Final = struct.Struct("=4h")
+"""One move of ``solve_wide``'s packed line (search_wide_run.h, w_line_bytes):
+source pile, destination pile, count, talon index."""
+
+Step = tuple[int, int, int, int]
+"""A move of the C search's line: source and destination piles, count, and
+the talon index of a talon play (``NOT_A_MACRO`` for an engine move)."""
+
+
+def steps(packed: bytes) -> Iterator[Step]:
+    """The moves of ``solve_wide``'s packed line, one at a time (a line can be a
+    million moves long)."""
+    return _STEP.iter_unpack(packed)
 
 
 def takes(start: Position, time_limit: float | None, node_limit: int | None, seed: int) -> bool:
@@ -78,7 +93,7 @@ def search(
     fired = dict.fromkeys(SINGLE_RULES, 0)
     fired[Prune.DEAD_ENDS] = dropped
     return SolveResult(
-        VERDICTS[verdict], spelled_out(start, raw), nodes, seconds, LIMITS[limit], states,
+        VERDICTS[verdict], spelled_out(start, steps(raw)), nodes, seconds, LIMITS[limit], states,
         memory, fired, cpu_seconds=cpu_seconds,
     )  # fmt: skip
 
@@ -93,28 +108,38 @@ def sample(start: Position, node_limit: int) -> tuple[Verdict, Move | None, int]
     return VERDICTS[verdict], first_move(start, raw), nodes
 
 
-def first_move(start: Position, raw: list[tuple[int, int, int, int]]) -> Move | None:
-    """The first of the engine's moves that ``spelled_out`` makes of ``raw``."""
-    return _engine_moves(start, raw[0])[0] if raw else None
+def first_move(start: Position, raw: bytes) -> Move | None:
+    """The first of the engine's moves that ``spelled_out`` makes of the
+    packed line ``raw``."""
+    step = next(steps(raw), None)
+    return None if step is None else _engine_moves(start, step)[0]
 
 
-def spelled_out(start: Position, raw: list[tuple[int, int, int, int]]) -> list[Move]:
+def spelled_out(start: Position, raw: Iterable[Step]) -> list[Move]:
     """The C search's line as the engine's moves: each talon play (a talon
     index ``i`` into the talon in draw order, the waste from its bottom up
     and then the stock from its next card on) after the draws, and the
-    recycle, that make ``i`` the waste top (talon macros: search_wide.h)."""
-    if all(index == NOT_A_MACRO for *_, index in raw):
-        return [Move(Pile(source), Pile(dest), count) for source, dest, count, _ in raw]
-    board = start.copy()
+    recycle, that make ``i`` the waste top (talon macros: search_wide.h).
+    The engine's own moves are taken as they are until the first talon play,
+    which needs the board."""
+    board: Position | None = None
     line: list[Move] = []
     for step in raw:
+        source, dest, count, index = step
+        if board is None and index == NOT_A_MACRO:
+            line.append(Move(Pile(source), Pile(dest), count))
+            continue
+        if board is None:
+            board = start.copy()
+            for move in line:
+                board.apply(move)
         for move in _engine_moves(board, step):
             board.apply(move)
             line.append(move)
     return line
 
 
-def _engine_moves(board: Position, step: tuple[int, int, int, int]) -> list[Move]:
+def _engine_moves(board: Position, step: Step) -> list[Move]:
     """One move of the C search's line as the engine's moves from ``board``:
     a talon play after the draws (and the recycle) that reach its card."""
     source, dest, count, index = step

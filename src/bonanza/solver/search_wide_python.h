@@ -1,0 +1,216 @@
+/*
+ * search_wide_python.h: the Python entry points of the generic search in C
+ * (solve_wide, wide_moves; search_wide_run.h).
+ *
+ * Part of bonanza.solver._search: _search.c includes it, after <Python.h>
+ * (which sets the feature macros), and builds everything as one
+ * translation unit.
+ */
+#ifndef BONANZA_SEARCH_WIDE_PYTHON_H
+#define BONANZA_SEARCH_WIDE_PYTHON_H
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "search_python.h"
+#include "search_wide.h"
+#include "search_wide_run.h"
+
+static int w_pile(int at)
+{
+    return at < W_COLS ? col_pile(at) : at == W_AT_STOCK ? P_STOCK
+         : at == W_AT_WASTE || at == W_AT_TALON ? P_WASTE : w_found_pile(at - W_AT_FOUND);
+}
+
+/* A list of cards (ids 0-103) into `out`; 0 with an error set. */
+static int w_cards(PyObject *seq, uint8_t *out, int most, int *count, const char *what)
+{
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return 0;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > most) {
+        Py_DECREF(fast);
+        PyErr_Format(PyExc_ValueError, "%s: too many cards", what);
+        return 0;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long card = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (card < 0 || card >= W_CARDS) {
+            Py_DECREF(fast);
+            if (!PyErr_Occurred()) PyErr_Format(PyExc_ValueError, "%s: not a card id", what);
+            return 0;
+        }
+        out[i] = (uint8_t)card;
+    }
+    *count = (int)n;
+    Py_DECREF(fast);
+    return 1;
+}
+
+/* The position and rules from Python (see solve_wide's docstring); 0 with an
+ * error set. */
+static int w_build(PyObject *args, WState *s, WRules *r, double *time_limit,
+                   unsigned long long *node_limit, Py_ssize_t *memory_limit, int *macros,
+                   int *dead_ends)
+{
+    PyObject *columns, *downs, *stock, *waste, *found;
+    memset(s, 0, sizeof *s);
+    memset(r, 0, sizeof *r);
+    *macros = 0;
+    *dead_ends = 0;
+    if (!PyArg_ParseTuple(args, "OOOOOiiiipppdKn|pp", &columns, &downs, &stock, &waste, &found,
+                          &s->recycles, &r->decks, &r->draw, &r->recycles_allowed,
+                          &r->any_empty, &r->recall, &r->partial, time_limit, node_limit,
+                          memory_limit, macros, dead_ends))
+        return 0;
+    Py_ssize_t ncols = PySequence_Size(columns), nfound = PySequence_Size(found);
+    if (ncols < 1 || ncols > W_COLS || PySequence_Size(downs) != ncols || r->decks < 1
+        || r->decks > 2 || nfound != 4 * r->decks || r->draw < 1) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "positions of 1-10 columns, 1 or 2 decks");
+        return 0;
+    }
+    r->ncols = (int)ncols;
+    for (int c = 0; c < r->ncols; c++) {
+        PyObject *column = PySequence_GetItem(columns, c), *down = PySequence_GetItem(downs, c);
+        int len = 0;
+        long d = down ? PyLong_AsLong(down) : -1;
+        int ok = column && down && w_cards(column, s->col[c], W_HEIGHT - W_RANKS, &len, "column");
+        Py_XDECREF(column);
+        Py_XDECREF(down);
+        if (!ok) return 0;
+        if (d < 0 || d > len || (len && d == len)) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a column's face-down count");
+            return 0;
+        }
+        s->len[c] = (uint8_t)len;
+        s->down[c] = (uint8_t)d;
+    }
+    int n = 0;
+    if (!w_cards(stock, s->stock, W_CARDS, &n, "stock")) return 0;
+    s->nstock = (uint8_t)n;
+    if (!w_cards(waste, s->waste, W_CARDS, &n, "waste")) return 0;
+    s->nwaste = (uint8_t)n;
+    for (int h = 0; h < 4 * r->decks; h++) {
+        PyObject *item = PySequence_GetItem(found, h);
+        long height = item ? PyLong_AsLong(item) : -1;
+        Py_XDECREF(item);
+        if (height < 0 || height > W_RANKS) {
+            if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "a foundation's height");
+            return 0;
+        }
+        s->found[h] = (uint8_t)height;
+    }
+    return 1;
+}
+
+static PyObject *w_move_list(const WMove *moves, size_t n)
+{
+    PyObject *list = PyList_New((Py_ssize_t)n);
+    if (!list) return NULL;
+    for (size_t k = 0; k < n; k++) {
+        PyObject *t = Py_BuildValue("(iiii)", w_pile(moves[k].src), w_pile(moves[k].dst),
+                                    moves[k].count,
+                                    moves[k].src == W_AT_TALON ? (int)moves[k].index : -1);
+        if (!t) { Py_DECREF(list); return NULL; }
+        PyList_SET_ITEM(list, (Py_ssize_t)k, t);
+    }
+    return list;
+}
+
+/* A winning line for Python, packed: four native 16-bit integers a move (its
+ * source and destination piles, its count, its talon index or -1), which
+ * wide.py unpacks.  A Double Klondike line found depth first can be a million
+ * moves long, and as a list of tuples it cost about 90 bytes a move. */
+static PyObject *w_line_bytes(const WMove *moves, size_t n)
+{
+    PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(4 * n * sizeof(int16_t)));
+    if (!out) return NULL;
+    int16_t *at = (int16_t *)PyBytes_AS_STRING(out);
+    for (size_t k = 0; k < n; k++, at += 4) {
+        at[0] = (int16_t)w_pile(moves[k].src);
+        at[1] = (int16_t)w_pile(moves[k].dst);
+        at[2] = (int16_t)moves[k].count;
+        at[3] = (int16_t)(moves[k].src == W_AT_TALON ? (int)moves[k].index : -1);
+    }
+    return out;
+}
+
+static PyObject *py_solve_wide(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Wide *x = calloc(1, sizeof(Wide)), *plain = NULL, *winner = x;
+    WState start, macro_start;
+    double time_limit;
+    unsigned long long node_limit;
+    Py_ssize_t memory_limit;
+    int macros, dead_ends;
+    size_t used = 0;
+    if (!x) return PyErr_NoMemory();
+    if (!w_build(args, &start, &x->r, &time_limit, &node_limit, &memory_limit, &macros,
+                 &dead_ends)) {
+        free(x);
+        return NULL;
+    }
+    x->dead_ends = dead_ends;
+    x->node_limit = node_limit;
+    x->deadline = time_limit;
+    x->memory_limit = memory_limit > 0 ? (size_t)memory_limit : WIDE_DEFAULT_MEMORY;
+    x->used = &used;
+    x->t0 = now_seconds();
+    used = sizeof(Wide);
+    if (macros) {
+        if (!(plain = malloc(sizeof(Wide)))) { free(x); return PyErr_NoMemory(); }
+        *plain = *x;
+        used += sizeof(Wide);
+        plain->other_nodes = &x->nodes;
+        x->other_nodes = &plain->nodes;
+        macro_start = start;
+        w_to_macros(&macro_start, &x->r);
+    }
+    double cpu0 = thread_cpu_seconds();
+    int catching = catch_sigint(), result;
+    Py_BEGIN_ALLOW_THREADS
+    result = macros ? w_portfolio(x, plain, &start, &macro_start, &winner) : w_search(x, &start);
+    Py_END_ALLOW_THREADS
+    double seconds = now_seconds() - x->t0, cpu_seconds = thread_cpu_seconds() - cpu0;
+    int interrupted = catching && release_sigint() < 0;
+    /* The tables and paths go before the line is handed over: with them
+     * the process would hold both at once. */
+    w_drop_path(x);
+    w_drop_path(plain);
+    PyObject *ret = NULL, *line = interrupted ? NULL
+                                : w_line_bytes(winner->line, result == 1 ? winner->llen : 0);
+    if (line) {
+        static const char *limits[] = {NULL, "nodes", "time", "memory", "interrupted"};
+        const char *status = result == 1 ? "solved" : result == 0 ? "unsolvable" : "unknown";
+        uint64_t nodes = x->nodes + (plain ? plain->nodes : 0);
+        size_t states = x->seen.count + (plain ? plain->seen.count : 0);
+        uint64_t dropped = x->dropped + (plain ? plain->dropped : 0);
+        ret = Py_BuildValue("(sNKdznndK)", status, line, (unsigned long long)nodes, seconds,
+                            result < 0 ? limits[winner->limit] : NULL, (Py_ssize_t)states,
+                            (Py_ssize_t)used, cpu_seconds, (unsigned long long)dropped);
+    }
+    w_free(plain);
+    w_free(x);
+    return ret;
+}
+
+static PyObject *py_wide_moves(PyObject *self, PyObject *args)
+{
+    (void)self;
+    WState s;
+    WRules r;
+    double time_limit;
+    unsigned long long node_limit;
+    Py_ssize_t memory_limit;
+    int macros, dead_ends;
+    if (!w_build(args, &s, &r, &time_limit, &node_limit, &memory_limit, &macros, &dead_ends))
+        return NULL;
+    if (macros) w_to_macros(&s, &r);
+    WMove out[W_MOVES_MAX];
+    int n = w_ordered_moves(&s, &r, out);
+    return w_move_list(out, (size_t)n);
+}
+
+#endif /* BONANZA_SEARCH_WIDE_PYTHON_H */
