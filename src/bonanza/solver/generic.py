@@ -44,7 +44,8 @@ from bonanza.solver.result import Limit, SolveResult, Verdict
 from bonanza.solver.switches import SINGLE_RULES
 
 DEFAULT_MEMORY: Final = 2**30
-"""Bytes the table may hold when no memory limit is given (the C core's default)."""
+"""Bytes the Python search's keys may hold when no memory limit is given (the
+search in C has the core's budget, ``search.DEFAULT_MEMORY``)."""
 KEY_OVERHEAD: Final = 90
 """Bytes a stored key costs beside its own length: the bytes object's header
 and its share of the set's slots (measured with ``tracemalloc``)."""
