@@ -25,7 +25,7 @@
  * back to it, by playing the line's moves from the checkpoint below it
  * (w_top).  The path is most of a hard deal's memory (nearly every new
  * position is deeper than the last): an encoded position is about 120 bytes,
- * against the 16 of its frame and 4 of its move on the line. */
+ * against the 16 of its frame and 6 of its move on the line. */
 #define W_CHECKPOINT_EVERY 8
 
 /* A position on the path (encoded at state_at in the arena if a checkpoint:
