@@ -104,34 +104,43 @@ static int w_build(PyObject *args, WState *s, WRules *r, double *time_limit,
     return 1;
 }
 
+/* A move as Python reads it: source and destination piles (the engine's
+ * numbers), count, and the talon index of a talon play, else -1. */
+static void w_step(const WMove *m, int out[4])
+{
+    out[0] = w_pile(m->src);
+    out[1] = w_pile(m->dst);
+    out[2] = m->count;
+    out[3] = m->src == W_AT_TALON ? (int)m->index : -1;
+}
+
 static PyObject *w_move_list(const WMove *moves, size_t n)
 {
     PyObject *list = PyList_New((Py_ssize_t)n);
     if (!list) return NULL;
     for (size_t k = 0; k < n; k++) {
-        PyObject *t = Py_BuildValue("(iiii)", w_pile(moves[k].src), w_pile(moves[k].dst),
-                                    moves[k].count,
-                                    moves[k].src == W_AT_TALON ? (int)moves[k].index : -1);
+        int step[4];
+        w_step(&moves[k], step);
+        PyObject *t = Py_BuildValue("(iiii)", step[0], step[1], step[2], step[3]);
         if (!t) { Py_DECREF(list); return NULL; }
         PyList_SET_ITEM(list, (Py_ssize_t)k, t);
     }
     return list;
 }
 
-/* A winning line for Python, packed: four native 16-bit integers a move (its
- * source and destination piles, its count, its talon index or -1), which
- * wide.py unpacks.  A Double Klondike line found depth first can be a million
- * moves long, and as a list of tuples it cost about 90 bytes a move. */
+/* A winning line for Python, packed: each move's w_step as four native
+ * 16-bit integers, which wide.steps unpacks.  A Double Klondike line found
+ * depth first can be a million moves long, and as a list of tuples it cost
+ * about 90 bytes a move. */
 static PyObject *w_line_bytes(const WMove *moves, size_t n)
 {
     PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(4 * n * sizeof(int16_t)));
     if (!out) return NULL;
     int16_t *at = (int16_t *)PyBytes_AS_STRING(out);
-    for (size_t k = 0; k < n; k++, at += 4) {
-        at[0] = (int16_t)w_pile(moves[k].src);
-        at[1] = (int16_t)w_pile(moves[k].dst);
-        at[2] = (int16_t)moves[k].count;
-        at[3] = (int16_t)(moves[k].src == W_AT_TALON ? (int)moves[k].index : -1);
+    for (size_t k = 0; k < n; k++) {
+        int step[4];
+        w_step(&moves[k], step);
+        for (int i = 0; i < 4; i++) *at++ = (int16_t)step[i];
     }
     return out;
 }

@@ -23,7 +23,7 @@ HEIGHT: Final = 51
 NOT_A_MACRO: Final = -1
 """A line move's talon index where it is a move of the engine's own."""
 _STEP: Final = struct.Struct("=4h")
-"""One move of ``solve_wide``'s packed line (search_wide_run.h, w_line_bytes):
+"""One move of ``solve_wide``'s packed line (search_wide_python.h, w_line_bytes):
 source pile, destination pile, count, talon index."""
 
 Step = tuple[int, int, int, int]
