@@ -196,6 +196,28 @@ def test_limits_end_it_with_the_limit_named() -> None:
     assert both.states > search(lost_in_memory, memory_limit=3_000_000, talon_macros=False).states
 
 
+def test_a_full_table_still_finds_the_positions_it_holds() -> None:
+    # A search stops for memory at the first new position with no room, not
+    # at a position met again (which the table still holds). Until session 47
+    # a full table answered "no room" for both, and 20 of the 25 searches
+    # tried then stopped at a position met again. The same search with room
+    # to spare, run to the same node, has stored exactly one position more.
+    rules = dataclasses.replace(Rules.preset("double-klondike-3"), thoughtful=True)
+    stops = 0
+    for number in range(1, 15):
+        position = Position.initial(Deal.from_number(number, decks=2), rules)
+        chooser = random.Random(number)
+        for _ in range(chooser.randrange(40)):
+            position.apply(chooser.choice(position.legal_moves()))
+        full = search(position, memory_limit=1_000_000, talon_macros=False)
+        if full.limit != "memory":
+            continue
+        roomy = search(position, node_limit=full.nodes, talon_macros=False)
+        assert roomy.states == full.states + 1, number
+        stops += 1
+    assert stops >= 6
+
+
 def test_a_seed_or_a_dealt_stock_keeps_the_python_search() -> None:
     rules = dataclasses.replace(Rules.preset("double-klondike"), thoughtful=True)
     position = Position.initial(Deal.from_number(3, decks=2), rules)

@@ -177,6 +177,17 @@ static int tt_init(Table *t, size_t cap)
 #endif
 
 /* Put a key in a table with room for it: 1 inserted, 0 already present. */
+/* Whether (key, check) is in the table. */
+static int tt_has(const Table *t, uint64_t key, uint64_t check)
+{
+    size_t j = tt_home(key, t->cap);
+    while (t->keys[2 * j]) {
+        if (t->keys[2 * j] == key && t->keys[2 * j + 1] == check) return 1;
+        if (++j == t->cap) j = 0;
+    }
+    return 0;
+}
+
 static int tt_put(Table *t, uint64_t key, uint64_t check)
 {
     size_t j = tt_home(key, t->cap);
@@ -240,7 +251,8 @@ static size_t tt_grown(size_t cap, size_t budget, size_t used)
     return room >= cap + cap / 4 ? room : cap;
 }
 
-/* 1: inserted, 0: already present, -1: no memory left within the budget. */
+/* 1: inserted, 0: already present, -1: no memory left within the budget (for a
+ * position not stored). */
 static int tt_insert(Table *t, uint64_t key, uint64_t check, size_t budget, size_t *used)
 {
     size_t cap = t->cap;
@@ -272,7 +284,7 @@ static int tt_insert(Table *t, uint64_t key, uint64_t check, size_t budget, size
             t->cap = grown;
             *used = *used - 2 * cap * sizeof(uint64_t) + 2 * grown * sizeof(uint64_t);
         } else if ((t->count + 1) * 20 > cap * 19) {
-            return -1;
+            return tt_has(t, key, check) ? 0 : -1; /* a position stored is still found */
         }
     }
     return tt_put(t, key, check);
