@@ -18,7 +18,7 @@ the set in the key is compared with the others.
 
 A full transposition table forgets entries and the search goes on (the
 proof is in search_forget.h): a default search with a table of TINY_MEMORY
-bytes, which fills on any case of more than some 31,000 positions, is
+bytes, which fills on any case of more than some 7,700 positions, is
 compared with the others, and the entries it forgot are counted.
 
 Line cases find more: a deal (half under the default rules, half under
@@ -72,9 +72,10 @@ BRUTE_CARDS = (9, 10, 11)
 """The cards not home in a brute-force case, chosen at random."""
 BRUTE_LIMIT = 8000
 """The most positions the brute force visits; larger cases are skipped."""
-TINY_MEMORY = 1 << 20
-"""The tiny-table search's memory: too little for the first
-table (32,768 slots) to double, so it forgets."""
+TINY_MEMORY = 1 << 18
+"""The tiny-table search's memory: its table stops at 8,192 slots and forgets.
+(It was 1 MiB, when a search's first table had 32,768 slots; since the first
+table has 2,048, a 1 MiB table grew to 32,768 slots and filled in few cases.)"""
 
 
 @dataclasses.dataclass(frozen=True)

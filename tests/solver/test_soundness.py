@@ -68,6 +68,7 @@ def test_a_seeded_slice_of_the_soundness_harness_agrees_and_fires_every_rule() -
     assert silent == []
     assert total.side_wins > 0
     assert total.kept_hits > 0  # table hits across rule 12's kept-out sets (test_kept_out.py)
+    assert total.forgetting >= 10  # the tiny table forgot, and still agreed (search_forget.h)
 
 
 @pytest.mark.parametrize("passes", [62, 100, 10**12])
