@@ -197,6 +197,18 @@ def test_a_small_memory_limit_forgets_and_goes_on(capsys: pytest.CaptureFixture[
     assert json.loads(out_file.read_text())["limit"] == "time"
 
 
+def test_a_double_klondike_search_out_of_memory_says_what_may_decide_it(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    # Its search stops when its memory is full (docs/solver.md): a larger limit may help.
+    status, out, _ = run(capsys, "solve", "11", "--rules", "double-klondike-3",
+                         "--memory-limit", "1")
+    assert status == 0
+    assert "unknown (memory limit reached; a larger --memory-limit may decide it)" in out
+    with pytest.raises(SystemExit):
+        main(["solve", "--help"])
+    assert "Double Klondike's search stops" in " ".join(capsys.readouterr().out.split())
+
+
 def test_the_default_memory_limit_is_300_mb(capsys: pytest.CaptureFixture[str],
                                             tmp_path: Path) -> None:
     out_file = tmp_path / "run.jsonl"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import argparse
-from typing import Any
+from typing import Any, Final
 
 from bonanza.cli.options import changed_rules, passes_value, rule_changes, whole_number
 from bonanza.cli.solver_io import load_start, result_data
@@ -55,8 +55,13 @@ def add_solver_rule_options(parser: argparse.ArgumentParser) -> None:
     )
     group.add_argument(
         "--memory-limit", type=whole_number("the memory limit (MB)"), metavar="MB", default=None,
-        help="solver memory per deal (default 256; a full table forgets positions and goes on)",
+        help="solver memory per deal (default 256; Klondike's full table forgets positions "
+        "and goes on, Double Klondike's search stops)",
     )
+
+
+MORE: Final = {"memory": "; a larger --memory-limit may decide it"}
+"""What to say after a limit reached, where a larger one may help."""
 
 
 def memory_bytes(args: argparse.Namespace) -> int | None:
@@ -105,8 +110,9 @@ def run(args: argparse.Namespace) -> int:
 
         print(json.dumps(result_data(result, start)))
         return 0
-    print(f"{label} ({start.rules}): {result.result}"
-          + (f" ({result.limit} limit reached)" if result.limit else ""))
+    limit = result.limit
+    reached = f" ({limit} limit reached{MORE.get(limit, '')})" if limit else ""
+    print(f"{label} ({start.rules}): {result.result}{reached}")
     if result.moves:
         print(f"{len(result.moves)} moves: " + " ".join(format_move(m) for m in result.moves))
     print(f"{result.nodes} nodes, {result.seconds:.3f} s ({result.cpu_seconds:.3f} s CPU)")
