@@ -176,25 +176,29 @@ static int tt_init(Table *t, size_t cap)
 #define PREFETCH_SLOTS ((size_t)1 << 21) /* 32 MB of slots: more than the caches hold */
 #endif
 
-/* Put a key in a table with room for it: 1 inserted, 0 already present. */
+/* The slot of (key, check) in the table, or the empty slot where it would go
+ * (the table is never full). */
+static inline size_t tt_slot(const Table *t, uint64_t key, uint64_t check)
+{
+    size_t j = tt_home(key, t->cap);
+    while (t->keys[2 * j]) {
+        if (t->keys[2 * j] == key && t->keys[2 * j + 1] == check) return j;
+        if (++j == t->cap) j = 0;
+    }
+    return j;
+}
+
 /* Whether (key, check) is in the table. */
 static int tt_has(const Table *t, uint64_t key, uint64_t check)
 {
-    size_t j = tt_home(key, t->cap);
-    while (t->keys[2 * j]) {
-        if (t->keys[2 * j] == key && t->keys[2 * j + 1] == check) return 1;
-        if (++j == t->cap) j = 0;
-    }
-    return 0;
+    return t->keys[2 * tt_slot(t, key, check)] != 0;
 }
 
+/* Put a key in a table with room for it: 1 inserted, 0 already present. */
 static int tt_put(Table *t, uint64_t key, uint64_t check)
 {
-    size_t j = tt_home(key, t->cap);
-    while (t->keys[2 * j]) {
-        if (t->keys[2 * j] == key && t->keys[2 * j + 1] == check) return 0;
-        if (++j == t->cap) j = 0;
-    }
+    size_t j = tt_slot(t, key, check);
+    if (t->keys[2 * j]) return 0;
     t->keys[2 * j] = key;
     t->keys[2 * j + 1] = check;
     t->count++;
