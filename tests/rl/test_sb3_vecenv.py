@@ -21,6 +21,7 @@ import torch
 from sb3_contrib import MaskablePPO
 from sb3_contrib.common.maskable.utils import get_action_masks, is_masking_supported
 from stable_baselines3.common.env_util import make_vec_env
+from stable_baselines3.common.logger import Logger
 from stable_baselines3.common.vec_env import VecEnv, VecMonitor
 
 from bonanza.core import Deal
@@ -189,6 +190,8 @@ def test_maskable_ppo_learns_on_the_adapter_and_plays_legal_moves() -> None:
     torch.set_num_threads(1)
     env = KlondikeVecEnv(8, reward_shaping=SHAPING, max_steps=200)
     model = MaskablePPO("MlpPolicy", env, n_steps=128, batch_size=256, n_epochs=2, seed=0)
+    # SB3's default logger makes a /tmp/SB3-<time> folder at every learn(); write nowhere.
+    model.set_logger(Logger(folder=None, output_formats=[]))
     model.learn(2048)
     assert model.num_timesteps >= 2048
     obs = env.reset()
