@@ -86,9 +86,9 @@ def solve_wide(
     node_limit: int,
     memory_limit: int,
     talon_macros: bool = ...,
-    dead_ends: bool = ...,
+    dead_ends: int = ...,
     /,
-) -> tuple[str, bytes, int, float, str | None, int, int, float, int]: ...
+) -> tuple[str, bytes, int, float, str | None, int, int, float, int, int]: ...
 def wide_moves(
     columns: Sequence[Sequence[int]],
     downs: Sequence[int],
@@ -108,3 +108,23 @@ def wide_moves(
     talon_macros: bool = ...,
     /,
 ) -> list[tuple[int, int, int, int]]: ...
+def wide_hopeless(
+    columns: Sequence[Sequence[int]],
+    downs: Sequence[int],
+    stock: Sequence[int],
+    waste: Sequence[int],
+    foundations: Sequence[int],
+    recycles: int,
+    decks: int,
+    draw: int,
+    recycles_allowed: int,
+    any_empty: bool,
+    recall: bool,
+    partial: bool,
+    time_limit: float,
+    node_limit: int,
+    memory_limit: int,
+    talon_macros: bool = ...,
+    dead_ends: int = ...,
+    /,
+) -> bool: ...

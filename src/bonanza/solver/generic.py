@@ -41,7 +41,7 @@ from bonanza.core.rules import StockMode
 from bonanza.core.safety import never_needed
 from bonanza.solver import wide
 from bonanza.solver.result import Limit, SolveResult, Verdict
-from bonanza.solver.switches import SINGLE_RULES
+from bonanza.solver.switches import SINGLE_RULES, Prune
 
 DEFAULT_MEMORY: Final = 2**30
 """Bytes the Python search's keys may hold when no memory limit is given (the
@@ -189,7 +189,7 @@ def search(
     memory_limit: int | None = None,
     seed: int = 0,
     talon_macros: bool = True,
-    dead_ends: bool = False,
+    dead_ends: Prune = wide.NO_DEAD_ENDS,
 ) -> SolveResult:
     """Decide whether ``start`` can be won with every card known (see the
     module), answering as ``solve`` does (``solve`` replays the line). A
@@ -205,13 +205,14 @@ def search(
     unlimited passes, one position for every pointer of a talon): the same
     verdicts (the proofs are in search_wide.h), far fewer positions, other
     nodes and lines. ``dead_ends``, with talon macros, has both drop the
-    positions where some card can never go home (search_wide_dead_ends.h):
-    the same verdicts, some sooner; ``solve`` asks for
-    it, the fair hints' samples do not (they keep the searches they were tuned
-    with)."""
+    positions where some card can never go home (``Prune.DEAD_ENDS``; with
+    ``Prune.STOCK_CYCLE`` too, taking as playable only the talon cards the draws
+    reach: search_wide_dead_ends.h): the same verdicts, some sooner; ``solve``
+    asks for them, the fair hints' samples do not (they keep the searches they
+    were tuned with)."""
     if wide.takes(start, time_limit, node_limit, seed):
         return wide.search(start, time_limit, node_limit, memory_limit, talon_macros,
-                           dead_ends and talon_macros)
+                           dead_ends if talon_macros else wide.NO_DEAD_ENDS)
     return search_python(start, time_limit=time_limit, node_limit=node_limit,
                          memory_limit=memory_limit, seed=seed)
 

@@ -135,8 +135,8 @@ def solve(
 
     ``prune`` and ``sides`` switch pruning rules and side searches off (for
     differential tests: no set of them changes a verdict); of ``prune`` the
-    generic search reads ``Prune.DEAD_ENDS`` alone (two decks: rule 8 for
-    twins, search_wide_dead_ends.h).  A nonzero ``seed``
+    generic search reads ``Prune.DEAD_ENDS`` and ``Prune.STOCK_CYCLE`` alone
+    (two decks: rules 8 and 18 for twins, search_wide_dead_ends.h).  A nonzero ``seed``
     runs one plain search with its move order shuffled, without the portfolio.
     ``shorten`` (True by default) cuts a winning line down to the fewest moves
     through the positions it visits (the search's line is its depth-first
@@ -167,7 +167,7 @@ def solve(
         arguments = core_arguments(position)
     except RulesError:
         return _solve_generic(position, time_limit, node_limit, memory_limit, seed,
-                              Prune.DEAD_ENDS in prune)
+                              prune & (Prune.DEAD_ENDS | Prune.STOCK_CYCLE))
     (verdict, raw, nodes, seconds, limit, states, memory, fired, cut, cut_seconds,
      expand_seconds, cpu_seconds) = _search.solve(
         *arguments,
@@ -215,7 +215,7 @@ def _solve_generic(
     node_limit: int | None,
     memory_limit: int | None,
     seed: int,
-    dead_ends: bool,
+    dead_ends: Prune,
 ) -> SolveResult:
     """``solve`` by the generic search (rules the C core does not take)."""
     result = generic.search(position, time_limit=time_limit, node_limit=node_limit,

@@ -42,6 +42,27 @@
  * happens" until nothing changes (they are monotone).  If H is false for a
  * card not home, no line from the position wins.
  *
+ * Rule 18 for two decks (W_STOCK_CYCLE, with a draw d > 1 and a recycle
+ * left): a talon card is played only as the waste top, so not every talon
+ * card is playable at any time.  Number the talon t_0 .. t_(n-1) in draw
+ * order (the waste from its bottom up, then the stock from its next card
+ * on; under talon macros, T), with the pointer at p (the waste's size; under
+ * stepped macros, the position's pointer).  The core's proof (rule 18 in
+ * search_dead_ends.h) reads only how draws, recycles and plays of the waste
+ * top move the pointer and take cards out of the talon, which two decks do
+ * alike (w_apply), and renaming a twin changes no card's place.  So
+ *
+ *   V(t_i)  t_i is ever played: i + 1 = p + k d for some k >= 0, or
+ *           i + 1 = k d for some k >= 1 (after a recycle), or i = n - 1; or
+ *           L(t_(i+1)); or L(t_j) for some j < i.
+ *   L(t)    t leaves the talon: V(t), and H(t) or t may go on a column (P or
+ *           K of its class).
+ *
+ * and V stands for "in the talon" in H and B above: a talon card goes home,
+ * or becomes a base, only once played.  Every play of a talon card meets
+ * this at the time it happens, so the least solution still holds every event
+ * of a real line.
+ *
  * Part of bonanza.solver._search: _search.c includes it, after <Python.h>
  * (which sets the feature macros), and builds everything as one
  * translation unit.
@@ -57,12 +78,16 @@
 
 #define W_NOWHERE 255 /* a card not in the tableau */
 
+/* The wide search's dead-end rules (Wide.dead_ends): rule 8, and with it rule 18. */
+#define W_DEAD_ENDS 1
+#define W_STOCK_CYCLE 2
+
 /* Is position s hopeless: is some card not home unable ever to go home?  Rule
- * 8 for two decks (see above); the talon as the waste and the stock (or, under
- * talon macros, T in the waste): every card of either is playable.  A class is
- * a card id of one deck (0-51), so the sets of classes are the core's 52-bit
- * card sets, and P is the core's parent_in. */
-static int w_hopeless(const WState *s, const WRules *r)
+ * 8 for two decks (see above): every talon card is playable, or under rule 18
+ * (`stock_cycle`, where it applies) those that V holds.  A class is a card
+ * id of one deck (0-51), so the sets of classes are the core's 52-bit card
+ * sets, and P is the core's parent_in. */
+static int w_hopeless(const WState *s, const WRules *r, int stock_cycle)
 {
     const uint64_t all = (1ULL << W_DECK) - 1, aces = RANK_MASK(1), kings = RANK_MASK(13);
     uint8_t x[W_CARDS] = {0}, m[W_CARDS] = {0}, h[W_CARDS] = {0}, face_up[W_CARDS] = {0};
@@ -87,8 +112,28 @@ static int w_hopeless(const WState *s, const WRules *r)
     }
     for (int i = 0; i < s->nstock; i++) talon[s->stock[i]] = 1;
     for (int i = 0; i < s->nwaste; i++) talon[s->waste[i]] = 1;
+    /* Rule 18: the talon in draw order (t_i is order[i], its number i), and
+     * which of its cards V holds (played); gone, the least number of a card
+     * that leaves (n: none yet). */
+    uint8_t order[W_CARDS], played[W_CARDS], number[W_CARDS];
+    int n = 0;
+    for (int i = 0; i < s->nwaste; i++) order[n++] = s->waste[i];
+    for (int i = s->nstock - 1; i >= 0; i--) order[n++] = s->stock[i];
+    int gone = n, cycle = stock_cycle && r->draw > 1 && n
+                          && (r->recycles_allowed < 0 || s->recycles < r->recycles_allowed);
+    if (cycle) {
+        const int p = r->macro ? s->ptr : s->nwaste, d = r->draw;
+        memset(played, 0, sizeof played);
+        for (int i = 0; i < n; i++) {
+            number[order[i]] = (uint8_t)i;
+            if ((i + 1 >= p && (i + 1 - p) % d == 0) || (i + 1) % d == 0 || i == n - 1)
+                played[order[i]] = 1;
+        }
+    } else {
+        memcpy(played, talon, sizeof played);
+    }
     for (int card = 0; card < W_CARDS; card++)
-        if (talon[card]) talon_classes |= 1ULL << (card % W_DECK);
+        if (played[card]) talon_classes |= 1ULL << (card % W_DECK);
     for (int changed = 1; changed;) {
         changed = 0;
         for (int c = 0; c < r->ncols && !empty; c++)
@@ -101,12 +146,25 @@ static int w_hopeless(const WState *s, const WRules *r)
         for (int card = 0; card < W_CARDS; card++) {
             if (col_of[card] == W_NOWHERE && !talon[card]) continue; /* home, or not in play */
             uint64_t bit = 1ULL << (card % W_DECK);
-            if (!h[card] && (follows & bit) && (talon[card] || x[card])) {
+            if (!h[card] && (follows & bit) && (played[card] || x[card])) {
                 h[card] = 1;
                 went_home |= bit;
                 changed = 1;
             }
-            if (col_of[card] == W_NOWHERE) continue;
+            if (col_of[card] == W_NOWHERE) {
+                /* Rule 18: a talon card that leaves (L) makes the card before
+                 * it played, and every card after it. */
+                if (!cycle || !played[card] || !(h[card] || (fits & bit))) continue;
+                int i = number[card], first = i ? i - 1 : i, last = i < gone ? gone : i + 1;
+                if (i < gone) gone = i; /* (the cards after the old gone are played) */
+                for (int j = first; j < last; j++) {
+                    if (played[order[j]]) continue;
+                    played[order[j]] = 1;
+                    talon_classes |= 1ULL << (order[j] % W_DECK);
+                    changed = 1;
+                }
+                continue;
+            }
             if (x[card] && !(bases & bit)) { bases |= bit; changed = 1; }
             if (!m[card] && (h[card] || ((face_up[card] || x[card]) && (fits & bit)))) {
                 m[card] = 1;

@@ -59,7 +59,7 @@ static int w_build(PyObject *args, WState *s, WRules *r, double *time_limit,
     memset(r, 0, sizeof *r);
     *macros = 0;
     *dead_ends = 0;
-    if (!PyArg_ParseTuple(args, "OOOOOiiiipppdKn|pp", &columns, &downs, &stock, &waste, &found,
+    if (!PyArg_ParseTuple(args, "OOOOOiiiipppdKn|pi", &columns, &downs, &stock, &waste, &found,
                           &s->recycles, &r->decks, &r->draw, &r->recycles_allowed,
                           &r->any_empty, &r->recall, &r->partial, time_limit, node_limit,
                           memory_limit, macros, dead_ends))
@@ -196,13 +196,29 @@ static PyObject *py_solve_wide(PyObject *self, PyObject *args)
         uint64_t nodes = x->nodes + (plain ? plain->nodes : 0);
         size_t states = x->seen.count + (plain ? plain->seen.count : 0);
         uint64_t dropped = x->dropped + (plain ? plain->dropped : 0);
-        ret = Py_BuildValue("(sNKdznndK)", status, line, (unsigned long long)nodes, seconds,
+        uint64_t cycle_dropped = x->cycle_dropped + (plain ? plain->cycle_dropped : 0);
+        ret = Py_BuildValue("(sNKdznndKK)", status, line, (unsigned long long)nodes, seconds,
                             result < 0 ? limits[winner->limit] : NULL, (Py_ssize_t)states,
-                            (Py_ssize_t)used, cpu_seconds, (unsigned long long)dropped);
+                            (Py_ssize_t)used, cpu_seconds, (unsigned long long)dropped,
+                            (unsigned long long)cycle_dropped);
     }
     w_free(plain);
     w_free(x);
     return ret;
+}
+
+/* The position and rules of a test entry point (the limits unread), under
+ * talon macros if asked for; 0 with an error set. */
+static int w_build_for_test(PyObject *args, WState *s, WRules *r, int *dead_ends)
+{
+    double time_limit;
+    unsigned long long node_limit;
+    Py_ssize_t memory_limit;
+    int macros;
+    if (!w_build(args, s, r, &time_limit, &node_limit, &memory_limit, &macros, dead_ends))
+        return 0;
+    if (macros) w_to_macros(s, r);
+    return 1;
 }
 
 static PyObject *py_wide_moves(PyObject *self, PyObject *args)
@@ -210,16 +226,21 @@ static PyObject *py_wide_moves(PyObject *self, PyObject *args)
     (void)self;
     WState s;
     WRules r;
-    double time_limit;
-    unsigned long long node_limit;
-    Py_ssize_t memory_limit;
-    int macros, dead_ends;
-    if (!w_build(args, &s, &r, &time_limit, &node_limit, &memory_limit, &macros, &dead_ends))
-        return NULL;
-    if (macros) w_to_macros(&s, &r);
+    int dead_ends;
+    if (!w_build_for_test(args, &s, &r, &dead_ends)) return NULL;
     WMove out[W_MOVES_MAX];
     int n = w_ordered_moves(&s, &r, out);
     return w_move_list(out, (size_t)n);
+}
+
+static PyObject *py_wide_hopeless(PyObject *self, PyObject *args)
+{
+    (void)self;
+    WState s;
+    WRules r;
+    int dead_ends;
+    if (!w_build_for_test(args, &s, &r, &dead_ends)) return NULL;
+    return PyBool_FromLong((dead_ends & W_DEAD_ENDS) && w_hopeless(&s, &r, dead_ends & W_STOCK_CYCLE));
 }
 
 #endif /* BONANZA_SEARCH_WIDE_PYTHON_H */

@@ -26,6 +26,13 @@ _STEP: Final = struct.Struct("=4h")
 """One move of ``solve_wide``'s packed line (search_wide_python.h, w_line_bytes):
 source pile, destination pile, count, talon index."""
 
+NO_DEAD_ENDS: Final = Prune(0)
+"""``search``'s dead_ends for none (the plain search, as the Python one)."""
+RULE_8: Final = 1
+"""``solve_wide``'s flag of the dead-end test (W_DEAD_ENDS)."""
+RULE_18: Final = 2
+"""``solve_wide``'s flag of rule 18 in it (W_STOCK_CYCLE)."""
+
 Step = tuple[int, int, int, int]
 """A move of the C search's line: source and destination piles, count, and
 the talon index of a talon play (``NOT_A_MACRO`` for an engine move)."""
@@ -75,27 +82,39 @@ def search(
     node_limit: int | None,
     memory_limit: int | None,
     talon_macros: bool,
-    dead_ends: bool = False,
+    dead_ends: Prune = NO_DEAD_ENDS,
 ) -> SolveResult:
     """``generic.search`` in C (see there, and search_wide.h); ``dead_ends``
-    (with ``talon_macros``) drops hopeless positions (search_wide_dead_ends.h),
-    counted in ``fired[Prune.DEAD_ENDS]``."""
-    (verdict, raw, nodes, seconds, limit, states, memory, cpu_seconds, dropped) = (
+    (with ``talon_macros``): ``Prune.DEAD_ENDS`` drops hopeless positions (rule 8
+    for two decks, search_wide_dead_ends.h), counted in ``fired[Prune.DEAD_ENDS]``,
+    and with it ``Prune.STOCK_CYCLE`` takes only the talon cards the draws reach
+    as playable (rule 18; ``fired[Prune.STOCK_CYCLE]`` counts the positions that
+    only it found hopeless)."""
+    (verdict, raw, nodes, seconds, limit, states, memory, cpu_seconds, dropped, by_rule_18) = (
         _search.solve_wide(
             *arguments(start),
             -1.0 if time_limit is None else float(time_limit),
             0 if node_limit is None else node_limit,
             0 if memory_limit is None else memory_limit,
             talon_macros,
-            dead_ends,
+            _dead_end_flags(dead_ends),
         )
     )
     fired = dict.fromkeys(SINGLE_RULES, 0)
     fired[Prune.DEAD_ENDS] = dropped
+    fired[Prune.STOCK_CYCLE] = by_rule_18
     return SolveResult(
         VERDICTS[verdict], spelled_out(start, steps(raw)), nodes, seconds, LIMITS[limit], states,
         memory, fired, cpu_seconds=cpu_seconds,
     )  # fmt: skip
+
+
+def _dead_end_flags(dead_ends: Prune) -> int:
+    """``solve_wide``'s dead_ends: 1 for rule 8, 3 with rule 18 too (W_DEAD_ENDS,
+    W_STOCK_CYCLE in search_wide_dead_ends.h)."""
+    if Prune.DEAD_ENDS not in dead_ends:
+        return 0
+    return RULE_8 | (RULE_18 if Prune.STOCK_CYCLE in dead_ends else 0)
 
 
 def sample(start: Position, node_limit: int) -> tuple[Verdict, Move | None, int]:
@@ -106,6 +125,14 @@ def sample(start: Position, node_limit: int) -> tuple[Verdict, Move | None, int]
         *arguments(start), -1.0, node_limit, 0, True
     )
     return VERDICTS[verdict], first_move(start, raw), nodes
+
+
+def hopeless(start: Position, dead_ends: Prune) -> bool:
+    """Whether ``search``'s dead-end test, as ``dead_ends`` asks for it, drops
+    ``start`` (under talon macros, as ``search`` tests it): for tests."""
+    return _search.wide_hopeless(
+        *arguments(start), -1.0, 0, 0, True, _dead_end_flags(dead_ends)
+    )
 
 
 def first_move(start: Position, raw: bytes) -> Move | None:
