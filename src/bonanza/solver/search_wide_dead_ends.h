@@ -132,8 +132,15 @@ static int w_hopeless(const WState *s, const WRules *r, int stock_cycle)
     } else {
         memcpy(played, talon, sizeof played);
     }
-    for (int card = 0; card < W_CARDS; card++)
+    /* The cards in play (in the tableau or the talon), and how many of them
+     * are not yet known to go home: none left, and the position is not hopeless. */
+    uint8_t in_play[W_CARDS];
+    int n_in = 0;
+    for (int card = 0; card < W_CARDS; card++) {
         if (played[card]) talon_classes |= 1ULL << (card % W_DECK);
+        if (col_of[card] != W_NOWHERE || talon[card]) in_play[n_in++] = (uint8_t)card;
+    }
+    int open = n_in;
     for (int changed = 1; changed;) {
         changed = 0;
         for (int c = 0; c < r->ncols && !empty; c++)
@@ -143,13 +150,14 @@ static int w_hopeless(const WState *s, const WRules *r, int stock_cycle)
         uint64_t more = fits & (talon_classes | (r->recall ? home : 0)) & ~bases;
         if (more) { bases |= more; changed = 1; }
         uint64_t follows = aces | (((home | went_home) << 1) & ~aces & all);
-        for (int card = 0; card < W_CARDS; card++) {
-            if (col_of[card] == W_NOWHERE && !talon[card]) continue; /* home, or not in play */
+        for (int k = 0; k < n_in; k++) {
+            int card = in_play[k];
             uint64_t bit = 1ULL << (card % W_DECK);
             if (!h[card] && (follows & bit) && (played[card] || x[card])) {
                 h[card] = 1;
                 went_home |= bit;
                 changed = 1;
+                if (--open == 0) return 0;
             }
             if (col_of[card] == W_NOWHERE) {
                 /* Rule 18: a talon card that leaves (L) makes the card before
@@ -175,9 +183,7 @@ static int w_hopeless(const WState *s, const WRules *r, int stock_cycle)
             if (on != W_NOWHERE && m[on] && !x[card]) { x[card] = 1; changed = 1; }
         }
     }
-    for (int card = 0; card < W_CARDS; card++)
-        if ((col_of[card] != W_NOWHERE || talon[card]) && !h[card]) return 1;
-    return 0;
+    return open > 0;
 }
 
 #endif /* BONANZA_SEARCH_WIDE_DEAD_ENDS_H */
