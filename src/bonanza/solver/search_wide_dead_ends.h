@@ -136,10 +136,13 @@ static int w_hopeless(const WState *s, const WRules *r, int stock_cycle)
      * are not yet known to go home: none left, and the position is not hopeless. */
     uint8_t in_play[W_CARDS];
     int n_in = 0;
-    for (int card = 0; card < W_CARDS; card++) {
+    for (int card = 0; card < W_CARDS; card++)
         if (played[card]) talon_classes |= 1ULL << (card % W_DECK);
-        if (col_of[card] != W_NOWHERE || talon[card]) in_play[n_in++] = (uint8_t)card;
-    }
+    /* By rank, aces first: a suit's cards that go home in turn then all do
+     * so in one round (the order changes only the rounds it takes). */
+    for (int rank = 0; rank < W_RANKS; rank++)
+        for (int card = rank; card < W_CARDS; card += W_RANKS)
+            if (col_of[card] != W_NOWHERE || talon[card]) in_play[n_in++] = (uint8_t)card;
     int open = n_in;
     for (int changed = 1; changed;) {
         changed = 0;
@@ -156,6 +159,7 @@ static int w_hopeless(const WState *s, const WRules *r, int stock_cycle)
             if (!h[card] && (follows & bit) && (played[card] || x[card])) {
                 h[card] = 1;
                 went_home |= bit;
+                follows |= (bit << 1) & ~aces & all;
                 changed = 1;
                 if (--open == 0) return 0;
             }
@@ -173,7 +177,11 @@ static int w_hopeless(const WState *s, const WRules *r, int stock_cycle)
                 }
                 continue;
             }
-            if (x[card] && !(bases & bit)) { bases |= bit; changed = 1; }
+            if (x[card] && !(bases & bit)) {
+                bases |= bit;
+                fits |= parent_in(bit);
+                changed = 1;
+            }
             if (!m[card] && (h[card] || ((face_up[card] || x[card]) && (fits & bit)))) {
                 m[card] = 1;
                 changed = 1;
