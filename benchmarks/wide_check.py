@@ -13,7 +13,10 @@ and with two passes and whole runs), it compares:
   beside them, as ``solve`` runs them) with the Python search: the same
   verdict wherever both decide;
 - on one deck, the talon macros with the Klondike core (``solve``), which
-  has its own pruning rules and proofs: the same verdict wherever both decide.
+  has its own pruning rules and proofs: the same verdict wherever both decide;
+- on two decks, ``solve`` (the talon macros with rules 8 and 18 for two
+  decks, search_wide_dead_ends.h) with the Python search: the same verdict
+  wherever both decide, and how often each rule dropped a position.
 
 Every win is replayed in the engine. Prints the counts of each comparison and
 verdict, and the disagreements (there should be none); exits 1 if any.
@@ -31,7 +34,7 @@ from pathlib import Path
 from bonanza.core import Position, Rules
 from bonanza.core.errors import RulesError
 from bonanza.core.rules import EmptyColumn
-from bonanza.solver import solve
+from bonanza.solver import Prune, solve
 from bonanza.solver.generic import search, search_python
 from bonanza.solver.search import core_arguments
 
@@ -120,7 +123,20 @@ def main(argv: list[str] | None = None) -> int:
             if macros.solved and not position.wins_with(macros.moves):
                 bad += 1
                 print(f"LINE DOES NOT WIN ({name}, macros): {position.to_text()}")
-            for other, label in ((python.result, "python"), (_core_verdict(position), "core")):
+            core = _core_verdict(position)
+            if core is None:  # two decks: solve's own search, with its dead-end rules
+                pruned = solve(position, node_limit=args.nodes, shorten=False)
+                counts["dead ends: rule 8 dropped a position"] += pruned.fired[Prune.DEAD_ENDS] > 0
+                counts["dead ends: only rule 18 saw one"] += pruned.fired[Prune.STOCK_CYCLE] > 0
+                if "unknown" in (pruned.result, python.result):
+                    counts["dead ends ~ python: undecided"] += 1
+                else:
+                    counts[f"dead ends = python: {python.result}"] += 1
+                    if pruned.result != python.result:
+                        bad += 1
+                        print(f"DISAGREE ({name}, dead ends {pruned.result}, python "
+                              f"{python.result}): {position.to_text()}")  # fmt: skip
+            for other, label in ((python.result, "python"), (core, "core")):
                 if other in (None, "unknown") or macros.result == "unknown":
                     counts[f"macros ~ {label}: undecided"] += other is not None
                     continue
