@@ -435,7 +435,7 @@ static PyMethodDef methods[] = {
      "           recycles_allowed, any_empty, recall, partial, time_limit, node_limit,\n"
      "           memory_limit, talon_macros=False, dead_ends=0)\n"
      "           -> (verdict, moves, nodes, seconds, limit, states, memory,\n"
-     "               cpu_seconds, dropped, dropped_by_rule_18)\n\n"
+     "               cpu_seconds, dropped, dropped_by_rule_18, covered)\n\n"
      "solver/generic.py's search (no seed) in C, move for move: the same verdict,\n"
      "line, nodes, states and memory (counted as generic.py counts it).  Card ids\n"
      "0-103; columns deepest first; the stock's next card last.  time_limit < 0\n"
@@ -445,7 +445,9 @@ static PyMethodDef methods[] = {
      "that search and one with talon macros side by side (search_wide.h);\n"
      "dead_ends: 1 has both drop hopeless positions (rule 8 for two decks,\n"
      "search_wide_dead_ends.h), 3 with rule 18 too; dropped counts them, and\n"
-     "dropped_by_rule_18 those that only rule 18 found hopeless."},
+     "dropped_by_rule_18 those that only rule 18 found hopeless; 4 adds rule 10\n"
+     "(merged talon macros: a talon card put on a column is covered next), and\n"
+     "covered counts the positions it restricted."},
     {"wide_moves", py_wide_moves, METH_VARARGS,
      "wide_moves(the arguments of solve_wide) -> list of moves\n\n"
      "The legal moves as solve_wide orders them (generic.move_order), for tests."},

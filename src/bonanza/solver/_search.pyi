@@ -88,7 +88,7 @@ def solve_wide(
     talon_macros: bool = ...,
     dead_ends: int = ...,
     /,
-) -> tuple[str, bytes, int, float, str | None, int, int, float, int, int]: ...
+) -> tuple[str, bytes, int, float, str | None, int, int, float, int, int, int]: ...
 def wide_moves(
     columns: Sequence[Sequence[int]],
     downs: Sequence[int],

@@ -167,7 +167,7 @@ def solve(
         arguments = core_arguments(position)
     except RulesError:
         return _solve_generic(position, time_limit, node_limit, memory_limit, seed,
-                              prune & (Prune.DEAD_ENDS | Prune.STOCK_CYCLE))
+                              prune & (Prune.DEAD_ENDS | Prune.STOCK_CYCLE | Prune.COVER_TALON))
     (verdict, raw, nodes, seconds, limit, states, memory, fired, cut, cut_seconds,
      expand_seconds, cpu_seconds) = _search.solve(
         *arguments,

@@ -197,10 +197,11 @@ static PyObject *py_solve_wide(PyObject *self, PyObject *args)
         size_t states = x->seen.count + (plain ? plain->seen.count : 0);
         uint64_t dropped = x->dropped + (plain ? plain->dropped : 0);
         uint64_t cycle_dropped = x->cycle_dropped + (plain ? plain->cycle_dropped : 0);
-        ret = Py_BuildValue("(sNKdznndKK)", status, line, (unsigned long long)nodes, seconds,
+        uint64_t covered = x->covered + (plain ? plain->covered : 0);
+        ret = Py_BuildValue("(sNKdznndKKK)", status, line, (unsigned long long)nodes, seconds,
                             result < 0 ? limits[winner->limit] : NULL, (Py_ssize_t)states,
                             (Py_ssize_t)used, cpu_seconds, (unsigned long long)dropped,
-                            (unsigned long long)cycle_dropped);
+                            (unsigned long long)cycle_dropped, (unsigned long long)covered);
     }
     w_free(plain);
     w_free(x);

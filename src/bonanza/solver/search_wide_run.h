@@ -88,6 +88,7 @@ typedef struct {
     int dead_ends;                   /* W_DEAD_ENDS, W_STOCK_CYCLE: drop hopeless positions */
     uint64_t dropped;                /* the hopeless positions it dropped */
     uint64_t cycle_dropped;          /* those that only rule 18 found hopeless */
+    uint64_t covered;                /* the pending positions (rule 10) it expanded */
 } Wide;
 
 /* Room for `need` items of `size` bytes in *array (doubling), within the
@@ -114,7 +115,40 @@ static void w_key(const WState *s, const WRules *r, uint64_t *key, uint64_t *che
 }
 
 /* Push a frame for s with its ordered moves; 0 out of memory. */
-static int w_push(Wide *x, const WState *s)
+/* Rule 10 for two decks (W_COVER_TALON, under merged talon macros: draw 1,
+ * unlimited passes), the core's rule 10: a talon card put on a column is
+ * covered by the very next move.  Take a winning line that puts talon card t
+ * on column c and later uses it: puts a card on it, moves it, or moves a run
+ * from under it.  The moves in between touch neither t nor c (t tops c), and
+ * under merged macros every talon card is playable at any time whatever the
+ * others do, so they are legal with t still in the talon: play them first,
+ * then t, then its use.  If the use moves t, play t straight there instead;
+ * if it moves a run from under t, move that run alone and put t on it after.
+ * Each rewrite keeps the line's length or shortens it, and puts t's
+ * placement just before a move onto it.  So the position after a talon card
+ * goes onto a column need only try the moves onto that card; it is not
+ * stored (its moves are not all tried), as the core's rule 10 does not store
+ * it, and its children are.  Returns the column a move puts a talon card on,
+ * whose child is so restricted (w_frame_moves), or -1. */
+static int w_pending(const Wide *x, WMove into)
+{
+    return (x->dead_ends & W_COVER_TALON) && x->r.macro == W_MERGED && into.src == W_AT_TALON
+           && into.dst < W_COLS ? into.dst : -1;
+}
+
+/* The moves of position s (into x->moves), of which a pending position
+ * (w_pending) keeps only those onto its column, unless a safe card goes home
+ * at once. */
+static int w_frame_moves(Wide *x, const WState *s, int pending)
+{
+    int n = w_ordered_moves(s, &x->r, x->moves), k = 0;
+    if (pending < 0 || (n == 1 && x->moves[0].bucket == W_SAFE_HOME)) return n;
+    for (int i = 0; i < n; i++)
+        if (x->moves[i].dst == pending) x->moves[k++] = x->moves[i];
+    return k;
+}
+
+static int w_push(Wide *x, const WState *s, int pending)
 {
     if (!w_reserve(x, (void **)&x->frames, &x->fcap, x->flen + 1, sizeof(WFrame))
         || !w_reserve(x, (void **)&x->moves, &x->mcap, W_MOVES_MAX, sizeof(WMove))
@@ -123,7 +157,7 @@ static int w_push(Wide *x, const WState *s)
     WFrame *f = &x->frames[x->flen];
     f->state_at = x->alen;
     if (x->flen % W_CHECKPOINT_EVERY == 0) x->alen += (size_t)w_encode(s, &x->r, x->arena + x->alen);
-    f->mcount = (uint32_t)w_ordered_moves(s, &x->r, x->moves);
+    f->mcount = (uint32_t)w_frame_moves(x, s, pending);
     f->mnext = 0;
     x->top = *s;
     x->top_of = x->moves_of = x->flen++;
@@ -197,7 +231,7 @@ static int w_search(Wide *x, const WState *start)
         return -1;
     }
     if ((x->dead_ends & W_DEAD_ENDS) && w_dead_end(x, start)) return 0;
-    if (!w_push(x, start)) {
+    if (!w_push(x, start, -1)) {
         x->limit = LIMIT_MEMORY;
         return -1;
     }
@@ -219,7 +253,7 @@ static int w_run(Wide *x)
         if ((x->limit = w_limit_hit(x)) != LIMIT_NONE) return -1;
         if (x->top_of != x->flen - 1) w_top(x);
         if (x->moves_of != x->flen - 1) {
-            w_ordered_moves(&x->top, &x->r, x->moves);
+            w_frame_moves(x, &x->top, x->flen > 1 ? w_pending(x, x->line[x->flen - 2]) : -1);
             x->moves_of = x->flen - 1;
         }
         WMove m = x->moves[f->mnext++];
@@ -234,14 +268,19 @@ static int w_run(Wide *x)
             x->line[x->llen++] = m;
             return 1;
         }
-        w_key(&child, &x->r, &key, &check);
-        int added = w_table_add(&x->seen, key, check, x->used, x->memory_limit);
-        if (added < 0) { x->limit = LIMIT_MEMORY; return -1; }
-        if (!added) continue;
+        /* (A pending position is not stored: its moves are not all tried.) */
+        int pending = w_pending(x, m);
+        if (pending < 0) {
+            w_key(&child, &x->r, &key, &check);
+            int added = w_table_add(&x->seen, key, check, x->used, x->memory_limit);
+            if (added < 0) { x->limit = LIMIT_MEMORY; return -1; }
+            if (!added) continue;
+        }
         if ((x->dead_ends & W_DEAD_ENDS) && w_test_due(&x->top, &child, &x->r, m)
             && w_dead_end(x, &child))
             continue;
-        if (!w_push(x, &child)) { x->limit = LIMIT_MEMORY; return -1; }
+        if (!w_push(x, &child, pending)) { x->limit = LIMIT_MEMORY; return -1; }
+        x->covered += pending >= 0;
         x->line[x->llen++] = m;
     }
     return 0;

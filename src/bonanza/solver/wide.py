@@ -31,6 +31,7 @@ NO_DEAD_ENDS: Final = Prune(0)
 RULE_8: Final = 1
 """``solve_wide``'s flag of the dead-end test (W_DEAD_ENDS)."""
 RULE_18: Final = 2
+COVER_TALON: Final = 4
 """``solve_wide``'s flag of rule 18 in it (W_STOCK_CYCLE)."""
 
 Step = tuple[int, int, int, int]
@@ -90,7 +91,8 @@ def search(
     and with it ``Prune.STOCK_CYCLE`` takes only the talon cards the draws reach
     as playable (rule 18; ``fired[Prune.STOCK_CYCLE]`` counts the positions that
     only it found hopeless)."""
-    (verdict, raw, nodes, seconds, limit, states, memory, cpu_seconds, dropped, by_rule_18) = (
+    (verdict, raw, nodes, seconds, limit, states, memory, cpu_seconds, dropped, by_rule_18,
+     covered) = (
         _search.solve_wide(
             *arguments(start),
             -1.0 if time_limit is None else float(time_limit),
@@ -103,6 +105,7 @@ def search(
     fired = dict.fromkeys(SINGLE_RULES, 0)
     fired[Prune.DEAD_ENDS] = dropped
     fired[Prune.STOCK_CYCLE] = by_rule_18
+    fired[Prune.COVER_TALON] = covered
     return SolveResult(
         VERDICTS[verdict], spelled_out(start, steps(raw)), nodes, seconds, LIMITS[limit], states,
         memory, fired, cpu_seconds=cpu_seconds,
@@ -112,9 +115,10 @@ def search(
 def _dead_end_flags(dead_ends: Prune) -> int:
     """``solve_wide``'s dead_ends: 1 for rule 8, 3 with rule 18 too (W_DEAD_ENDS,
     W_STOCK_CYCLE in search_wide_dead_ends.h)."""
+    cover = COVER_TALON if Prune.COVER_TALON in dead_ends else 0
     if Prune.DEAD_ENDS not in dead_ends:
-        return 0
-    return RULE_8 | (RULE_18 if Prune.STOCK_CYCLE in dead_ends else 0)
+        return cover
+    return cover | RULE_8 | (RULE_18 if Prune.STOCK_CYCLE in dead_ends else 0)
 
 
 def sample(start: Position, node_limit: int) -> tuple[Verdict, Move | None, int]:
