@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
-from bonanza.core import Position
+from bonanza.core import Deal, Position, Rules
 from bonanza.solver import Prune, solve
 from tests.solver.brute import winnable
 
@@ -63,3 +63,18 @@ def against_the_search_without(positions: Iterable[Position], rule: Prune, nodes
             tally.wrong.append(f"{position.rules.to_text()} {position.to_text()}: "
                                f"with {with_rule.result}, without {without.result}")
     return tally
+
+
+def assert_won_only_with(numbers: Iterable[int], rules: Rules, rule: Prune, nodes: int,
+                         nodes_without: int) -> None:
+    """Each deal is won within ``nodes`` with ``rule`` (firing, the line replayed),
+    and unknown at ``nodes_without`` without it."""
+    for number in numbers:
+        deal = Deal.from_number(number, rules.decks)
+        with_rule = solve(deal, rules, node_limit=nodes, shorten=False)
+        without = solve(deal, rules, node_limit=nodes_without, shorten=False,
+                        prune=Prune.ALL & ~rule)
+        assert with_rule.result == "solved", number
+        assert Position.initial(deal, rules).wins_with(with_rule.moves)
+        assert with_rule.fired[rule] >= 1
+        assert without.result == "unknown" and without.fired[rule] == 0, number

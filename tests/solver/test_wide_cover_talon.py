@@ -12,13 +12,13 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from bonanza.core import Deal, EmptyColumn, Position, Rules
-from bonanza.solver import Prune, solve
+from bonanza.core import EmptyColumn, Position, Rules
+from bonanza.solver import Prune
 from tests.core.strategies import random_position
+from tests.solver.rule_checks import against_the_search_without, assert_won_only_with
 from tests.solver.variant_positions import small_variant_position
 
 GAME = "double-klondike"
-WITHOUT = Prune.ALL & ~Prune.COVER_TALON
 POSITIONS = 1200
 NODES = 20_000
 MOST_MOVES = 300
@@ -43,36 +43,16 @@ def _position(rng: random.Random, index: int) -> Position:
 
 def test_positions_keep_their_verdicts_and_the_rule_fires() -> None:
     rng = random.Random(1010)
-    decided = lost = fired_in = 0
-    wrong = []
-    for index in range(POSITIONS):
-        position = _position(rng, index)
-        with_rule = solve(position, node_limit=NODES, shorten=False)
-        without = solve(position, node_limit=NODES, shorten=False, prune=WITHOUT)
-        assert without.fired[Prune.COVER_TALON] == 0
-        fired_in += with_rule.fired[Prune.COVER_TALON] > 0
-        if "unknown" in (with_rule.result, without.result):
-            continue
-        decided += 1
-        lost += with_rule.result == "unsolvable"
-        if with_rule.result != without.result:
-            wrong.append(f"{position.rules.to_text()} {position.to_text()}: "
-                         f"with {with_rule.result}, without {without.result}")
-    assert wrong == []
+    tally = against_the_search_without(
+        (_position(rng, index) for index in range(POSITIONS)), Prune.COVER_TALON, NODES)
+    assert tally.wrong == []
     # (Seed 1010: 1,166 of the 1,200 decided by both, 87 of them lost; the
     # rule fired in 200.)
-    assert decided >= 1100
-    assert lost >= 60
-    assert fired_in >= 150
+    assert tally.decided >= 1100
+    assert tally.lost >= 60
+    assert tally.fired >= 150
 
 
 def test_it_decides_deals_that_the_search_without_it_does_not() -> None:
     rules = dataclasses.replace(Rules.preset(GAME), thoughtful=True)
-    for number in DEALS:
-        deal = Deal.from_number(number, rules.decks)
-        with_rule = solve(deal, rules, node_limit=DEAL_NODES, shorten=False)
-        without = solve(deal, rules, node_limit=DEAL_NODES, shorten=False, prune=WITHOUT)
-        assert with_rule.result == "solved", number
-        assert Position.initial(deal, rules).wins_with(with_rule.moves)
-        assert with_rule.fired[Prune.COVER_TALON] >= 1
-        assert without.result == "unknown"
+    assert_won_only_with(DEALS, rules, Prune.COVER_TALON, DEAL_NODES, DEAL_NODES)

@@ -14,13 +14,13 @@ from __future__ import annotations
 import dataclasses
 import random
 
-from bonanza.core import ALL_CARDS, Deal, EmptyColumn, Position, Rules
+from bonanza.core import ALL_CARDS, EmptyColumn, Position, Rules
 from bonanza.core.cards import DECK_SIZE, RANK_COUNT, SUIT_COUNT
 from bonanza.solver import Prune, solve, wide
+from tests.solver.rule_checks import assert_won_only_with
 
 GAME = "double-klondike-3"
 WITHOUT_DEAD_ENDS = Prune.ALL & ~Prune.DEAD_ENDS
-WITHOUT = Prune.ALL & ~Prune.STOCK_CYCLE
 RULE_8_ALONE = Prune.DEAD_ENDS
 WITH_RULE_18 = Prune.DEAD_ENDS | Prune.STOCK_CYCLE
 ENDGAMES = 3000
@@ -101,11 +101,4 @@ def test_endgames_keep_the_verdicts_of_the_search_without_dead_ends() -> None:
 
 def test_it_decides_draw_3_deals_that_the_search_without_it_does_not() -> None:
     rules = dataclasses.replace(Rules.preset(GAME), thoughtful=True)
-    for number in DEALS:
-        deal = Deal.from_number(number, rules.decks)
-        with_rule = solve(deal, rules, node_limit=DEAL_NODES, shorten=False)
-        without = solve(deal, rules, node_limit=WITHOUT_NODES, shorten=False, prune=WITHOUT)
-        assert with_rule.result == "solved", number
-        assert Position.initial(deal, rules).wins_with(with_rule.moves)
-        assert with_rule.fired[Prune.STOCK_CYCLE] >= 1
-        assert without.result == "unknown" and without.fired[Prune.STOCK_CYCLE] == 0
+    assert_won_only_with(DEALS, rules, Prune.STOCK_CYCLE, DEAL_NODES, WITHOUT_NODES)
