@@ -207,9 +207,11 @@ def search(
     nodes and lines. ``dead_ends``, with talon macros, has both drop the
     positions where some card can never go home (``Prune.DEAD_ENDS``; with
     ``Prune.STOCK_CYCLE`` too, taking as playable only the talon cards the draws
-    reach: search_wide_dead_ends.h): the same verdicts, some sooner; ``solve``
-    asks for them, the fair hints' samples do not (they keep the searches they
-    were tuned with)."""
+    reach: search_wide_dead_ends.h), and ``Prune.COVER_TALON`` in it has the
+    merged talon macros cover a talon card put on a column at once (rule 10,
+    search_wide_run.h): the same verdicts, some sooner; ``solve`` asks for
+    them, the fair hints' samples do not (they keep the searches they were
+    tuned with)."""
     if wide.takes(start, time_limit, node_limit, seed):
         return wide.search(start, time_limit, node_limit, memory_limit, talon_macros,
                            dead_ends if talon_macros else wide.NO_DEAD_ENDS)

@@ -135,8 +135,9 @@ def solve(
 
     ``prune`` and ``sides`` switch pruning rules and side searches off (for
     differential tests: no set of them changes a verdict); of ``prune`` the
-    generic search reads ``Prune.DEAD_ENDS`` and ``Prune.STOCK_CYCLE`` alone
-    (two decks: rules 8 and 18 for twins, search_wide_dead_ends.h).  A nonzero ``seed``
+    generic search reads ``Prune.DEAD_ENDS``, ``Prune.STOCK_CYCLE`` and
+    ``Prune.COVER_TALON`` alone (two decks: rules 8 and 18 for twins,
+    search_wide_dead_ends.h, and rule 10, search_wide_run.h).  A nonzero ``seed``
     runs one plain search with its move order shuffled, without the portfolio.
     ``shorten`` (True by default) cuts a winning line down to the fewest moves
     through the positions it visits (the search's line is its depth-first

@@ -32,6 +32,7 @@ RULE_8: Final = 1
 """``solve_wide``'s flag of the dead-end test (W_DEAD_ENDS)."""
 RULE_18: Final = 2
 COVER_TALON: Final = 4
+"""``solve_wide``'s flag of rule 10 under merged talon macros (W_COVER_TALON)."""
 """``solve_wide``'s flag of rule 18 in it (W_STOCK_CYCLE)."""
 
 Step = tuple[int, int, int, int]
@@ -90,7 +91,9 @@ def search(
     for two decks, search_wide_dead_ends.h), counted in ``fired[Prune.DEAD_ENDS]``,
     and with it ``Prune.STOCK_CYCLE`` takes only the talon cards the draws reach
     as playable (rule 18; ``fired[Prune.STOCK_CYCLE]`` counts the positions that
-    only it found hopeless)."""
+    only it found hopeless); ``Prune.COVER_TALON`` has the merged talon macros
+    cover a talon card put on a column by the next move (rule 10;
+    ``fired[Prune.COVER_TALON]`` counts the positions so restricted)."""
     (verdict, raw, nodes, seconds, limit, states, memory, cpu_seconds, dropped, by_rule_18,
      covered) = (
         _search.solve_wide(
@@ -114,7 +117,8 @@ def search(
 
 def _dead_end_flags(dead_ends: Prune) -> int:
     """``solve_wide``'s dead_ends: 1 for rule 8, 3 with rule 18 too (W_DEAD_ENDS,
-    W_STOCK_CYCLE in search_wide_dead_ends.h)."""
+    W_STOCK_CYCLE in search_wide_dead_ends.h), and 4 more for rule 10
+    (W_COVER_TALON, search_wide_run.h)."""
     cover = COVER_TALON if Prune.COVER_TALON in dead_ends else 0
     if Prune.DEAD_ENDS not in dead_ends:
         return cover
