@@ -15,8 +15,9 @@ and with two passes and whole runs), it compares:
 - on one deck, the talon macros with the Klondike core (``solve``), which
   has its own pruning rules and proofs: the same verdict wherever both decide;
 - on two decks, ``solve`` (the talon macros with rules 8 and 18 for two
-  decks, search_wide_dead_ends.h) with the Python search: the same verdict
-  wherever both decide, and how often each rule dropped a position.
+  decks, search_wide_dead_ends.h, and rule 10, search_wide_run.h) with the
+  Python search: the same verdict wherever both decide, and how often rules 8
+  and 18 dropped a position.
 
 Every win is replayed in the engine. Prints the counts of each comparison and
 verdict, and the disagreements (there should be none); exits 1 if any.
@@ -124,17 +125,17 @@ def main(argv: list[str] | None = None) -> int:
                 bad += 1
                 print(f"LINE DOES NOT WIN ({name}, macros): {position.to_text()}")
             core = _core_verdict(position)
-            if core is None:  # two decks: solve's own search, with its dead-end rules
+            if core is None:  # two decks: solve's own search, with all its rules
                 pruned = solve(position, node_limit=args.nodes, shorten=False)
-                counts["dead ends: rule 8 dropped a position"] += pruned.fired[Prune.DEAD_ENDS] > 0
-                counts["dead ends: only rule 18 saw one"] += pruned.fired[Prune.STOCK_CYCLE] > 0
+                counts["solve: rule 8 dropped a position"] += pruned.fired[Prune.DEAD_ENDS] > 0
+                counts["solve: only rule 18 saw one"] += pruned.fired[Prune.STOCK_CYCLE] > 0
                 if "unknown" in (pruned.result, python.result):
-                    counts["dead ends ~ python: undecided"] += 1
+                    counts["solve ~ python: undecided"] += 1
                 else:
-                    counts[f"dead ends = python: {python.result}"] += 1
+                    counts[f"solve = python: {python.result}"] += 1
                     if pruned.result != python.result:
                         bad += 1
-                        print(f"DISAGREE ({name}, dead ends {pruned.result}, python "
+                        print(f"DISAGREE ({name}, solve {pruned.result}, python "
                               f"{python.result}): {position.to_text()}")  # fmt: skip
             for other, label in ((python.result, "python"), (core, "core")):
                 if other in (None, "unknown") or macros.result == "unknown":

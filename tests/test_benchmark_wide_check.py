@@ -21,7 +21,7 @@ def test_it_counts_its_comparisons_and_finds_no_disagreement() -> None:
     compared = sum(map(int, re.findall(r"^plain = python: \w+: (\d+)$", done.stdout, re.M)))
     assert compared == 4 * 20  # every position of the 20 rule sets
     assert re.search(r"^macros = core: unsolvable: [1-9]", done.stdout, re.M), done.stdout
-    assert re.search(r"^dead ends = python: solved: [1-9]", done.stdout, re.M), done.stdout
+    assert re.search(r"^solve = python: solved: [1-9]", done.stdout, re.M), done.stdout
 
 
 def test_a_disagreement_is_printed_and_fails_it(

@@ -119,7 +119,7 @@
  *                       Klondike), move for move as solver/generic.py;
  *   search_wide_key.h   its positions as bytes: for its path, and its keys;
  *   search_wide_dead_ends.h  its hopeless positions (rules 8 and 18 for two decks);
- *   search_wide_run.h   that search (its path: checkpoints and moves);
+ *   search_wide_run.h   that search (its path: checkpoints and moves; rule 10);
  *   search_wide_python.h  its entry points solve_wide, wide_moves, wide_hopeless;
  *   _search.c           (this file) the Python binding.
  */
@@ -433,7 +433,7 @@ static PyMethodDef methods[] = {
     {"solve_wide", py_solve_wide, METH_VARARGS,
      "solve_wide(columns, downs, stock, waste, foundations, recycles, decks, draw,\n"
      "           recycles_allowed, any_empty, recall, partial, time_limit, node_limit,\n"
-     "           memory_limit, talon_macros=False, dead_ends=0)\n"
+     "           memory_limit, talon_macros=False, prune=0)\n"
      "           -> (verdict, moves, nodes, seconds, limit, states, memory,\n"
      "               cpu_seconds, dropped, dropped_by_rule_18, covered)\n\n"
      "solver/generic.py's search (no seed) in C, move for move: the same verdict,\n"
@@ -443,7 +443,7 @@ static PyMethodDef methods[] = {
      "16-bit integers a move (source and dest, the engine's pile numbers; count;\n"
      "the talon index of a talon play, else -1; see wide.steps).  talon_macros:\n"
      "that search and one with talon macros side by side (search_wide.h);\n"
-     "dead_ends: 1 has both drop hopeless positions (rule 8 for two decks,\n"
+     "prune: 1 has both drop hopeless positions (rule 8 for two decks,\n"
      "search_wide_dead_ends.h), 3 with rule 18 too; dropped counts them, and\n"
      "dropped_by_rule_18 those that only rule 18 found hopeless; 4 adds rule 10\n"
      "(merged talon macros: a talon card put on a column is covered next), and\n"
@@ -453,7 +453,7 @@ static PyMethodDef methods[] = {
      "The legal moves as solve_wide orders them (generic.move_order), for tests."},
     {"wide_hopeless", py_wide_hopeless, METH_VARARGS,
      "wide_hopeless(the arguments of solve_wide) -> bool\n\n"
-     "Whether solve_wide's dead-end test (as its dead_ends asks) drops the\n"
+     "Whether solve_wide's dead-end test (as its prune asks) drops the\n"
      "position, for tests."},
     {NULL, NULL, 0, NULL},
 };

@@ -86,7 +86,7 @@ def solve_wide(
     node_limit: int,
     memory_limit: int,
     talon_macros: bool = ...,
-    dead_ends: int = ...,
+    prune: int = ...,
     /,
 ) -> tuple[str, bytes, int, float, str | None, int, int, float, int, int, int]: ...
 def wide_moves(
@@ -125,6 +125,6 @@ def wide_hopeless(
     node_limit: int,
     memory_limit: int,
     talon_macros: bool = ...,
-    dead_ends: int = ...,
+    prune: int = ...,
     /,
 ) -> bool: ...

@@ -189,7 +189,7 @@ def search(
     memory_limit: int | None = None,
     seed: int = 0,
     talon_macros: bool = True,
-    dead_ends: Prune = wide.NO_DEAD_ENDS,
+    prune: Prune = wide.NO_PRUNING,
 ) -> SolveResult:
     """Decide whether ``start`` can be won with every card known (see the
     module), answering as ``solve`` does (``solve`` replays the line). A
@@ -204,17 +204,17 @@ def search(
     reach them, with no position for each draw (and with draw 1 and
     unlimited passes, one position for every pointer of a talon): the same
     verdicts (the proofs are in search_wide.h), far fewer positions, other
-    nodes and lines. ``dead_ends``, with talon macros, has both drop the
-    positions where some card can never go home (``Prune.DEAD_ENDS``; with
-    ``Prune.STOCK_CYCLE`` too, taking as playable only the talon cards the draws
-    reach: search_wide_dead_ends.h), and ``Prune.COVER_TALON`` in it has the
+    nodes and lines. ``prune`` (of ``wide.RULES``), with talon macros, has both
+    drop the positions where some card can never go home (``Prune.DEAD_ENDS``;
+    with ``Prune.STOCK_CYCLE`` too, taking as playable only the talon cards the
+    draws reach: search_wide_dead_ends.h), and ``Prune.COVER_TALON`` has the
     merged talon macros cover a talon card put on a column at once (rule 10,
     search_wide_run.h): the same verdicts, some sooner; ``solve`` asks for
     them, the fair hints' samples do not (they keep the searches they were
     tuned with)."""
     if wide.takes(start, time_limit, node_limit, seed):
         return wide.search(start, time_limit, node_limit, memory_limit, talon_macros,
-                           dead_ends if talon_macros else wide.NO_DEAD_ENDS)
+                           prune if talon_macros else wide.NO_PRUNING)
     return search_python(start, time_limit=time_limit, node_limit=node_limit,
                          memory_limit=memory_limit, seed=seed)
 

@@ -18,6 +18,7 @@ from bonanza.core.rules import EmptyColumn, Rules, StockMode
 from bonanza.solver import (
     _search,  # the C extension (see _search.pyi)
     generic,
+    wide,
 )
 from bonanza.solver.result import LIMITS, VERDICTS
 from bonanza.solver.result import Limit as Limit  # (named here too, for callers)
@@ -168,7 +169,7 @@ def solve(
         arguments = core_arguments(position)
     except RulesError:
         return _solve_generic(position, time_limit, node_limit, memory_limit, seed,
-                              prune & (Prune.DEAD_ENDS | Prune.STOCK_CYCLE | Prune.COVER_TALON))
+                              prune & wide.RULES)
     (verdict, raw, nodes, seconds, limit, states, memory, fired, cut, cut_seconds,
      expand_seconds, cpu_seconds) = _search.solve(
         *arguments,
@@ -216,11 +217,11 @@ def _solve_generic(
     node_limit: int | None,
     memory_limit: int | None,
     seed: int,
-    dead_ends: Prune,
+    prune: Prune,
 ) -> SolveResult:
     """``solve`` by the generic search (rules the C core does not take)."""
     result = generic.search(position, time_limit=time_limit, node_limit=node_limit,
-                            memory_limit=memory_limit, seed=seed, dead_ends=dead_ends)
+                            memory_limit=memory_limit, seed=seed, prune=prune)
     if result.solved:
         _check_win(position, result.moves)
     return result

@@ -12,8 +12,8 @@
  * it holds (16 a table slot, in the core's table, which grows to what the
  * budget holds; the path), within the core's budget (WIDE_DEFAULT_MEMORY
  * unless given).  Nothing is pruned
- * (but under solve, with dead_ends, the hopeless positions of
- * search_wide_dead_ends.h): "unsolvable" means every position reachable was
+ * (but under solve, with its prune flags, the hopeless positions of
+ * search_wide_dead_ends.h and rule 10's moves, search_wide_run.h): "unsolvable" means every position reachable was
  * searched.  It keeps the engine's card
  * ids (0-103), as the engine's move order depends on them, and renames
  * twins as Position._send_home does.

@@ -78,11 +78,6 @@
 
 #define W_NOWHERE 255 /* a card not in the tableau */
 
-/* The wide search's dead-end rules (Wide.dead_ends): rule 8, and with it rule 18. */
-#define W_DEAD_ENDS 1
-#define W_STOCK_CYCLE 2
-#define W_COVER_TALON 4 /* (not a dead-end rule: rule 10, search_wide_run.h) */
-
 /* Is position s hopeless: is some card not home unable ever to go home?  Rule
  * 8 for two decks (see above): every talon card is playable, or under rule 18
  * (`stock_cycle`, where it applies) those that V holds.  A class is a card

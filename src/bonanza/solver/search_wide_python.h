@@ -52,17 +52,17 @@ static int w_cards(PyObject *seq, uint8_t *out, int most, int *count, const char
  * error set. */
 static int w_build(PyObject *args, WState *s, WRules *r, double *time_limit,
                    unsigned long long *node_limit, Py_ssize_t *memory_limit, int *macros,
-                   int *dead_ends)
+                   int *prune)
 {
     PyObject *columns, *downs, *stock, *waste, *found;
     memset(s, 0, sizeof *s);
     memset(r, 0, sizeof *r);
     *macros = 0;
-    *dead_ends = 0;
+    *prune = 0;
     if (!PyArg_ParseTuple(args, "OOOOOiiiipppdKn|pi", &columns, &downs, &stock, &waste, &found,
                           &s->recycles, &r->decks, &r->draw, &r->recycles_allowed,
                           &r->any_empty, &r->recall, &r->partial, time_limit, node_limit,
-                          memory_limit, macros, dead_ends))
+                          memory_limit, macros, prune))
         return 0;
     Py_ssize_t ncols = PySequence_Size(columns), nfound = PySequence_Size(found);
     if (ncols < 1 || ncols > W_COLS || PySequence_Size(downs) != ncols || r->decks < 1
@@ -153,15 +153,15 @@ static PyObject *py_solve_wide(PyObject *self, PyObject *args)
     double time_limit;
     unsigned long long node_limit;
     Py_ssize_t memory_limit;
-    int macros, dead_ends;
+    int macros, prune;
     size_t used = 0;
     if (!x) return PyErr_NoMemory();
     if (!w_build(args, &start, &x->r, &time_limit, &node_limit, &memory_limit, &macros,
-                 &dead_ends)) {
+                 &prune)) {
         free(x);
         return NULL;
     }
-    x->dead_ends = dead_ends;
+    x->prune = prune;
     x->node_limit = node_limit;
     x->deadline = time_limit;
     x->memory_limit = memory_limit > 0 ? (size_t)memory_limit : WIDE_DEFAULT_MEMORY;
@@ -210,13 +210,13 @@ static PyObject *py_solve_wide(PyObject *self, PyObject *args)
 
 /* The position and rules of a test entry point (the limits unread), under
  * talon macros if asked for; 0 with an error set. */
-static int w_build_for_test(PyObject *args, WState *s, WRules *r, int *dead_ends)
+static int w_build_for_test(PyObject *args, WState *s, WRules *r, int *prune)
 {
     double time_limit;
     unsigned long long node_limit;
     Py_ssize_t memory_limit;
     int macros;
-    if (!w_build(args, s, r, &time_limit, &node_limit, &memory_limit, &macros, dead_ends))
+    if (!w_build(args, s, r, &time_limit, &node_limit, &memory_limit, &macros, prune))
         return 0;
     if (macros) w_to_macros(s, r);
     return 1;
@@ -227,8 +227,8 @@ static PyObject *py_wide_moves(PyObject *self, PyObject *args)
     (void)self;
     WState s;
     WRules r;
-    int dead_ends;
-    if (!w_build_for_test(args, &s, &r, &dead_ends)) return NULL;
+    int prune;
+    if (!w_build_for_test(args, &s, &r, &prune)) return NULL;
     WMove out[W_MOVES_MAX];
     int n = w_ordered_moves(&s, &r, out);
     return w_move_list(out, (size_t)n);
@@ -239,9 +239,9 @@ static PyObject *py_wide_hopeless(PyObject *self, PyObject *args)
     (void)self;
     WState s;
     WRules r;
-    int dead_ends;
-    if (!w_build_for_test(args, &s, &r, &dead_ends)) return NULL;
-    return PyBool_FromLong((dead_ends & W_DEAD_ENDS) && w_hopeless(&s, &r, dead_ends & W_STOCK_CYCLE));
+    int prune;
+    if (!w_build_for_test(args, &s, &r, &prune)) return NULL;
+    return PyBool_FromLong((prune & W_DEAD_ENDS) && w_hopeless(&s, &r, prune & W_STOCK_CYCLE));
 }
 
 #endif /* BONANZA_SEARCH_WIDE_PYTHON_H */

@@ -68,6 +68,13 @@ static size_t w_table_free(Table *t)
     return bytes;
 }
 
+/* The wide search's pruning rules (Wide.prune; solve_wide's prune): rule 8
+ * for two decks, with it rule 18 (search_wide_dead_ends.h), and rule 10
+ * (w_pending). */
+#define W_DEAD_ENDS 1
+#define W_STOCK_CYCLE 2
+#define W_COVER_TALON 4
+
 typedef struct {
     WRules r;
     Table seen;
@@ -85,7 +92,7 @@ typedef struct {
     double t0, deadline;             /* deadline < 0: none */
     size_t *used, memory_limit;      /* bytes held (shared with the other search, if any) */
     int limit;                       /* LIMIT_* */
-    int dead_ends;                   /* W_DEAD_ENDS, W_STOCK_CYCLE: drop hopeless positions */
+    int prune;                       /* W_DEAD_ENDS (with W_STOCK_CYCLE), W_COVER_TALON */
     uint64_t dropped;                /* the hopeless positions it dropped */
     uint64_t cycle_dropped;          /* those that only rule 18 found hopeless */
     uint64_t covered;                /* the pending positions (rule 10) it expanded */
@@ -114,7 +121,6 @@ static void w_key(const WState *s, const WRules *r, uint64_t *key, uint64_t *che
     w_hash(bytes, w_key_bytes(s, r, bytes), key, check);
 }
 
-/* Push a frame for s with its ordered moves; 0 out of memory. */
 /* Rule 10 for two decks (W_COVER_TALON, under merged talon macros: draw 1,
  * unlimited passes), the core's rule 10: a talon card put on a column is
  * covered by the very next move.  Take a winning line that puts talon card t
@@ -132,7 +138,7 @@ static void w_key(const WState *s, const WRules *r, uint64_t *key, uint64_t *che
  * whose child is so restricted (w_frame_moves), or -1. */
 static int w_pending(const Wide *x, WMove into)
 {
-    return (x->dead_ends & W_COVER_TALON) && x->r.macro == W_MERGED && into.src == W_AT_TALON
+    return (x->prune & W_COVER_TALON) && x->r.macro == W_MERGED && into.src == W_AT_TALON
            && into.dst < W_COLS ? into.dst : -1;
 }
 
@@ -148,6 +154,7 @@ static int w_frame_moves(Wide *x, const WState *s, int pending)
     return k;
 }
 
+/* Push a frame for s with its moves (w_frame_moves); 0 out of memory. */
 static int w_push(Wide *x, const WState *s, int pending)
 {
     if (!w_reserve(x, (void **)&x->frames, &x->fcap, x->flen + 1, sizeof(WFrame))
@@ -207,7 +214,7 @@ static int w_test_due(const WState *s, const WState *child, const WRules *r, WMo
  * again without rule 18, for the firing counts) whether only rule 18 saw it. */
 static int w_dead_end(Wide *x, const WState *s)
 {
-    int cycle = x->dead_ends & W_STOCK_CYCLE;
+    int cycle = x->prune & W_STOCK_CYCLE;
     if (!w_hopeless(s, &x->r, cycle)) return 0;
     x->dropped++;
     if (cycle && !w_hopeless(s, &x->r, 0)) x->cycle_dropped++;
@@ -230,7 +237,7 @@ static int w_search(Wide *x, const WState *start)
         x->limit = LIMIT_MEMORY;
         return -1;
     }
-    if ((x->dead_ends & W_DEAD_ENDS) && w_dead_end(x, start)) return 0;
+    if ((x->prune & W_DEAD_ENDS) && w_dead_end(x, start)) return 0;
     if (!w_push(x, start, -1)) {
         x->limit = LIMIT_MEMORY;
         return -1;
@@ -276,7 +283,7 @@ static int w_run(Wide *x)
             if (added < 0) { x->limit = LIMIT_MEMORY; return -1; }
             if (!added) continue;
         }
-        if ((x->dead_ends & W_DEAD_ENDS) && w_test_due(&x->top, &child, &x->r, m)
+        if ((x->prune & W_DEAD_ENDS) && w_test_due(&x->top, &child, &x->r, m)
             && w_dead_end(x, &child))
             continue;
         if (!w_push(x, &child, pending)) { x->limit = LIMIT_MEMORY; return -1; }

@@ -26,14 +26,16 @@ _STEP: Final = struct.Struct("=4h")
 """One move of ``solve_wide``'s packed line (search_wide_python.h, w_line_bytes):
 source pile, destination pile, count, talon index."""
 
-NO_DEAD_ENDS: Final = Prune(0)
-"""``search``'s dead_ends for none (the plain search, as the Python one)."""
+RULES: Final = Prune.DEAD_ENDS | Prune.STOCK_CYCLE | Prune.COVER_TALON
+"""The pruning rules the C search reads (of ``solve``'s ``prune``)."""
+NO_PRUNING: Final = Prune(0)
+"""``search``'s prune for none (the plain search, as the Python one)."""
 RULE_8: Final = 1
 """``solve_wide``'s flag of the dead-end test (W_DEAD_ENDS)."""
 RULE_18: Final = 2
-COVER_TALON: Final = 4
-"""``solve_wide``'s flag of rule 10 under merged talon macros (W_COVER_TALON)."""
 """``solve_wide``'s flag of rule 18 in it (W_STOCK_CYCLE)."""
+RULE_10: Final = 4
+"""``solve_wide``'s flag of rule 10 under merged talon macros (W_COVER_TALON)."""
 
 Step = tuple[int, int, int, int]
 """A move of the C search's line: source and destination piles, count, and
@@ -84,9 +86,9 @@ def search(
     node_limit: int | None,
     memory_limit: int | None,
     talon_macros: bool,
-    dead_ends: Prune = NO_DEAD_ENDS,
+    prune: Prune = NO_PRUNING,
 ) -> SolveResult:
-    """``generic.search`` in C (see there, and search_wide.h); ``dead_ends``
+    """``generic.search`` in C (see there, and search_wide.h); ``prune``
     (with ``talon_macros``): ``Prune.DEAD_ENDS`` drops hopeless positions (rule 8
     for two decks, search_wide_dead_ends.h), counted in ``fired[Prune.DEAD_ENDS]``,
     and with it ``Prune.STOCK_CYCLE`` takes only the talon cards the draws reach
@@ -102,7 +104,7 @@ def search(
             0 if node_limit is None else node_limit,
             0 if memory_limit is None else memory_limit,
             talon_macros,
-            _dead_end_flags(dead_ends),
+            _flags(prune),
         )
     )
     fired = dict.fromkeys(SINGLE_RULES, 0)
@@ -115,14 +117,13 @@ def search(
     )  # fmt: skip
 
 
-def _dead_end_flags(dead_ends: Prune) -> int:
-    """``solve_wide``'s dead_ends: 1 for rule 8, 3 with rule 18 too (W_DEAD_ENDS,
-    W_STOCK_CYCLE in search_wide_dead_ends.h), and 4 more for rule 10
-    (W_COVER_TALON, search_wide_run.h)."""
-    cover = COVER_TALON if Prune.COVER_TALON in dead_ends else 0
-    if Prune.DEAD_ENDS not in dead_ends:
+def _flags(prune: Prune) -> int:
+    """``solve_wide``'s prune: 1 for rule 8, 3 with rule 18 too, and 4 more for
+    rule 10 (W_DEAD_ENDS, W_STOCK_CYCLE, W_COVER_TALON in search_wide_run.h)."""
+    cover = RULE_10 if Prune.COVER_TALON in prune else 0
+    if Prune.DEAD_ENDS not in prune:
         return cover
-    return cover | RULE_8 | (RULE_18 if Prune.STOCK_CYCLE in dead_ends else 0)
+    return cover | RULE_8 | (RULE_18 if Prune.STOCK_CYCLE in prune else 0)
 
 
 def sample(start: Position, node_limit: int) -> tuple[Verdict, Move | None, int]:
@@ -135,12 +136,10 @@ def sample(start: Position, node_limit: int) -> tuple[Verdict, Move | None, int]
     return VERDICTS[verdict], first_move(start, raw), nodes
 
 
-def hopeless(start: Position, dead_ends: Prune) -> bool:
-    """Whether ``search``'s dead-end test, as ``dead_ends`` asks for it, drops
+def hopeless(start: Position, prune: Prune) -> bool:
+    """Whether ``search``'s dead-end test, as ``prune`` asks for it, drops
     ``start`` (under talon macros, as ``search`` tests it): for tests."""
-    return _search.wide_hopeless(
-        *arguments(start), -1.0, 0, 0, True, _dead_end_flags(dead_ends)
-    )
+    return _search.wide_hopeless(*arguments(start), -1.0, 0, 0, True, _flags(prune))
 
 
 def first_move(start: Position, raw: bytes) -> Move | None:
