@@ -194,6 +194,7 @@ def test_maskable_ppo_learns_on_the_adapter_and_plays_legal_moves() -> None:
     model.set_logger(Logger(folder=None, output_formats=[]))
     model.learn(2048)
     assert model.num_timesteps >= 2048
+    assert model.logger.dir is None  # (no folder written)
     obs = env.reset()
     for _ in range(20):
         masks = env.action_masks()
