@@ -209,9 +209,10 @@ def search(
     with ``Prune.STOCK_CYCLE`` too, taking as playable only the talon cards the
     draws reach: search_wide_dead_ends.h), and ``Prune.COVER_TALON`` has the
     merged talon macros cover a talon card put on a column at once (rule 10,
-    search_wide_run.h): the same verdicts, some sooner; ``solve`` asks for
-    them, the fair hints' samples do not (they keep the searches they were
-    tuned with)."""
+    search_wide_run.h; the talon-macro search without it runs too, first
+    after the one with it, since each wins early deals the other does not):
+    the same verdicts, some sooner; ``solve`` asks for them, the fair hints'
+    samples do not (they keep the searches they were tuned with)."""
     if wide.takes(start, time_limit, node_limit, seed):
         return wide.search(start, time_limit, node_limit, memory_limit, talon_macros,
                            prune if talon_macros else wide.NO_PRUNING)

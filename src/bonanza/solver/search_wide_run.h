@@ -19,6 +19,7 @@
 #include "search_wide_key.h"
 
 #define W_FIRST_CHUNK 4096 /* the portfolio's first chunk, in nodes of each search */
+#define W_PORTFOLIO_MOST 3 /* the portfolio's searches at most (w_portfolio) */
 
 /* Every W_CHECKPOINT_EVERY-th position on the path (depth 0, 16, 32, ...) is
  * kept whole, encoded in the arena; a position between is made again, coming
@@ -87,7 +88,7 @@ typedef struct {
     WMove *moves, *line;             /* the moves of frame moves_of; the line played */
     size_t mcap, moves_of, lcap, llen;
     uint64_t nodes, node_limit;      /* node_limit 0: none */
-    const uint64_t *other_nodes;     /* the other search's, under the portfolio (or NULL) */
+    uint64_t others;                 /* the other searches' nodes, under the portfolio */
     uint64_t pause_at;               /* pause when nodes reach it (0: never) */
     double t0, deadline;             /* deadline < 0: none */
     size_t *used, memory_limit;      /* bytes held (shared with the other search, if any) */
@@ -186,7 +187,7 @@ static void w_top(Wide *x)
 /* generic._limit_hit (memory is met where it is allocated). */
 static int w_limit_hit(const Wide *x)
 {
-    if (x->node_limit && x->nodes + (x->other_nodes ? *x->other_nodes : 0) >= x->node_limit)
+    if (x->node_limit && x->nodes + x->others >= x->node_limit)
         return LIMIT_NODES;
     if (x->deadline >= 0 && x->nodes % W_CLOCK_EVERY == 0 && now_seconds() - x->t0 >= x->deadline)
         return LIMIT_TIME;
@@ -338,34 +339,38 @@ static void w_free(Wide *x)
     free(x);
 }
 
-/* With talon macros asked for, the search as it is (`plain`, the Python
- * one's) and under talon macros (`x`) side by side, in chunks of doubling
- * size, plain first: the first verdict decides (both are exact).  Each
- * finds some deals at once that the other does not (Double Klondike, 100
- * deals of seed 2026 at 300,000 nodes: 90 and 88 won, 96 by either).  A
- * search out of memory ends, gives its memory back, and the other goes on
- * alone (the plain search's path is long: nearly every position it stores
- * is deeper than the last, so it is the one that runs out).  Returns as
+/* With talon macros asked for, the search as it is (the Python one's) and
+ * under talon macros side by side, in chunks of doubling size, in the order
+ * given: the first verdict decides (all are exact).  Each finds some deals
+ * at once that the other does not (Double Klondike, 100 deals of seed 2026 at
+ * 300,000 nodes: 90 and 88 won, 96 by either).  Under merged macros with
+ * rule 10, the macro search without it runs too: the rule changes which
+ * deals the depth-first order meets a win in early (W_PORTFOLIO_MOST).  A
+ * search out of memory ends, gives its memory back, and the others go on
+ * (the plain search's path is long: nearly every position it stores is
+ * deeper than the last, so it is the one that runs out).  Returns as
  * w_search; *winner is the one whose verdict it is. */
-static int w_portfolio(Wide *x, Wide *plain, const WState *start, const WState *macro_start,
-                       Wide **winner)
+static int w_portfolio(Wide *const *members, const WState *const *starts, int n, Wide **winner)
 {
-    Wide *both[2] = {plain, x};
-    const WState *starts[2] = {start, macro_start};
-    int alive[2] = {1, 1}, begun[2] = {0, 0};
+    int alive[W_PORTFOLIO_MOST], begun[W_PORTFOLIO_MOST] = {0}, left = n;
+    for (int k = 0; k < n; k++) alive[k] = 1;
     uint64_t chunk = W_FIRST_CHUNK;
     for (;;) {
-        for (int k = 0; k < 2; k++) {
+        for (int k = 0; k < n; k++) {
             if (!alive[k]) continue;
-            Wide *y = both[k];
-            y->pause_at = alive[1 - k] ? y->nodes + chunk : 0;
+            Wide *y = members[k];
+            y->others = 0;
+            for (int j = 0; j < n; j++)
+                if (j != k) y->others += members[j]->nodes;
+            y->pause_at = left > 1 ? y->nodes + chunk : 0;
             int result = begun[k] ? w_run(y) : w_search(y, starts[k]);
             begun[k] = 1;
             *winner = y;
             if (result >= 0) return result;
-            if (result == -1 && (y->limit != LIMIT_MEMORY || !alive[1 - k])) return -1;
-            if (result == -1) { /* out of memory: the other goes on */
+            if (result == -1 && (y->limit != LIMIT_MEMORY || left == 1)) return -1;
+            if (result == -1) { /* out of memory: the others go on */
                 alive[k] = 0;
+                left--;
                 w_release(y);
             }
         }

@@ -95,7 +95,9 @@ def search(
     as playable (rule 18; ``fired[Prune.STOCK_CYCLE]`` counts the positions that
     only it found hopeless); ``Prune.COVER_TALON`` has the merged talon macros
     cover a talon card put on a column by the next move (rule 10;
-    ``fired[Prune.COVER_TALON]`` counts the positions so restricted)."""
+    ``fired[Prune.COVER_TALON]`` counts the positions so restricted), with the
+    talon-macro search without it beside it (search_wide_python.h's
+    ``w_members``)."""
     (verdict, raw, nodes, seconds, limit, states, memory, cpu_seconds, dropped, by_rule_18,
      covered) = (
         _search.solve_wide(
