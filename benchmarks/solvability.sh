@@ -2,7 +2,7 @@
 # The solvability report's runs (docs/solvability.md): deals 1-2000 of each
 # rule set, one job each, 10 s per deal. Every run resumes its .jsonl, so an
 # interrupted script picks up where it stopped. Double Klondike is searched by
-# the generic search (in C, with no pruning but its talon macros and rules 8 and 18 for
+# the generic search (in C, with no pruning but its talon macros and rules 8, 18 and 10 for
 # two decks: docs/solver.md);
 # DOUBLE_LIMIT is its limit, the same 10 s by default (2 s before it ran in C). Usage:
 #   bash benchmarks/solvability.sh [DEALS] [TIME_LIMIT] [DOUBLE_LIMIT]
