@@ -466,6 +466,7 @@ static struct PyModuleDef module = {
 PyMODINIT_FUNC PyInit__search(void)
 {
     init_keys();
+    w_init_parents();
     init_pairs();
     main_thread = PyThread_get_thread_ident();
     PyObject *m = PyModule_Create(&module);

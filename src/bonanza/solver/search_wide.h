@@ -234,6 +234,29 @@ static int w_bucket(const WState *s, const WRules *r, WMove m)
     return W_TABLEAU;
 }
 
+/* The cards each card (of the first deck; a twin's are the same) may go onto
+ * in a column: the next rank's cards of the other colour, in id order, the
+ * first deck's two and then the second deck's (a King's: none).  Filled once
+ * (w_init_parents, at the module's import); the moves' loops read it instead
+ * of trying every card of the next rank, which took most of their time. */
+#define W_PARENTS_MOST 4
+static uint8_t w_parents[W_DECK][W_PARENTS_MOST];
+
+static void w_init_parents(void)
+{
+    for (int card = 0; card < W_DECK; card++) {
+        int n = 0, rank = w_rank(card);
+        for (int parent = rank; rank < W_RANKS && parent < W_CARDS; parent += W_RANKS)
+            if (w_red(parent) != w_red(card)) w_parents[card][n++] = (uint8_t)parent;
+    }
+}
+
+/* How many of w_parents[card % W_DECK] there are with r's decks. */
+static inline int w_parent_count(const WRules *r, int card)
+{
+    return w_rank(card) < W_RANKS ? W_PARENTS_MOST / 2 * r->decks : 0;
+}
+
 static inline int w_add(WMove *out, int n, int src, int dst, int count)
 {
     WMove m = {(uint8_t)src, (uint8_t)dst, (uint8_t)count, 0, 0, 0};
@@ -246,12 +269,10 @@ static inline int w_add(WMove *out, int n, int src, int dst, int count)
 static int w_to_tableau(const WRules *r, int card, int src, const int8_t *top_at,
                         const int *empty, int nempty, WMove *out, int n)
 {
-    int rank = w_rank(card);
-    if (rank < W_RANKS)
-        for (int parent = rank; parent < W_DECK * r->decks; parent += W_RANKS)
-            if (w_red(parent) != w_red(card) && top_at[parent] >= 0)
-                n = w_add(out, n, src, top_at[parent], 1);
-    if (nempty && (r->any_empty || rank == W_RANKS))
+    const uint8_t *parents = w_parents[card % W_DECK];
+    for (int p = 0, most = w_parent_count(r, card); p < most; p++)
+        if (top_at[parents[p]] >= 0) n = w_add(out, n, src, top_at[parents[p]], 1);
+    if (nempty && (r->any_empty || w_rank(card) == W_RANKS))
         for (int k = 0; k < nempty; k++) n = w_add(out, n, src, empty[k], 1);
     return n;
 }
@@ -280,12 +301,11 @@ static int w_legal_moves(const WState *s, const WRules *r, WMove *out)
             n = w_add(out, n, c, W_AT_FOUND + suit + 4, 1);
         int first = s->down[c], last = r->partial ? size : first + 1;
         for (int at = first; at < last; at++) {
-            int card = s->col[c][at], rank = w_rank(card);
-            if (rank < W_RANKS)
-                for (int parent = rank; parent < W_DECK * r->decks; parent += W_RANKS)
-                    if (w_red(parent) != w_red(card) && top_at[parent] >= 0)
-                        n = w_add(out, n, c, top_at[parent], size - at);
-            if (nempty && (r->any_empty || rank == W_RANKS))
+            int card = s->col[c][at];
+            const uint8_t *parents = w_parents[card % W_DECK];
+            for (int p = 0, most = w_parent_count(r, card); p < most; p++)
+                if (top_at[parents[p]] >= 0) n = w_add(out, n, c, top_at[parents[p]], size - at);
+            if (nempty && (r->any_empty || w_rank(card) == W_RANKS))
                 for (int k = 0; k < nempty; k++) n = w_add(out, n, c, empty[k], size - at);
         }
     }
@@ -348,11 +368,13 @@ static int w_legal_moves(const WState *s, const WRules *r, WMove *out)
 static int w_ordered_moves(const WState *s, const WRules *r, WMove *out)
 {
     WMove all[W_MOVES_MAX];
-    int n = w_legal_moves(s, r, all), k = 0;
-    for (int i = 0; i < n; i++) all[i].bucket = (uint8_t)w_bucket(s, r, all[i]);
-    for (int b = W_SAFE_HOME; b <= W_RECALL; b++)
-        for (int i = 0; i < n; i++)
-            if (all[i].bucket == b) out[k++] = all[i];
+    int n = w_legal_moves(s, r, all), at[W_RECALL + 2] = {0};
+    for (int i = 0; i < n; i++) {
+        all[i].bucket = (uint8_t)w_bucket(s, r, all[i]);
+        at[all[i].bucket + 1]++;
+    }
+    for (int b = W_SAFE_HOME; b <= W_RECALL; b++) at[b + 1] += at[b];
+    for (int i = 0; i < n; i++) out[at[all[i].bucket]++] = all[i]; /* (stable: a counting sort) */
     /* Under talon macros a safe card goes home at once (core.safety: no
      * winning line needs it in the tableau): from a column's top, from the
      * waste's top with draw 1, and merged from anywhere in the talon (with
