@@ -241,14 +241,32 @@ static int w_bucket(const WState *s, const WRules *r, WMove m)
  * of trying every card of the next rank, which took most of their time. */
 #define W_PARENTS_MOST 4
 static uint8_t w_parents[W_DECK][W_PARENTS_MOST];
+static uint64_t w_parent_mask[W_DECK][2]; /* the same as a set (bit = card id) */
 
 static void w_init_parents(void)
 {
     for (int card = 0; card < W_DECK; card++) {
         int n = 0, rank = w_rank(card);
         for (int parent = rank; rank < W_RANKS && parent < W_CARDS; parent += W_RANKS)
-            if (w_red(parent) != w_red(card)) w_parents[card][n++] = (uint8_t)parent;
+            if (w_red(parent) != w_red(card)) {
+                w_parents[card][n++] = (uint8_t)parent;
+                w_parent_mask[card][parent / 64] |= 1ULL << parent % 64;
+            }
     }
+}
+
+/* The columns' top cards: the column of each (or -1), and as a set. */
+typedef struct {
+    int8_t at[W_CARDS];
+    uint64_t mask[2];
+} WTops;
+
+/* Is any parent of card a column's top?  (Most cards have none: one test
+ * of the sets spares the loop over the parents and its branches.) */
+static inline int w_parent_on_top(const WTops *tops, int card)
+{
+    const uint64_t *parents = w_parent_mask[card % W_DECK];
+    return ((parents[0] & tops->mask[0]) | (parents[1] & tops->mask[1])) != 0;
 }
 
 /* How many of w_parents[card % W_DECK] there are with r's decks. */
@@ -266,12 +284,12 @@ static inline int w_add(WMove *out, int n, int src, int dst, int count)
 
 /* _to_tableau: one card from `src` to the columns (its parents by id, then
  * the empty columns). */
-static int w_to_tableau(const WRules *r, int card, int src, const int8_t *top_at,
+static int w_to_tableau(const WRules *r, int card, int src, const WTops *tops,
                         const int *empty, int nempty, WMove *out, int n)
 {
     const uint8_t *parents = w_parents[card % W_DECK];
-    for (int p = 0, most = w_parent_count(r, card); p < most; p++)
-        if (top_at[parents[p]] >= 0) n = w_add(out, n, src, top_at[parents[p]], 1);
+    for (int p = 0, most = w_parent_on_top(tops, card) ? w_parent_count(r, card) : 0; p < most; p++)
+        if (tops->at[parents[p]] >= 0) n = w_add(out, n, src, tops->at[parents[p]], 1);
     if (nempty && (r->any_empty || w_rank(card) == W_RANKS))
         for (int k = 0; k < nempty; k++) n = w_add(out, n, src, empty[k], 1);
     return n;
@@ -285,11 +303,15 @@ static int w_to_tableau(const WRules *r, int card, int src, const int8_t *top_at
 static int w_legal_moves(const WState *s, const WRules *r, WMove *out)
 {
     int n = 0, empty[W_COLS], nempty = 0, founds = 4 * r->decks;
-    int8_t top_at[W_CARDS];
+    WTops tops = {.mask = {0, 0}};
     if (w_won(s, r)) return 0;
-    memset(top_at, -1, sizeof top_at);
+    memset(tops.at, -1, sizeof tops.at);
     for (int c = 0; c < r->ncols; c++) {
-        if (s->len[c]) top_at[s->col[c][s->len[c] - 1]] = (int8_t)c;
+        if (s->len[c]) {
+            int top = s->col[c][s->len[c] - 1];
+            tops.at[top] = (int8_t)c;
+            tops.mask[top / 64] |= 1ULL << top % 64;
+        }
         else empty[nempty++] = c;
     }
     for (int c = 0; c < r->ncols; c++) {
@@ -303,8 +325,9 @@ static int w_legal_moves(const WState *s, const WRules *r, WMove *out)
         for (int at = first; at < last; at++) {
             int card = s->col[c][at];
             const uint8_t *parents = w_parents[card % W_DECK];
-            for (int p = 0, most = w_parent_count(r, card); p < most; p++)
-                if (top_at[parents[p]] >= 0) n = w_add(out, n, c, top_at[parents[p]], size - at);
+            for (int p = 0, most = w_parent_on_top(&tops, card) ? w_parent_count(r, card) : 0;
+                 p < most; p++)
+                if (tops.at[parents[p]] >= 0) n = w_add(out, n, c, tops.at[parents[p]], size - at);
             if (nempty && (r->any_empty || w_rank(card) == W_RANKS))
                 for (int k = 0; k < nempty; k++) n = w_add(out, n, c, empty[k], size - at);
         }
@@ -339,7 +362,7 @@ static int w_legal_moves(const WState *s, const WRules *r, WMove *out)
             if (s->found[suit] == w_rank(card) - 1) n = w_add(out, n, W_AT_TALON, W_AT_FOUND + suit, 1);
             if (r->decks > 1 && s->found[suit + 4] == w_rank(card) - 1)
                 n = w_add(out, n, W_AT_TALON, W_AT_FOUND + suit + 4, 1);
-            n = w_to_tableau(r, card, W_AT_TALON, top_at, empty, nempty, out, n);
+            n = w_to_tableau(r, card, W_AT_TALON, &tops, empty, nempty, out, n);
             for (int j = from; j < n; j++) {
                 out[j].index = (uint8_t)i;
                 out[j].recycle = (uint8_t)recycled[k];
@@ -350,12 +373,12 @@ static int w_legal_moves(const WState *s, const WRules *r, WMove *out)
         if (s->found[suit] == w_rank(card) - 1) n = w_add(out, n, W_AT_WASTE, W_AT_FOUND + suit, 1);
         if (r->decks > 1 && s->found[suit + 4] == w_rank(card) - 1)
             n = w_add(out, n, W_AT_WASTE, W_AT_FOUND + suit + 4, 1);
-        n = w_to_tableau(r, card, W_AT_WASTE, top_at, empty, nempty, out, n);
+        n = w_to_tableau(r, card, W_AT_WASTE, &tops, empty, nempty, out, n);
     }
     if (r->recall)
         for (int h = 0; h < founds; h++)
             if (s->found[h])
-                n = w_to_tableau(r, h % 4 * W_RANKS + s->found[h] - 1, W_AT_FOUND + h, top_at,
+                n = w_to_tableau(r, h % 4 * W_RANKS + s->found[h] - 1, W_AT_FOUND + h, &tops,
                                  empty, nempty, out, n);
     if (r->macro) return n; /* (the draws stay within the position) */
     if (s->nstock) n = w_add(out, n, W_AT_STOCK, W_AT_WASTE, s->nstock < r->draw ? s->nstock : r->draw);
