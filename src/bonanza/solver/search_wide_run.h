@@ -91,7 +91,7 @@ typedef struct {
     uint64_t others;                 /* the other searches' nodes, under the portfolio */
     uint64_t pause_at;               /* pause when nodes reach it (0: never) */
     double t0, deadline;             /* deadline < 0: none */
-    size_t *used, memory_limit;      /* bytes held (shared with the other search, if any) */
+    size_t *used, memory_limit;      /* bytes held (shared with the other searches, if any) */
     int limit;                       /* LIMIT_* */
     int prune;                       /* W_DEAD_ENDS (with W_STOCK_CYCLE), W_COVER_TALON */
     uint64_t dropped;                /* the hopeless positions it dropped */
@@ -132,7 +132,11 @@ static void w_key(const WState *s, const WRules *r, uint64_t *key, uint64_t *che
  * then t, then its use.  If the use moves t, play t straight there instead;
  * if it moves a run from under t, move that run alone and put t on it after.
  * Each rewrite keeps the line's length or shortens it, and puts t's
- * placement just before a move onto it.  So the position after a talon card
+ * placement just before a move onto it.  (The rewritten line need not be
+ * one the search plays: a safe card may go home at once on the way.  By
+ * induction on the shortest winning line it is enough that its first move
+ * is tried from the position before t's placement, which is not pending,
+ * and leaves a shorter winning line.)  So the position after a talon card
  * goes onto a column need only try the moves onto that card; it is not
  * stored (its moves are not all tried), as the core's rule 10 does not store
  * it, and its children are.  Returns the column a move puts a talon card on,
@@ -339,13 +343,13 @@ static void w_free(Wide *x)
     free(x);
 }
 
-/* With talon macros asked for, the search as it is (the Python one's) and
- * under talon macros side by side, in chunks of doubling size, in the order
- * given: the first verdict decides (all are exact).  Each finds some deals
- * at once that the other does not (Double Klondike, 100 deals of seed 2026 at
- * 300,000 nodes: 90 and 88 won, 96 by either).  Under merged macros with
- * rule 10, the macro search without it runs too: the rule changes which
- * deals the depth-first order meets a win in early (W_PORTFOLIO_MOST).  A
+/* The searches `members` (w_members: one, or with talon macros asked for
+ * the search as it is, the Python one's, and under talon macros) side by
+ * side, in chunks of doubling size, in the order given: the first verdict
+ * decides (all are exact).  Each finds some deals at once that the other
+ * does not (Double Klondike, 100 deals of seed 2026 at 300,000 nodes: 90 and
+ * 88 won, 96 by either), and so do the macro searches with rule 10 and
+ * without it (w_members).  A lone search runs to its end.  A
  * search out of memory ends, gives its memory back, and the others go on
  * (the plain search's path is long: nearly every position it stores is
  * deeper than the last, so it is the one that runs out).  Returns as
