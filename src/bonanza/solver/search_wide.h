@@ -282,16 +282,16 @@ static inline int w_add(WMove *out, int n, int src, int dst, int count)
     return n + 1;
 }
 
-/* _to_tableau: one card from `src` to the columns (its parents by id, then
- * the empty columns). */
-static int w_to_tableau(const WRules *r, int card, int src, const WTops *tops,
+/* _to_tableau: `card`, with the cards on it (`count` in all), from `src` to the
+ * columns (its parents by id, then the empty columns). */
+static inline int w_to_tableau(const WRules *r, int card, int count, int src, const WTops *tops,
                         const int *empty, int nempty, WMove *out, int n)
 {
     const uint8_t *parents = w_parents[card % W_DECK];
     for (int p = 0, most = w_parent_on_top(tops, card) ? w_parent_count(r, card) : 0; p < most; p++)
-        if (tops->at[parents[p]] >= 0) n = w_add(out, n, src, tops->at[parents[p]], 1);
+        if (tops->at[parents[p]] >= 0) n = w_add(out, n, src, tops->at[parents[p]], count);
     if (nempty && (r->any_empty || w_rank(card) == W_RANKS))
-        for (int k = 0; k < nempty; k++) n = w_add(out, n, src, empty[k], 1);
+        for (int k = 0; k < nempty; k++) n = w_add(out, n, src, empty[k], count);
     return n;
 }
 
@@ -322,15 +322,8 @@ static int w_legal_moves(const WState *s, const WRules *r, WMove *out)
         if (r->decks > 1 && s->found[suit + 4] == w_rank(top) - 1)
             n = w_add(out, n, c, W_AT_FOUND + suit + 4, 1);
         int first = s->down[c], last = r->partial ? size : first + 1;
-        for (int at = first; at < last; at++) {
-            int card = s->col[c][at];
-            const uint8_t *parents = w_parents[card % W_DECK];
-            for (int p = 0, most = w_parent_on_top(&tops, card) ? w_parent_count(r, card) : 0;
-                 p < most; p++)
-                if (tops.at[parents[p]] >= 0) n = w_add(out, n, c, tops.at[parents[p]], size - at);
-            if (nempty && (r->any_empty || w_rank(card) == W_RANKS))
-                for (int k = 0; k < nempty; k++) n = w_add(out, n, c, empty[k], size - at);
-        }
+        for (int at = first; at < last; at++)
+            n = w_to_tableau(r, s->col[c][at], size - at, c, &tops, empty, nempty, out, n);
     }
     if (r->macro) {
         /* The talon's plays (see "Talon macros"), in the order draws from
@@ -362,7 +355,7 @@ static int w_legal_moves(const WState *s, const WRules *r, WMove *out)
             if (s->found[suit] == w_rank(card) - 1) n = w_add(out, n, W_AT_TALON, W_AT_FOUND + suit, 1);
             if (r->decks > 1 && s->found[suit + 4] == w_rank(card) - 1)
                 n = w_add(out, n, W_AT_TALON, W_AT_FOUND + suit + 4, 1);
-            n = w_to_tableau(r, card, W_AT_TALON, &tops, empty, nempty, out, n);
+            n = w_to_tableau(r, card, 1, W_AT_TALON, &tops, empty, nempty, out, n);
             for (int j = from; j < n; j++) {
                 out[j].index = (uint8_t)i;
                 out[j].recycle = (uint8_t)recycled[k];
@@ -373,12 +366,12 @@ static int w_legal_moves(const WState *s, const WRules *r, WMove *out)
         if (s->found[suit] == w_rank(card) - 1) n = w_add(out, n, W_AT_WASTE, W_AT_FOUND + suit, 1);
         if (r->decks > 1 && s->found[suit + 4] == w_rank(card) - 1)
             n = w_add(out, n, W_AT_WASTE, W_AT_FOUND + suit + 4, 1);
-        n = w_to_tableau(r, card, W_AT_WASTE, &tops, empty, nempty, out, n);
+        n = w_to_tableau(r, card, 1, W_AT_WASTE, &tops, empty, nempty, out, n);
     }
     if (r->recall)
         for (int h = 0; h < founds; h++)
             if (s->found[h])
-                n = w_to_tableau(r, h % 4 * W_RANKS + s->found[h] - 1, W_AT_FOUND + h, &tops,
+                n = w_to_tableau(r, h % 4 * W_RANKS + s->found[h] - 1, 1, W_AT_FOUND + h, &tops,
                                  empty, nempty, out, n);
     if (r->macro) return n; /* (the draws stay within the position) */
     if (s->nstock) n = w_add(out, n, W_AT_STOCK, W_AT_WASTE, s->nstock < r->draw ? s->nstock : r->draw);
