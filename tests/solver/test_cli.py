@@ -200,7 +200,7 @@ def test_a_small_memory_limit_forgets_and_goes_on(capsys: pytest.CaptureFixture[
 def test_a_double_klondike_search_out_of_memory_says_what_may_decide_it(
         capsys: pytest.CaptureFixture[str]) -> None:
     # Its search stops when its memory is full (docs/solver.md): a larger limit may help.
-    status, out, _ = run(capsys, "solve", "11", "--rules", "double-klondike-3",
+    status, out, _ = run(capsys, "solve", "37", "--rules", "double-klondike-3",
                          "--memory-limit", "1")
     assert status == 0
     assert "unknown (memory limit reached; a larger --memory-limit may decide it)" in out

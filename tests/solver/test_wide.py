@@ -202,9 +202,11 @@ def test_a_full_table_still_finds_the_positions_it_holds() -> None:
     # a full table answered "no room" for both, and 20 of the 25 searches
     # tried then stopped at a position met again. The same search with room
     # to spare, run to the same node, has stored exactly one position more.
+    # (Deals 1-30: since twins are written alike before the columns are
+    # sorted, fewer of the first deals' searches fill the table.)
     rules = dataclasses.replace(Rules.preset("double-klondike-3"), thoughtful=True)
     stops = 0
-    for number in range(1, 15):
+    for number in range(1, 31):
         position = Position.initial(Deal.from_number(number, decks=2), rules)
         chooser = random.Random(number)
         for _ in range(chooser.randrange(40)):

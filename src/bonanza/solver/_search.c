@@ -467,6 +467,7 @@ PyMODINIT_FUNC PyInit__search(void)
 {
     init_keys();
     w_init_parents();
+    w_init_hashes();
     init_pairs();
     main_thread = PyThread_get_thread_ident();
     PyObject *m = PyModule_Create(&module);

@@ -84,7 +84,11 @@ def position_key(position: Position) -> bytes:
       ``apply`` renames twins when one goes home, and the foundations count
       cards, not ids. So swapping the ids of twins maps each legal move to
       itself and its result to the result with twins swapped: the key writes
-      ``c + 52`` as ``c``.
+      ``c + 52`` as ``c``, before the columns are sorted. Two positions with
+      the same key then differ by a renaming of columns and the swap of some
+      twins, each a map of the game onto itself. (Sorting first, as the key
+      did until 2026-12-06, kept some of those positions apart: a column
+      holding ``c + 52`` sorted after one that ``c`` sorted before.)
     - **The two foundations of a suit** (two decks) accept the same cards and
       give back the same card (``_home_card`` reads both heights alike):
       their heights are written in order.
@@ -97,6 +101,8 @@ def position_key(position: Position) -> bytes:
         bytes((down, *column)) for down, column in zip(position.down, position.tableau,
                                                        strict=True)
     ]
+    if two_decks:
+        columns = [column.translate(_TWIN_TABLE) for column in columns]
     if not (rules.stock_mode is StockMode.EVERY_COLUMN and position.stock):
         columns.sort()
     stock, waste = bytes(position.stock), bytes(position.waste)

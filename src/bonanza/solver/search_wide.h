@@ -102,7 +102,30 @@ typedef struct {
     uint8_t ptr; /* talon macros: the pointer the position was met with (see w_legal_moves) */
     uint8_t found[W_FOUNDS];
     int recycles;
+    /* The key's hashes, kept as the piles change (search_wide_key.h): each
+     * column's (colh, where `hashed` has its bit), the stock's and the
+     * waste's (pileh, where it has W_TALON_HASHED); a state made whole (w_build,
+     * w_decode) has none, and w_key makes them. */
+    uint64_t colh[W_COLS][2], pileh[2][2];
+    uint32_t hashed;
 } WState;
+
+#define W_TALON_HASHED (1u << W_COLS)
+
+/* Two random words (the key's and its check's) for each place in a pile and
+ * each card, twins alike: a pile's hash is the exclusive or of its cards'
+ * words at their places (filled at the module's import, w_init_hashes). */
+static uint64_t w_card_words[W_CARDS][W_DECK][2];
+
+/* Put `n` cards into, or take them out of, a pile's hash h, from place `at` on. */
+static inline void w_hash_cards(uint64_t *h, const uint8_t *cards, int at, int n)
+{
+    for (int i = 0; i < n; i++) {
+        const uint64_t *words = w_card_words[at + i][cards[i] - (cards[i] >= W_DECK) * W_DECK];
+        h[0] ^= words[0];
+        h[1] ^= words[1];
+    }
+}
 
 typedef struct {
     uint8_t src, dst, count, bucket; /* src, dst: columns, W_AT_* */
@@ -154,6 +177,7 @@ static void w_send_home(WState *s, const WRules *r, int card, int home)
 /* Position.apply. */
 static void w_apply(WState *s, const WRules *r, WMove m)
 {
+    if (m.src >= W_COLS && m.src < W_AT_FOUND) s->hashed &= ~W_TALON_HASHED; /* (the talon moves) */
     if (m.dst == W_AT_STOCK) { /* a recycle */
         for (int i = 0; i < s->nwaste; i++) s->stock[i] = s->waste[s->nwaste - 1 - i];
         s->nstock = s->nwaste;
@@ -173,6 +197,7 @@ static void w_apply(WState *s, const WRules *r, WMove m)
         s->len[c] = (uint8_t)(s->len[c] - n);
         memcpy(cards, &s->col[c][s->len[c]], (size_t)n);
         if (s->len[c] && s->len[c] == s->down[c]) s->down[c]--;
+        if (s->hashed >> c & 1) w_hash_cards(s->colh[c], cards, s->len[c], n);
     } else if (m.src == W_AT_WASTE) {
         cards[0] = s->waste[--s->nwaste];
     } else if (m.src == W_AT_TALON) {
@@ -187,6 +212,7 @@ static void w_apply(WState *s, const WRules *r, WMove m)
         s->found[home]--;
     }
     if (m.dst < W_COLS) {
+        if (s->hashed >> m.dst & 1) w_hash_cards(s->colh[m.dst], cards, s->len[m.dst], n);
         memcpy(&s->col[m.dst][s->len[m.dst]], cards, (size_t)n);
         s->len[m.dst] = (uint8_t)(s->len[m.dst] + n);
     } else {

@@ -1,7 +1,7 @@
 /*
- * search_wide_key.h: the generic search's positions as bytes: encoded for
- * its path (w_encode, w_decode), and as generic.position_key's bytes and
- * their 128-bit hash, its table's key (see search_wide.h).
+ * search_wide_key.h: the generic search's positions encoded as bytes for
+ * its path (w_encode, w_decode), and its table's key: generic.position_key
+ * as a 128-bit hash (w_key).
  *
  * Part of bonanza.solver._search: _search.c includes it, after <Python.h>
  * (which sets the feature macros), and builds everything as one
@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "search_table.h"
 #include "search_wide.h"
 #include "search_zobrist.h"
 
@@ -66,85 +67,80 @@ static void w_decode(const uint8_t *in, const WRules *r, WState *s)
     memcpy(&recycles, in + n, 4);
     s->recycles = (int)recycles;
     s->ptr = in[n + 4];
+    s->hashed = 0;
 }
 
-/* Compare two columns as generic.position_key's bytes (down, *cards) sort. */
-static int w_column_cmp(const WState *s, int a, int b)
+/* The key: generic.position_key as a 128-bit hash (the key and its check),
+ * one for each value of that key, up to a collision of both halves.  That
+ * key's bytes are the columns sorted (each its face-down count and cards),
+ * the stock's and the waste's cards, every twin written as its first deck's
+ * card, the foundations' heights of each suit in order, the recycles where
+ * passes are limited and the pointer under stepped talon macros.  Here each
+ * pile's cards are hashed as w_card_words says (twins alike); a column's
+ * term mixes its hash with its face-down count, and the terms are summed,
+ * which does not depend on the columns' order, as the sort does not.
+ * The piles' hashes are kept as the moves change them (w_apply), so a key
+ * costs the columns' mixes and not a pass over every card: writing the
+ * bytes out, sorting the columns and hashing the bytes took a third of a
+ * Double Klondike search's time (docs/solver.md).  A position has the same
+ * key whichever way it was reached, so the search merges the same
+ * positions, and makes the same nodes, as with the bytes themselves. */
+#define W_KEY_SALT 0x57494445ULL            /* "WIDE" */
+#define W_STOCK_SALT 0x53544F434BULL        /* "STOCK" */
+#define W_WASTE_SALT 0x5741535445ULL        /* "WASTE" */
+#define W_DOWN_SALT 0x444F574EULL           /* "DOWN" */
+#define W_RECYCLES_SHIFT 32                 /* the recycles' bits in the rest's word */
+#define W_POINTER_SHIFT 56                  /* the pointer's */
+
+static void w_init_hashes(void)
 {
-    if (s->down[a] != s->down[b]) return s->down[a] < s->down[b] ? -1 : 1;
-    int la = s->len[a], lb = s->len[b], common = la < lb ? la : lb;
-    int c = memcmp(s->col[a], s->col[b], (size_t)common);
-    if (c) return c;
-    return la == lb ? 0 : la < lb ? -1 : 1;
+    uint64_t seed = 0x446F75626C65ULL; /* "Double" */
+    for (int at = 0; at < W_CARDS; at++)
+        for (int card = 0; card < W_DECK; card++)
+            for (int half = 0; half < 2; half++) w_card_words[at][card][half] = splitmix(&seed);
 }
 
-/* The cards of `from` with each twin written as its first deck's card
- * (c + 52 as c), into `to`; returns n.  (Branch-free, so the compiler
- * vectorizes it: a division by 52 a card took a fifth of the key's time.) */
-static inline int w_as_one_deck(uint8_t *to, const uint8_t *from, int n)
+/* Hash what `s->hashed` does not have yet. */
+static void w_hash_piles(WState *s, const WRules *r)
 {
-    for (int i = 0; i < n; i++) to[i] = (uint8_t)(from[i] - (from[i] >= W_DECK) * W_DECK);
-    return n;
+    for (int c = 0; c < r->ncols; c++)
+        if (!(s->hashed >> c & 1)) {
+            s->colh[c][0] = s->colh[c][1] = 0;
+            w_hash_cards(s->colh[c], s->col[c], 0, s->len[c]);
+            s->hashed |= 1u << c;
+        }
+    if (!(s->hashed & W_TALON_HASHED)) {
+        memset(s->pileh, 0, sizeof s->pileh);
+        w_hash_cards(s->pileh[0], s->stock, 0, s->nstock);
+        w_hash_cards(s->pileh[1], s->waste, 0, s->nwaste);
+        s->hashed |= W_TALON_HASHED;
+    }
 }
 
-/* generic.position_key's bytes into key (columns sorted by their bytes,
- * twins then written as one card, the foundations' heights of a suit in
- * order, the recycles where passes are limited); returns its length. */
-static int w_key_bytes(const WState *s, const WRules *r, uint8_t *key)
+/* The key of s (and its check, in *check); makes its piles' hashes. */
+static void w_key(WState *s, const WRules *r, uint64_t *key, uint64_t *check)
 {
-    int order[W_COLS], n = 0;
+    w_hash_piles(s, r);
+    uint64_t k = 0, g = 0;
     for (int c = 0; c < r->ncols; c++) {
-        int i = c;
-        while (i > 0 && w_column_cmp(s, order[i - 1], c) > 0) { order[i] = order[i - 1]; i--; }
-        order[i] = c;
+        uint64_t down = (uint64_t)s->down[c] * 0x9E3779B97F4A7C15ULL ^ W_DOWN_SALT;
+        k += mix64(s->colh[c][0] ^ down);
+        g += mix64(s->colh[c][1] ^ down ^ CHECK_SALT);
     }
-    for (int k = 0; k < r->ncols; k++) {
-        int c = order[k];
-        key[n++] = s->down[c];
-        n += w_as_one_deck(key + n, s->col[c], s->len[c]);
-        key[n++] = W_SEPARATOR;
-    }
-    n += w_as_one_deck(key + n, s->stock, s->nstock);
-    key[n++] = W_SEPARATOR;
-    n += w_as_one_deck(key + n, s->waste, s->nwaste);
-    key[n++] = W_SEPARATOR;
+    /* The rest in one word: each suit's heights in order (4 bits each), the
+     * recycles and the pointer where they are in the key. */
+    uint64_t rest = 0;
     for (int suit = 0; suit < 4; suit++) {
-        if (r->decks == 1) { key[n++] = s->found[suit]; continue; }
-        int a = s->found[suit], b = s->found[suit + 4];
-        key[n++] = (uint8_t)(a < b ? a : b);
-        key[n++] = (uint8_t)(a < b ? b : a);
+        int a = s->found[suit], b = r->decks == 1 ? 0 : s->found[suit + 4];
+        rest = rest << 8 | (uint64_t)(a < b ? a : b) << 4 | (uint64_t)(a < b ? b : a);
     }
-    if (r->recycles_allowed >= 0) {
-        /* b"%c%d" % (SEPARATOR, recycles) */
-        char digits[24];
-        int d = snprintf(digits, sizeof digits, "%d", s->recycles);
-        key[n++] = W_SEPARATOR;
-        memcpy(key + n, digits, (size_t)d);
-        n += d;
-    }
-    if (r->macro == W_STEPPED) { /* (the talon is all in the waste: its pointer) */
-        key[n++] = W_SEPARATOR;
-        key[n++] = s->ptr;
-    }
-    return n;
-}
-
-/* Two independent 64-bit hashes of the key's bytes (key, check). */
-static void w_hash(const uint8_t *bytes, int n, uint64_t *key, uint64_t *check)
-{
-    uint64_t h = 0x9E3779B97F4A7C15ULL ^ (uint64_t)n, g = 0xC2B2AE3D27D4EB4FULL + (uint64_t)n;
-    int i = 0;
-    for (; i + 8 <= n; i += 8) {
-        uint64_t w;
-        memcpy(&w, bytes + i, 8);
-        h = mix64(h ^ w);
-        g = mix64(g + w * 0x9FB21C651E98DF25ULL);
-    }
-    uint64_t w = 0;
-    memcpy(&w, bytes + i, (size_t)(n - i));
-    h = mix64(h ^ w ^ 0xA5);
-    g = mix64(g + (w ^ 0x5A) * 0x9FB21C651E98DF25ULL);
-    *key = h ? h : 1;
+    if (r->recycles_allowed >= 0) rest |= (uint64_t)(uint32_t)s->recycles << W_RECYCLES_SHIFT;
+    if (r->macro == W_STEPPED) rest |= (uint64_t)s->ptr << W_POINTER_SHIFT;
+    k += mix64(s->pileh[0][0] ^ W_STOCK_SALT) + mix64(s->pileh[1][0] ^ W_WASTE_SALT)
+         + mix64(rest ^ W_KEY_SALT);
+    g += mix64(s->pileh[0][1] ^ W_STOCK_SALT ^ CHECK_SALT)
+         + mix64(s->pileh[1][1] ^ W_WASTE_SALT ^ CHECK_SALT) + mix64(rest ^ CHECK_SALT);
+    *key = k ? k : 1;
     *check = g;
 }
 

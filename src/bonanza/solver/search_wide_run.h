@@ -115,13 +115,6 @@ static int w_reserve(Wide *x, void **array, size_t *cap, size_t need, size_t siz
     return 1;
 }
 
-/* The key of s. */
-static void w_key(const WState *s, const WRules *r, uint64_t *key, uint64_t *check)
-{
-    uint8_t bytes[W_KEY_MAX];
-    w_hash(bytes, w_key_bytes(s, r, bytes), key, check);
-}
-
 /* Rule 10 for two decks (W_COVER_TALON, under merged talon macros: draw 1,
  * unlimited passes), the core's rule 10: a talon card put on a column is
  * covered by the very next move.  Take a winning line that puts talon card t
@@ -184,6 +177,7 @@ static void w_top(Wide *x)
 {
     size_t top = x->flen - 1, at = top - top % W_CHECKPOINT_EVERY;
     w_decode(x->arena + x->frames[at].state_at, &x->r, &x->top);
+    w_hash_piles(&x->top, &x->r); /* (so that the moves keep the hashes, and its children copy them) */
     for (; at < top; at++) w_apply(&x->top, &x->r, x->line[at]);
     x->top_of = top;
 }
@@ -230,9 +224,10 @@ static int w_dead_end(Wide *x, const WState *s)
  * (x->limit), -2 paused (at x->pause_at nodes; w_run goes on). */
 static int w_run(Wide *x);
 
-static int w_search(Wide *x, const WState *start)
+static int w_search(Wide *x, const WState *given)
 {
     uint64_t key, check;
+    WState copy = *given, *start = &copy; /* (w_key keeps its hashes) */
     if (w_won(start, &x->r)) {
         x->seen.count = 1;
         return 1;
@@ -307,6 +302,7 @@ static void w_to_macros(WState *s, WRules *r)
     s->ptr = s->nwaste;
     for (int i = s->nstock - 1; i >= 0; i--) s->waste[s->nwaste++] = s->stock[i];
     s->nstock = 0;
+    s->hashed &= ~W_TALON_HASHED;
     if (r->macro == W_MERGED) s->recycles = 0;
 }
 
