@@ -171,15 +171,9 @@
 static PyObject *py_legal_moves(PyObject *self, PyObject *args)
 {
     (void)self;
-    PyObject *columns, *downs, *talon, *found;
-    int ptr, rec;
     Rules r;
     State s;
-    if (!PyArg_ParseTuple(args, "OOOiOiiipppp", &columns, &downs, &talon, &ptr, &found, &rec,
-                          &r.draw, &r.recycles_allowed, &r.any_empty, &r.recall, &r.partial,
-                          &r.deals))
-        return NULL;
-    if (!build_state(columns, downs, talon, ptr, found, rec, &r, &s)) return NULL;
+    if (!read_position(args, &s, &r)) return NULL;
     Atomic out[MAX_ATOMIC];
     int n = legal_atomic(&s, &r, out);
     PyObject *list = PyList_New(n);
@@ -420,6 +414,10 @@ static PyMethodDef methods[] = {
      "legal_moves(columns, downs, talon, waste_size, foundations, recycles, draw,\n"
      "            recycles_allowed, any_empty, recall, partial, deals) -> list of moves\n\n"
      "Every legal move as the C core sees it, for testing against the engine."},
+    {"step_keys", py_step_keys, METH_VARARGS,
+     "step_keys(columns, downs, talon, waste_size, foundations, recycles, draw,\n"
+     "          recycles_allowed, any_empty, recall, partial, deals) -> [(predicted, key)]\n\n"
+     "Each search step's key as enter predicts it and as it is, for testing."},
     {"quiet_progress", py_quiet_progress, METH_VARARGS,
      "quiet_progress(columns, downs, talon, waste_size, foundations, recycles, draw,\n"
      "               recycles_allowed, any_empty, recall, partial, deals, node_limit,\n"

@@ -1,6 +1,23 @@
 """Type stub of the C search core (see _search.c)."""
 
 from collections.abc import Sequence
+from typing import TypeAlias, Unpack
+
+CorePosition: TypeAlias = tuple[
+    Sequence[Sequence[int]],  # columns
+    Sequence[int],  # downs
+    Sequence[int],  # talon
+    int,  # waste_size
+    Sequence[int],  # foundations
+    int,  # recycles
+    int,  # draw
+    int,  # recycles_allowed
+    bool,  # any_empty
+    bool,  # recall
+    bool,  # partial
+    bool,  # deals
+]
+"""The position and rules, the leading arguments of every entry point."""
 
 PRUNE_ALL: int
 SIDES_DEFAULT: int
@@ -36,21 +53,8 @@ def solve(
     str, list[tuple[int, int, int]], int, float, str | None, int, int, tuple[int, ...], int,
     float, float, float,
 ]: ...
-def legal_moves(
-    columns: Sequence[Sequence[int]],
-    downs: Sequence[int],
-    talon: Sequence[int],
-    waste_size: int,
-    foundations: Sequence[int],
-    recycles: int,
-    draw: int,
-    recycles_allowed: int,
-    any_empty: bool,
-    recall: bool,
-    partial: bool,
-    deals: bool,
-    /,
-) -> list[tuple[int, int, int]]: ...
+def legal_moves(*position: Unpack[CorePosition]) -> list[tuple[int, int, int]]: ...
+def step_keys(*position: Unpack[CorePosition]) -> list[tuple[int, int]]: ...
 def quiet_progress(
     columns: Sequence[Sequence[int]],
     downs: Sequence[int],

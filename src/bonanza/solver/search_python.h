@@ -17,8 +17,10 @@
 
 #include "search_atomic.h"
 #include "search_cards.h"
+#include "search_moves.h"
 #include "search_path.h"
 #include "search_state.h"
+#include "search_table.h"
 
 static int read_int_list(PyObject *seq, uint8_t *out, int max, int *n, const char *what)
 {
@@ -213,6 +215,50 @@ static PyObject *line_list(const AtomLine *line)
         PyObject *t = int_triple(a.src, a.dst, a.count);
         if (!t) { Py_DECREF(list); return NULL; }
         PyList_SET_ITEM(list, (Py_ssize_t)k, t);
+    }
+    return list;
+}
+
+/* The position and rules of an entry point that takes only them (the
+ * leading arguments of every entry point); 0 with an error set. */
+static int read_position(PyObject *args, State *s, Rules *r)
+{
+    PyObject *columns, *downs, *talon, *found;
+    int ptr, rec;
+    return PyArg_ParseTuple(args, "OOOiOiiipppp", &columns, &downs, &talon, &ptr, &found, &rec,
+                            &r->draw, &r->recycles_allowed, &r->any_empty, &r->recall,
+                            &r->partial, &r->deals)
+           && build_state(columns, downs, talon, ptr, found, rec, r, s);
+}
+
+/* step_keys(columns, downs, talon, waste_size, foundations, recycles, draw,
+ * recycles_allowed, any_empty, recall, partial, deals): for each step the
+ * search generates from the position (every pruning rule on), step_key's
+ * key and state_key's after apply_move, as pairs, for testing that the
+ * lookups enter starts for a node's children are the right ones. */
+static PyObject *py_step_keys(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Rules r;
+    State s;
+    if (!read_position(args, &s, &r)) return NULL;
+    uint64_t fired[FIRED_SLOTS] = {0};
+    Options o = {.prune = prune_for(&r, PRUNE_ALL), .sides = SIDES_DEFAULT, .fired = fired};
+    SMove moves[MAX_GEN];
+    int n = gen_moves(&s, &r, &o, moves);
+    PyObject *list = PyList_New(0);
+    for (int i = 0; list && i < n; i++) {
+        if (moves[i].pre_count) continue;
+        state_key(&s, &r);
+        uint64_t predicted = step_key(&s, &r, &moves[i]);
+        SMove m = moves[i];
+        apply_move(&s, &m);
+        uint64_t after = state_key(&s, &r);
+        undo_move(&s, &m);
+        PyObject *pair = Py_BuildValue("(KK)", (unsigned long long)predicted,
+                                       (unsigned long long)after);
+        if (!pair || PyList_Append(list, pair) < 0) Py_CLEAR(list);
+        Py_XDECREF(pair);
     }
     return list;
 }

@@ -247,12 +247,10 @@ static int enter(Search *x, size_t path_base)
     if (x->tt.cap > PREFETCH_SLOTS) {
         /* A large table misses the caches on nearly every lookup: start
          * the lookups of all the children now, so that they overlap. */
+        state_key(&x->s, &x->r); /* (step_key reads its column terms) */
         for (int i = 0; i < n; i++) {
-            if (ms[i].pre_count) continue;
-            SMove m = ms[i];
-            apply_move(&x->s, &m);
-            __builtin_prefetch(&x->tt.keys[2 * tt_home(state_key(&x->s, &x->r), x->tt.cap)]);
-            undo_move(&x->s, &m);
+            uint64_t child = ms[i].pre_count ? 0 : step_key(&x->s, &x->r, &ms[i]);
+            if (child) __builtin_prefetch(&x->tt.keys[2 * tt_home(child, x->tt.cap)]);
         }
     }
     Frame *f = &x->frames[x->flen++];

@@ -72,6 +72,68 @@ static uint64_t state_key(State *s, const Rules *r)
     return k ? k : 1;
 }
 
+/* state_key of the position after step m, without playing it: the columns
+ * m takes cards from or brings them to, and the talon, as apply_move would
+ * leave them (turning up a card included), before any safe move.  For the
+ * lookups that enter starts for the children (a wrong key would only fetch
+ * the wrong slot), so it needs no check.  The column terms of s must be up to
+ * date (s->stale 0).  0 where it does not say (a deal from the stock). */
+static uint64_t step_key(const State *s, const Rules *r, const SMove *m)
+{
+    if (r->deals) return 0;
+    uint64_t k = s->cols_key, t = s->talh;
+    int ptr = s->ptr, tlen = s->tlen, rec = s->rec;
+    int from = -1, to = -1, card, from_down = 0;
+    uint64_t from_h = 0, to_h = 0;
+    switch (m->kind) {
+    case K_T2F:
+    case K_T2T: {
+        int count = m->kind == K_T2F ? 1 : m->count, i0 = s->len[m->src] - count;
+        from = m->src;
+        from_h = s->colh[from];
+        if (m->kind == K_T2T) {
+            to = m->dst;
+            to_h = s->colh[to];
+        }
+        for (int i = 0; i < count; i++) {
+            card = s->col[from][i0 + i];
+            from_h ^= Z_COL[card][i0 + i];
+            if (to >= 0) to_h ^= Z_COL[card][s->len[to] + i];
+        }
+        from_down = s->down[from] - (i0 > 0 && i0 == s->down[from]);
+        break;
+    }
+    case K_TAL:
+        card = s->talon[m->q - 1];
+        t ^= Z_TAL[card];
+        ptr = m->q - 1;
+        tlen--;
+        rec += m->recycle;
+        if (m->dst != DST_FOUND) {
+            to = m->dst;
+            to_h = s->colh[to] ^ Z_COL[card][s->len[to]];
+        }
+        break;
+    case K_F2T:
+        card = m->src * 13 + s->found[m->src] - 1;
+        to = m->dst;
+        to_h = s->colh[to] ^ Z_COL[card][s->len[to]];
+        break;
+    default:
+        return 0;
+    }
+    /* (Without deals the columns' places are not in their terms.) */
+    if (from >= 0) k += mix64(from_h ^ Z_DOWN[from_down]) - s->col_key[from];
+    if (to >= 0) k += mix64(to_h ^ Z_DOWN[s->down[to]]) - s->col_key[to];
+    if (pointer_matters(r)) {
+        if (r->recycles_allowed < 0 && (ptr % r->draw == 0 || ptr == tlen)) ptr = 0;
+        t ^= Z_PTR[ptr];
+    }
+    if (r->recycles_allowed >= 0) t ^= mix64((uint64_t)rec * 0x9E3779B97F4A7C15ULL + 0x52454359ULL);
+    k += mix64(t ^ 0x5DEECE66DULL);
+    return k ? k : 1;
+}
+
 /* ---- transposition table ------------------------------------------------- */
 
 /* Open addressing with linear probing: slot j is keys[2j] (the key, 0 for an
