@@ -1,7 +1,7 @@
 """Type stub of the C search core (see _search.c)."""
 
 from collections.abc import Sequence
-from typing import TypeAlias, Unpack
+from typing import TypeAlias
 
 CorePosition: TypeAlias = tuple[
     Sequence[Sequence[int]],  # columns
@@ -53,8 +53,8 @@ def solve(
     str, list[tuple[int, int, int]], int, float, str | None, int, int, tuple[int, ...], int,
     float, float, float,
 ]: ...
-def legal_moves(*position: Unpack[CorePosition]) -> list[tuple[int, int, int]]: ...
-def step_keys(*position: Unpack[CorePosition]) -> list[tuple[int, int]]: ...
+def legal_moves(*position: *CorePosition) -> list[tuple[int, int, int]]: ...
+def step_keys(*position: *CorePosition) -> list[tuple[int, int]]: ...
 def quiet_progress(
     columns: Sequence[Sequence[int]],
     downs: Sequence[int],
