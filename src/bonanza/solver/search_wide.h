@@ -267,7 +267,7 @@ static int w_bucket(const WState *s, const WRules *r, WMove m)
  * of trying every card of the next rank, which took most of their time. */
 #define W_PARENTS_MOST 4
 static uint8_t w_parents[W_DECK][W_PARENTS_MOST];
-static uint64_t w_parent_mask[W_DECK][2]; /* the same as a set (bit = card id) */
+static uint64_t w_child_mask[W_CARDS][2]; /* the cards (both decks) that go on each card */
 
 static void w_init_parents(void)
 {
@@ -276,23 +276,24 @@ static void w_init_parents(void)
         for (int parent = rank; rank < W_RANKS && parent < W_CARDS; parent += W_RANKS)
             if (w_red(parent) != w_red(card)) {
                 w_parents[card][n++] = (uint8_t)parent;
-                w_parent_mask[card][parent / 64] |= 1ULL << parent % 64;
+                for (int twin = card; twin < W_CARDS; twin += W_DECK)
+                    w_child_mask[parent][twin / 64] |= 1ULL << twin % 64;
             }
     }
 }
 
-/* The columns' top cards: the column of each (or -1), and as a set. */
+/* The columns' top cards: the column of each (or -1), and the cards that
+ * go on one of them (w_child_mask), as a set. */
 typedef struct {
     int8_t at[W_CARDS];
-    uint64_t mask[2];
+    uint64_t movable[2];
 } WTops;
 
 /* Is any parent of card a column's top?  (Most cards have none: one test
- * of the sets spares the loop over the parents and its branches.) */
+ * of the set spares the loop over the parents and its branches.) */
 static inline int w_parent_on_top(const WTops *tops, int card)
 {
-    const uint64_t *parents = w_parent_mask[card % W_DECK];
-    return ((parents[0] & tops->mask[0]) | (parents[1] & tops->mask[1])) != 0;
+    return tops->movable[card / 64] >> card % 64 & 1;
 }
 
 /* How many of w_parents[card % W_DECK] there are with r's decks. */
@@ -313,9 +314,11 @@ static inline int w_add(WMove *out, int n, int src, int dst, int count)
 static inline int w_to_tableau(const WRules *r, int card, int count, int src, const WTops *tops,
                         const int *empty, int nempty, WMove *out, int n)
 {
-    const uint8_t *parents = w_parents[card % W_DECK];
-    for (int p = 0, most = w_parent_on_top(tops, card) ? w_parent_count(r, card) : 0; p < most; p++)
-        if (tops->at[parents[p]] >= 0) n = w_add(out, n, src, tops->at[parents[p]], count);
+    if (w_parent_on_top(tops, card)) {
+        const uint8_t *parents = w_parents[card % W_DECK];
+        for (int p = 0, most = w_parent_count(r, card); p < most; p++)
+            if (tops->at[parents[p]] >= 0) n = w_add(out, n, src, tops->at[parents[p]], count);
+    }
     if (nempty && (r->any_empty || w_rank(card) == W_RANKS))
         for (int k = 0; k < nempty; k++) n = w_add(out, n, src, empty[k], count);
     return n;
@@ -329,14 +332,15 @@ static inline int w_to_tableau(const WRules *r, int card, int count, int src, co
 static int w_legal_moves(const WState *s, const WRules *r, WMove *out)
 {
     int n = 0, empty[W_COLS], nempty = 0, founds = 4 * r->decks;
-    WTops tops = {.mask = {0, 0}};
+    WTops tops = {.movable = {0, 0}};
     if (w_won(s, r)) return 0;
     memset(tops.at, -1, sizeof tops.at);
     for (int c = 0; c < r->ncols; c++) {
         if (s->len[c]) {
             int top = s->col[c][s->len[c] - 1];
             tops.at[top] = (int8_t)c;
-            tops.mask[top / 64] |= 1ULL << top % 64;
+            tops.movable[0] |= w_child_mask[top][0];
+            tops.movable[1] |= w_child_mask[top][1];
         }
         else empty[nempty++] = c;
     }
