@@ -104,13 +104,17 @@ typedef struct {
     int recycles;
     /* The key's hashes, kept as the piles change (search_wide_key.h): each
      * column's (colh, where `hashed` has its bit), the stock's and the
-     * waste's (pileh, where it has W_TALON_HASHED); a state made whole (w_build,
+     * waste's (pileh, where it has W_TALON_HASHED); each column's term of the
+     * key (colt, where it has W_TERMED(c)) and their sum (colsum, always
+     * the sum of colt, where it has W_SUMMED); a state made whole (w_build,
      * w_decode) has none, and w_key makes them. */
-    uint64_t colh[W_COLS][2], pileh[2][2];
+    uint64_t colh[W_COLS][2], pileh[2][2], colt[W_COLS][2], colsum[2];
     uint32_t hashed;
 } WState;
 
 #define W_TALON_HASHED (1u << W_COLS)
+#define W_SUMMED (1u << (W_COLS + 1))
+#define W_TERMED(c) (1u << (16 + (c)))
 
 /* Two random words (the key's and its check's) for each place in a pile and
  * each card, twins alike: a pile's hash is the exclusive or of its cards'
@@ -198,6 +202,7 @@ static void w_apply(WState *s, const WRules *r, WMove m)
         memcpy(cards, &s->col[c][s->len[c]], (size_t)n);
         if (s->len[c] && s->len[c] == s->down[c]) s->down[c]--;
         if (s->hashed >> c & 1) w_hash_cards(s->colh[c], cards, s->len[c], n);
+        s->hashed &= ~W_TERMED(c);
     } else if (m.src == W_AT_WASTE) {
         cards[0] = s->waste[--s->nwaste];
     } else if (m.src == W_AT_TALON) {
@@ -213,6 +218,7 @@ static void w_apply(WState *s, const WRules *r, WMove m)
     }
     if (m.dst < W_COLS) {
         if (s->hashed >> m.dst & 1) w_hash_cards(s->colh[m.dst], cards, s->len[m.dst], n);
+        s->hashed &= ~W_TERMED(m.dst);
         memcpy(&s->col[m.dst][s->len[m.dst]], cards, (size_t)n);
         s->len[m.dst] = (uint8_t)(s->len[m.dst] + n);
     } else {

@@ -121,12 +121,23 @@ static void w_hash_piles(WState *s, const WRules *r)
 static void w_key(WState *s, const WRules *r, uint64_t *key, uint64_t *check)
 {
     w_hash_piles(s, r);
-    uint64_t k = 0, g = 0;
-    for (int c = 0; c < r->ncols; c++) {
-        uint64_t down = (uint64_t)s->down[c] * 0x9E3779B97F4A7C15ULL ^ W_DOWN_SALT;
-        k += mix64(s->colh[c][0] ^ down);
-        g += mix64(s->colh[c][1] ^ down ^ CHECK_SALT);
+    if (!(s->hashed & W_SUMMED)) {
+        memset(s->colt, 0, sizeof s->colt);
+        memset(s->colsum, 0, sizeof s->colsum);
+        s->hashed |= W_SUMMED;
     }
+    /* Only the terms of the columns a move changed are mixed again. */
+    for (unsigned stale = ~s->hashed >> 16 & ((1u << r->ncols) - 1); stale; stale &= stale - 1) {
+        int c = __builtin_ctz(stale);
+        uint64_t down = (uint64_t)s->down[c] * 0x9E3779B97F4A7C15ULL ^ W_DOWN_SALT;
+        uint64_t term = mix64(s->colh[c][0] ^ down), check = mix64(s->colh[c][1] ^ down ^ CHECK_SALT);
+        s->colsum[0] += term - s->colt[c][0];
+        s->colsum[1] += check - s->colt[c][1];
+        s->colt[c][0] = term;
+        s->colt[c][1] = check;
+        s->hashed |= W_TERMED(c);
+    }
+    uint64_t k = s->colsum[0], g = s->colsum[1];
     /* The rest in one word: each suit's heights in order (4 bits each), the
      * recycles and the pointer where they are in the key. */
     uint64_t rest = 0;
