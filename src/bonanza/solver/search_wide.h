@@ -5,8 +5,8 @@
  * It is solver/generic.py's search, move for move: the same legal moves in
  * the engine's order (Position.legal_moves), sorted into the same buckets
  * (generic.move_order), the same depth-first order, the same positions
- * merged (generic.position_key, written as a 128-bit hash of that key's
- * bytes), and the same count of positions, so both searches give the same
+ * merged (generic.position_key, as a 128-bit hash with one value for each
+ * value of that key: w_key), and the same count of positions, so both searches give the same
  * verdict, line, node count and table size at any node limit
  * (tests/solver/test_wide.py checks it).  Only memory is its own: the bytes
  * it holds (16 a table slot, in the core's table, which grows to what the

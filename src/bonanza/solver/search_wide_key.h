@@ -72,19 +72,20 @@ static void w_decode(const uint8_t *in, const WRules *r, WState *s)
 
 /* The key: generic.position_key as a 128-bit hash (the key and its check),
  * one for each value of that key, up to a collision of both halves.  That
- * key's bytes are the columns sorted (each its face-down count and cards),
- * the stock's and the waste's cards, every twin written as its first deck's
- * card, the foundations' heights of each suit in order, the recycles where
- * passes are limited and the pointer under stepped talon macros.  Here each
- * pile's cards are hashed as w_card_words says (twins alike); a column's
- * term mixes its hash with its face-down count, and the terms are summed,
- * which does not depend on the columns' order, as the sort does not.
- * The piles' hashes are kept as the moves change them (w_apply), so a key
- * costs the columns' mixes and not a pass over every card: writing the
- * bytes out, sorting the columns and hashing the bytes took a third of a
- * Double Klondike search's time (docs/solver.md).  A position has the same
- * key whichever way it was reached, so the search merges the same
- * positions, and makes the same nodes, as with the bytes themselves. */
+ * key's bytes are the columns (each its face-down count and cards, every
+ * twin written as its first deck's card) sorted, the stock's and the
+ * waste's cards written so too, the foundations' heights of each suit in
+ * order, the recycles where passes are limited and the pointer under
+ * stepped talon macros.  Here each pile's cards are hashed as w_card_words
+ * says (twins alike); a column's term mixes its hash with its face-down
+ * count, and the terms are summed, which does not depend on the columns'
+ * order, as the sort does not.  The piles' hashes and the columns' terms
+ * are kept as the moves change them (w_apply), so a key mixes only the
+ * columns a move changed: writing the bytes out, sorting the columns and
+ * hashing the bytes took a third of a Double Klondike search's time
+ * (docs/solver.md).  A position has the same key whichever way it was
+ * reached, so the search merges the same positions, and makes the same
+ * nodes, as the Python search with the bytes themselves. */
 #define W_KEY_SALT 0x57494445ULL            /* "WIDE" */
 #define W_STOCK_SALT 0x53544F434BULL        /* "STOCK" */
 #define W_WASTE_SALT 0x5741535445ULL        /* "WASTE" */
