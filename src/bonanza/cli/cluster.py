@@ -110,6 +110,12 @@ def cluster_client(address: str, jobs: int) -> Iterator[tuple[Any, Callable[[], 
         if address == LOCAL:
             import logging  # here: analyze without --cluster starts faster without it
 
+            # silence_logs below quiets Dask's handlers only while the cluster
+            # is open: the client's comms, closed after it on Ctrl-C, then log
+            # a CommClosedError with its traceback at INFO (seen in CI). The
+            # logger's own level holds to the process's end.
+            for name in ("distributed", "distributed.client"):  # (the second has its own)
+                logging.getLogger(name).setLevel(logging.CRITICAL)
             scheduler = distributed.LocalCluster(
                 n_workers=0, processes=False, protocol="tcp", host=LOOPBACK,
                 dashboard_address=ANY_LOOPBACK_PORT, silence_logs=logging.CRITICAL,
