@@ -23,6 +23,33 @@
 
 #define CHECK_SALT 0xA5A5F00DCAFEBEEFULL /* makes the check's mixes differ from the key's */
 
+/* A column's term of the key: its cards' hash, its face-down count and,
+ * where it matters, its place (see state_key); `salt` 0 for the key, and
+ * CHECK_SALT for the check. */
+static inline uint64_t column_term(uint64_t colh, int down, uint64_t place, uint64_t salt)
+{
+    return mix64(colh ^ Z_DOWN[down] ^ place ^ salt);
+}
+
+/* The talon's word of the key, before its mix: its cards' hash, the waste
+ * size where the pointer matters (rule 9: as 0 where it reaches what a
+ * fresh stock reaches), the recycles where passes are limited. */
+static inline uint64_t talon_word(const Rules *r, uint64_t talh, int ptr, int tlen, int rec)
+{
+    uint64_t t = talh;
+    if (pointer_matters(r)) {
+        /* Rule 9: with unlimited passes, a waste size that is a multiple of
+         * the draw, or the whole talon, reaches exactly the cards a fresh
+         * stock reaches (see talon_targets), so it is keyed as 0. */
+        if (r->recycles_allowed < 0 && (ptr % r->draw == 0 || ptr == tlen)) ptr = 0;
+        t ^= Z_PTR[ptr];
+    }
+    if (r->recycles_allowed >= 0) t ^= mix64((uint64_t)rec * 0x9E3779B97F4A7C15ULL + 0x52454359ULL);
+    return t;
+}
+
+#define TALON_SALT 0x5DEECE66DULL /* the talon word's mix in the key */
+
 static uint64_t state_key(State *s, const Rules *r)
 {
     /* Rule 3: a sum of per-column hashes does not depend on column order, and
@@ -42,26 +69,15 @@ static uint64_t state_key(State *s, const Rules *r)
     const uint64_t *places = s->ordered ? Z_PLACE : Z_NO_PLACE;
     for (; s->stale; s->stale &= s->stale - 1) {
         int c = __builtin_ctz(s->stale);
-        uint64_t place = places[c];
-        uint64_t term = mix64(s->colh[c] ^ Z_DOWN[s->down[c]] ^ place);
+        uint64_t term = column_term(s->colh[c], s->down[c], places[c], 0);
         s->cols_key += term - s->col_key[c];
         s->col_key[c] = term;
-        uint64_t check = mix64(s->colh[c] ^ Z_DOWN[s->down[c]] ^ place ^ CHECK_SALT);
+        uint64_t check = column_term(s->colh[c], s->down[c], places[c], CHECK_SALT);
         s->cols_check += check - s->col_check[c];
         s->col_check[c] = check;
     }
-    uint64_t k = s->cols_key;
-    uint64_t t = s->talh;
-    if (pointer_matters(r)) {
-        /* Rule 9: with unlimited passes, a waste size that is a multiple of
-         * the draw, or the whole talon, reaches exactly the cards a fresh
-         * stock reaches (see talon_targets), so it is keyed as 0. */
-        int ptr = s->ptr;
-        if (r->recycles_allowed < 0 && (ptr % r->draw == 0 || ptr == s->tlen)) ptr = 0;
-        t ^= Z_PTR[ptr];
-    }
-    if (r->recycles_allowed >= 0) t ^= mix64((uint64_t)s->rec * 0x9E3779B97F4A7C15ULL + 0x52454359ULL);
-    k += mix64(t ^ 0x5DEECE66DULL);
+    uint64_t t = talon_word(r, s->talh, s->ptr, s->tlen, s->rec);
+    uint64_t k = s->cols_key + mix64(t ^ TALON_SALT);
     /* The check (s->check): the same sum with other mixes, stored beside the
      * key.  A collision of 64-bit keys alone could call a won position seen,
      * and so lost: in a search of 15 M positions the chance is about one in
@@ -123,14 +139,9 @@ static uint64_t step_key(const State *s, const Rules *r, const SMove *m)
         return 0;
     }
     /* (Without deals the columns' places are not in their terms.) */
-    if (from >= 0) k += mix64(from_h ^ Z_DOWN[from_down]) - s->col_key[from];
-    if (to >= 0) k += mix64(to_h ^ Z_DOWN[s->down[to]]) - s->col_key[to];
-    if (pointer_matters(r)) {
-        if (r->recycles_allowed < 0 && (ptr % r->draw == 0 || ptr == tlen)) ptr = 0;
-        t ^= Z_PTR[ptr];
-    }
-    if (r->recycles_allowed >= 0) t ^= mix64((uint64_t)rec * 0x9E3779B97F4A7C15ULL + 0x52454359ULL);
-    k += mix64(t ^ 0x5DEECE66DULL);
+    if (from >= 0) k += column_term(from_h, from_down, 0, 0) - s->col_key[from];
+    if (to >= 0) k += column_term(to_h, s->down[to], 0, 0) - s->col_key[to];
+    k += mix64(talon_word(r, t, ptr, tlen, rec) ^ TALON_SALT);
     return k ? k : 1;
 }
 

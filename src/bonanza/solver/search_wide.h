@@ -6,8 +6,9 @@
  * the engine's order (Position.legal_moves), sorted into the same buckets
  * (generic.move_order), the same depth-first order, the same positions
  * merged (generic.position_key, as a 128-bit hash with one value for each
- * value of that key: w_key), and the same count of positions, so both searches give the same
- * verdict, line, node count and table size at any node limit
+ * value of that key: w_key), and the same count of positions, so both
+ * searches give the same verdict, line, node count and table size at any
+ * node limit
  * (tests/solver/test_wide.py checks it).  Only memory is its own: the bytes
  * it holds (16 a table slot, in the core's table, which grows to what the
  * budget holds; the path), within the core's budget (WIDE_DEFAULT_MEMORY
@@ -70,10 +71,8 @@
 #define W_FOUNDS 8
 #define W_RANKS 13
 #define W_DECK 52
-#define W_KEY_MAX (W_COLS * (W_HEIGHT + 2) + 2 * W_CARDS + W_FOUNDS + 32)
 #define W_MOVES_MAX 4096          /* moves of one position at most (see w_legal_moves) */
 #define W_CLOCK_EVERY 256         /* generic.CLOCK_EVERY */
-#define W_SEPARATOR 255           /* generic.SEPARATOR */
 
 /* The engine's pile number of foundation h (the core's P_* for the rest:
  * search_cards.h); the second deck's are 16-19 (core.moves.Pile). */

@@ -11,7 +11,6 @@
 #define BONANZA_SEARCH_WIDE_KEY_H
 
 #include <stdint.h>
-#include <stdio.h>
 #include <string.h>
 
 #include "search_table.h"
