@@ -15,11 +15,7 @@ from bonanza.core.moves import ALL_PILES, Move
 from bonanza.core.notation import format_move
 from bonanza.core.position import Position
 from bonanza.core.rules import EmptyColumn, Rules, StockMode
-from bonanza.solver import (
-    _search,  # the C extension (see _search.pyi)
-    generic,
-    wide,
-)
+from bonanza.solver import _search  # the C extension (see _search.pyi)
 from bonanza.solver.result import LIMITS, VERDICTS
 from bonanza.solver.result import Limit as Limit  # (named here too, for callers)
 from bonanza.solver.result import SolveResult as SolveResult
@@ -168,6 +164,8 @@ def solve(
     try:
         arguments = core_arguments(position)
     except RulesError:
+        from bonanza.solver import wide  # (loaded for the relatives only)
+
         return _solve_generic(position, time_limit, node_limit, memory_limit, seed,
                               prune & wide.RULES)
     (verdict, raw, nodes, seconds, limit, states, memory, fired, cut, cut_seconds,
@@ -220,6 +218,8 @@ def _solve_generic(
     prune: Prune,
 ) -> SolveResult:
     """``solve`` by the generic search (rules the C core does not take)."""
+    from bonanza.solver import generic  # (loaded for the relatives only)
+
     result = generic.search(position, time_limit=time_limit, node_limit=node_limit,
                             memory_limit=memory_limit, seed=seed, prune=prune)
     if result.solved:
@@ -259,6 +259,8 @@ def verdict(
     try:
         arguments = core_arguments(position)
     except RulesError:
+        from bonanza.solver import generic  # (loaded for the relatives only)
+
         return generic.sample_verdict(position, node_limit)
     # (A soft node limit: the fair hints' recorded cases were made with it.)
     answer, raw, nodes, *_ = _search.solve(*arguments, -1.0, node_limit, 0, int(Prune(prune)),
