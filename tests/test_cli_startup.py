@@ -29,10 +29,10 @@ NOT_FOR_SOLVE = (
 )
 """Packages ``bonanza solve`` has no use for (each took milliseconds to load)."""
 SOLVE_PACKAGES = {"bonanza", "bonanza.cli", "bonanza.core", "bonanza.solver"}
-RELATIVES_ONLY = ("bonanza.solver.generic", "bonanza.solver.wide")
-"""The searches of Klondike's relatives, which a Klondike deal does not need."""
 """The packages of ours that ``bonanza solve`` needs: not the web app, the
 terminal interface, the session, storage or games (nor ``rl``)."""
+RELATIVES_ONLY = ("bonanza.solver.generic", "bonanza.solver.wide")
+"""The searches of Klondike's relatives, which a Klondike deal does not need."""
 
 
 def test_building_the_command_line_loads_no_web_app() -> None:

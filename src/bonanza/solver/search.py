@@ -164,10 +164,7 @@ def solve(
     try:
         arguments = core_arguments(position)
     except RulesError:
-        from bonanza.solver import wide  # (loaded for the relatives only)
-
-        return _solve_generic(position, time_limit, node_limit, memory_limit, seed,
-                              prune & wide.RULES)
+        return _solve_generic(position, time_limit, node_limit, memory_limit, seed, prune)
     (verdict, raw, nodes, seconds, limit, states, memory, fired, cut, cut_seconds,
      expand_seconds, cpu_seconds) = _search.solve(
         *arguments,
@@ -217,11 +214,12 @@ def _solve_generic(
     seed: int,
     prune: Prune,
 ) -> SolveResult:
-    """``solve`` by the generic search (rules the C core does not take)."""
-    from bonanza.solver import generic  # (loaded for the relatives only)
+    """``solve`` by the generic search (rules the C core does not take), with
+    the pruning rules of ``prune`` that it reads."""
+    from bonanza.solver import generic, wide  # (loaded for the relatives only)
 
     result = generic.search(position, time_limit=time_limit, node_limit=node_limit,
-                            memory_limit=memory_limit, seed=seed, prune=prune)
+                            memory_limit=memory_limit, seed=seed, prune=prune & wide.RULES)
     if result.solved:
         _check_win(position, result.moves)
     return result
