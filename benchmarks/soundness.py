@@ -35,8 +35,13 @@ disagreement.
 empty column, recall, partial runs, and for Westcliff draw and passes).
 ``--brute N`` adds N small positions of the game (a few columns, about ten
 cards not home) whose verdicts a brute-force search through the engine's
-moves decides: the default search and the one without pruning must agree
-with it.
+moves decides: the default search, the one without pruning and the one with
+rule 20 everywhere must agree with it.
+
+Rule 20 runs only where it usually pays (a search's first position, and
+after many dead-end tests: search_locks.h), so one more search makes it at
+every position, on every card (``Sides.BARE_EVERY``), and its firings are
+the ones counted.
 """
 
 from __future__ import annotations
@@ -90,6 +95,7 @@ class Search:
 
 KEPT_KEYED = "default, kept-out set in the key"
 TINY = "default, a tiny table that forgets"
+BARE_EVERY = "default, rule 20 everywhere"
 SEARCHES: tuple[Search, ...] = (
     # (KEPT_HITS only counts: the search is the default's, node for node.)
     Search(DEFAULT, Prune.ALL, Sides.DEFAULT | Sides.KEPT_HITS),
@@ -97,6 +103,9 @@ SEARCHES: tuple[Search, ...] = (
     Search(NOTHING, Prune.NONE, Sides.NONE),
     Search(KEPT_KEYED, Prune.ALL, Sides.DEFAULT | Sides.KEPT_KEYED),
     Search(TINY, Prune.ALL, Sides.DEFAULT, TINY_MEMORY),
+    # Rule 20 runs where it usually pays (search_locks.h); here at every
+    # position, on every card, so that it fires far more often.
+    Search(BARE_EVERY, Prune.ALL, Sides.DEFAULT | Sides.BARE_EVERY),
     *(Search(f"no {flag.name}", Prune.ALL & ~flag, Sides.DEFAULT) for flag in SINGLE_RULES),
 )
 
@@ -151,15 +160,21 @@ def random_rules(rng: random.Random, game: str = "klondike") -> Rules:
     )
 
 
-def random_position(rng: random.Random, game: str = "klondike") -> Position:
-    """A random deal under random rules, after some random legal moves."""
-    position = Position.initial(Deal.from_number(rng.getrandbits(64)), random_rules(rng, game))
-    for _ in range(rng.randrange(MOST_RANDOM_MOVES)):
+def play_randomly(position: Position, rng: random.Random,
+                  most: int = MOST_RANDOM_MOVES) -> Position:
+    """``position`` after fewer than ``most`` random legal moves (in place)."""
+    for _ in range(rng.randrange(most)):
         moves = position.legal_moves()
         if not moves:
             break
         position.apply(rng.choice(moves))
     return position
+
+
+def random_position(rng: random.Random, game: str = "klondike") -> Position:
+    """A random deal under random rules, after some random legal moves."""
+    start = Position.initial(Deal.from_number(rng.getrandbits(64)), random_rules(rng, game))
+    return play_randomly(start, rng)
 
 
 Case = tuple[str, Position, int, str]  # label, position, node limit, kind
@@ -244,6 +259,9 @@ def compare_position(label: str, position: Position, node_limit: int,
                 outcome.fired[flag] = outcome.fired.get(flag, 0) + count
             outcome.side_wins += result.side_wins
             outcome.kept_hits += result.kept_hits
+        if search.name == BARE_EVERY:
+            bare = result.fired[Prune.BARE_BASES]
+            outcome.fired[Prune.BARE_BASES] = outcome.fired.get(Prune.BARE_BASES, 0) + bare
         if result.result != "unknown":
             verdicts[search.name] = result.result
     reference = known or verdicts.get(DEFAULT) or verdicts.get(AT_ONCE)
@@ -269,7 +287,7 @@ def compare_brute(label: str, position: Position, node_limit: int) -> Outcome:
     except RuntimeError:
         return Outcome()
     outcome = Outcome()
-    for search in (SEARCHES[0], SEARCHES[2]):
+    for search in (SEARCHES[0], SEARCHES[2], *(s for s in SEARCHES if s.name == BARE_EVERY)):
         result = solve(position, node_limit=node_limit, prune=search.prune, sides=search.sides)
         outcome.compared += 1
         if result.result == "unsolvable":
@@ -327,7 +345,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"disagreements: {len(total.disagreements)}")
     if args.brute:
         print(f"brute-force comparisons of lost positions: {total.brute_lost}")
-    print("firings (default searches): " + ", ".join(
+    print("firings (default searches; BARE_BASES with rule 20 everywhere): " + ", ".join(
         f"{flag.name} {total.fired.get(flag, 0)}" for flag in SINGLE_RULES)
         + f", side-search wins {total.side_wins}")
     print(f"table hits on an entry stored under another kept-out set (rule 12): "

@@ -313,7 +313,9 @@ def test_hasty_side_search_keeps_verdicts(seed: int) -> None:
     # Won with one recycle; the exact search alone, without rules 15 and 18,
     # needs over 20 M nodes (with rule 18, a few hundred).
     (14936029865184760846, NO_TWIN_LOCKS & ~Prune.STOCK_CYCLE, Sides.FEW_PASSES, Sides.NONE),
-    (11761136509767280738, Prune.ALL, Sides.DEFAULT, Sides.FEW_PASSES),  # the hasty one
+    # The hasty one.  Rule 20 cuts the lost corner the exact search starts
+    # in: with it, that search alone wins at 1.1 M nodes (9.4 M without).
+    (11761136509767280738, Prune.ALL & ~Prune.BARE_BASES, Sides.DEFAULT, Sides.FEW_PASSES),
 ])
 def test_a_side_search_finds_a_win_the_exact_search_reaches_late(
         number: int, prune: Prune, sides: Sides, without: Sides) -> None:

@@ -89,13 +89,14 @@ def test_a_tiny_table_forgets_and_keeps_every_verdict() -> None:
                          f"large {large.result}, tiny {tiny.result}")
     assert wrong == []
     # (Seed 3301: 240 cases, 237 decided by both; the tiny table forgot in 9
-    # of them, 1,791,028 entries in all, and proved 1 of those lost: before
-    # rule 18, 10 cases, 3,180,786 entries and 2 lost, and 3 lost before rule
-    # 17; each rule decides more cases before the table fills.)
+    # of them, 1,431,887 entries in all (1,791,028 before rule 20), and proved
+    # 1 of those lost: before rule 18, 10 cases, 3,180,786 entries and 2 lost,
+    # and 3 lost before rule 17; each rule decides more cases before the table
+    # fills.)
     assert compared >= 220
     assert forgetting >= 8
     assert stopped == forgetting
-    assert forgotten > 1_500_000
+    assert forgotten > 1_200_000
     assert lost_forgetting >= 1
 
 

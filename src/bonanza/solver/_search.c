@@ -104,7 +104,8 @@
  *   search_table.h      state_key (rules 3 and 9) and the transposition table;
  *   search_path.h       Search, limits, the stop flag, the line played;
  *   search_safe.h       safe foundation moves (rules 1, 2, 5, 6, 12);
- *   search_dead_ends.h  hopeless positions (rules 8, 15, 17);
+ *   search_dead_ends.h  hopeless positions: rule 8's relaxation (with 17, 18);
+ *   search_locks.h      locks it misses (rules 15 and 20), the dead-end test;
  *   search_forget.h     a full table forgets entries (not its path's);
  *   search_twins.h      twins (rule 7);
  *   search_moves.h      move generation and the talon rules (10, 14);
@@ -139,6 +140,7 @@
 #include "search_path.h"
 #include "search_safe.h"
 #include "search_dead_ends.h"
+#include "search_locks.h"
 #include "search_forget.h"
 #include "search_twins.h"
 #include "search_moves.h"
@@ -414,6 +416,11 @@ static PyMethodDef methods[] = {
      "legal_moves(columns, downs, talon, waste_size, foundations, recycles, draw,\n"
      "            recycles_allowed, any_empty, recall, partial, deals) -> list of moves\n\n"
      "Every legal move as the C core sees it, for testing against the engine."},
+    {"dead_end_rule", py_dead_end_rule, METH_VARARGS,
+     "dead_end_rule(columns, downs, talon, waste_size, foundations, recycles, draw,\n"
+     "              recycles_allowed, any_empty, recall, partial, deals) -> int\n\n"
+     "Which rule finds the position lost: 8, 20 (a bare base, on every card) or 0,\n"
+     "for testing rule 20 position by position."},
     {"step_keys", py_step_keys, METH_VARARGS,
      "step_keys(columns, downs, talon, waste_size, foundations, recycles, draw,\n"
      "          recycles_allowed, any_empty, recall, partial, deals) -> [(predicted, key)]\n\n"

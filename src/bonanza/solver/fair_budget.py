@@ -17,12 +17,14 @@ CALL_NODES: Final = 150
 """What one solver call costs in Python beside its nodes, counted as nodes."""
 SAMPLE_NODES: Final = 20_000
 """The node cap of one layout's solve: most are decided in far fewer."""
-HINT_PRUNE: Final = Prune.ALL & ~Prune.STOCK_CYCLE
-"""The pruning of the hint's searches: every rule but 18, the engine's
+HINT_PRUNE: Final = Prune.ALL & ~Prune.STOCK_CYCLE & ~Prune.BARE_BASES
+"""The pruning of the hint's searches: every rule but 18 and 20, the engine's
 searches as it was tuned with them. Rule 18 keeps every verdict but decides
 more draw-3 layouts within the caps above, which changes the hints; on the
 tuning set it won 42 of 91 draw-3 games against 44 (session 44, McNemar p =
-0.82), so it waits for a trial that shows a gain (docs/hints.md)."""
+0.82), so it waits for a trial that shows a gain (docs/hints.md). Rule 20
+(session 52) changes the searches of some layouts the same way, and has had
+no trial yet."""
 MIN_SOLVE_NODES: Final = 500
 """The smallest cap a solve is given, even when the budget is nearly spent."""
 STUCK_NODES: Final = 2_000

@@ -1,5 +1,6 @@
 /*
- * search_dead_ends.h: positions where a card can never go home (rules 8 and 15).
+ * search_dead_ends.h: positions where a card can never go home (rule 8, with
+ * 17 and 18): the relaxation that rules 15 and 20 (search_locks.h) build on.
  *
  * Part of bonanza.solver._search: _search.c includes it, after <Python.h>
  * (which sets the feature macros), and builds everything as one
@@ -129,18 +130,42 @@ static inline uint64_t runs_from_aces(uint64_t cards)
  * waste as a stack (rule 17) or what the draws reach (rule 18). */
 enum { TALON_FREE, TALON_STACK, TALON_CYCLE };
 
+/* What rule 20 (search_bare_bases.h) asks of the relaxation besides:
+ *   no_home     a card (mask of one, or 0) that never goes home;
+ *   base, kids  while card `base` is not home, no card of `kids` goes on it
+ *               (kids 0: none);
+ *   quit_h, quit_a  stop, with a partial solution, once H holds all of
+ *               quit_h or A meets quit_a (quit_h 0: never);
+ *   snap_h, snap_a  (or NULL) H and A at the end of each round, the last of
+ *               the REACH_ROUNDS slots taking the later rounds; `rounds`
+ *               counts the slots filled. */
+#define REACH_ROUNDS 24
+typedef struct {
+    uint64_t no_home, kids, quit_h, quit_a;
+    int base, rounds;
+    uint64_t *snap_h, *snap_a;
+} Reach;
+
+/* Has a partial solution all that the caller of a Reach asked for? */
+static inline int reach_quits(const Reach *x, uint64_t H, uint64_t A)
+{
+    return x && x->quit_h && ((H & x->quit_h) == x->quit_h || (A & x->quit_a));
+}
+
 /* The least solution above: returns H, and sets *bases to A.  Card `frozen`
  * (a mask of at most one tableau card, or 0) never goes on a column: its M
  * is H alone (see rule 15).  `talon`: TALON_* (see talon_mode).  Stops
- * early, with a partial solution, once H meets `stop`.
+ * early, with a partial solution, once H meets `stop`.  `x`: rule 20's
+ * extras, or NULL.
  *
  * The least solution does not depend on the order in which the formulas are
  * applied (any order that applies them until nothing changes reaches it), so
  * the rounds below are arranged for speed: the pairs of face-up cards come
  * from State.pair, kept up to date by the moves, and a column's face-down
  * cards are walked only when the card on the next of them moves (`watch`). */
-static uint64_t home_reach(const State *s, const Rules *r, uint64_t frozen, uint64_t stop,
-                           int talon, uint64_t *bases)
+static inline __attribute__((always_inline)) uint64_t
+reach_with(const State *s, const Rules *r, uint64_t frozen, uint64_t stop, int talon,
+           uint64_t *bases, Reach *x)
 {
     const uint64_t all = (1ULL << 52) - 1, aces = RANK_MASK(1), kings = RANK_MASK(13);
     const uint64_t dealt = r->deals ? s->tal_mask : 0;
@@ -226,20 +251,27 @@ static uint64_t home_reach(const State *s, const Rules *r, uint64_t frozen, uint
      * stock cards a deal will put on the columns. */
     uint64_t H = home, A = s->top_mask | dealt, M = 0, X = s->top_mask | dealt;
     uint64_t place = 0, placed_a = 0;
-    int placed_empty = -1;
+    const uint64_t no_home = x ? x->no_home : 0;
+    int placed_empty = -1, placed_bare = -1;
     for (;;) {
         /* H is a run up from the ace in each suit: it grows by the talon and
          * uncovered cards that continue it (once: the runs of the same cards
          * are the same runs). */
-        H = runs_from_aces(H | playable | X);
+        H = runs_from_aces((H | playable | X) & ~no_home);
         /* The talon and foundation cards to their own fixpoint: the chains
-         * through them need no column.  (place is a function of A and empty:
-         * the last round's stands if neither has changed since.) */
+         * through them need no column.  (place is a function of A and empty,
+         * and under rule 20 of whether its base is home: the last round's
+         * stands if none has changed since.) */
         for (;;) {
-            while (A != placed_a || empty != placed_empty) {
+            int bare = x && x->kids && !(H >> x->base & 1);
+            while (A != placed_a || empty != placed_empty || bare != placed_bare) {
                 placed_a = A;
                 placed_empty = empty;
-                place = parent_in(A) | (empty ? (r->any_empty ? all : kings) : 0);
+                placed_bare = bare;
+                place = parent_in(A);
+                /* Rule 20: the kids go on the base only once it has been home. */
+                if (bare) place = parent_in(A & ~(1ULL << x->base)) | (place & ~x->kids);
+                place |= empty ? (r->any_empty ? all : kings) : 0;
                 /* A foundation card comes back only after the cards on it. */
                 A |= (playable & place) | (r->recall ? home & place & (home_tops | (A >> 1)) : 0);
             }
@@ -260,11 +292,11 @@ static uint64_t home_reach(const State *s, const Rules *r, uint64_t frozen, uint
                 }
             }
             if (low == was_low && gone == was_gone) break;
-            H = runs_from_aces(H | playable | X);
+            H = runs_from_aces((H | playable | X) & ~no_home);
             A |= playable & place;
         }
-        if (H & stop) break;
-        uint64_t ready = aces | ((H << 1) & ~aces), old_x = X, old_m = M, old_h = H;
+        if ((H & stop) || reach_quits(x, H, A)) break;
+        uint64_t ready = (aces | ((H << 1) & ~aces)) & ~no_home, old_x = X, old_m = M, old_h = H;
         int old_empty = empty;
         /* A face-up card moves with the run on it (and a gated one once its
          * gate is uncovered); a dealt card once it is dealt; a face-down
@@ -297,8 +329,13 @@ static uint64_t home_reach(const State *s, const Rules *r, uint64_t frozen, uint
         A |= X;
         H |= X & ready;
         empty |= (M & bottoms) != 0;
+        if (x && x->snap_h) {
+            int k = x->rounds < REACH_ROUNDS ? x->rounds++ : REACH_ROUNDS - 1;
+            x->snap_h[k] = H;
+            x->snap_a[k] = A;
+        }
         /* The next round's first step has nothing new to start from. */
-        if (H == all || (H & stop)
+        if (H == all || (H & stop) || reach_quits(x, H, A)
             || (X == old_x && M == old_m && H == old_h && empty == old_empty))
             break;
     }
@@ -306,71 +343,19 @@ static uint64_t home_reach(const State *s, const Rules *r, uint64_t frozen, uint
     return H;
 }
 
-/* Does a card of `cards` lie in column c below height i? */
-static int buried_below(const State *s, uint64_t cards, int c, int i)
+/* The relaxation as rules 8, 15, 17 and 18 take it. */
+static __attribute__((noinline)) uint64_t
+home_reach(const State *s, const Rules *r, uint64_t frozen, uint64_t stop, int talon,
+           uint64_t *bases)
 {
-    for (; cards; cards &= cards - 1) {
-        int card = __builtin_ctzll(cards);
-        if (s->at_col[card] == c && s->at_idx[card] < i) return 1;
-    }
-    return 0;
+    return reach_with(s, r, frozen, stop, talon, bases, NULL);
 }
 
-/*
- * Rule 15 (only kings go into empty columns): twin locks.  Let b, not a king,
- * lie face down, and its twin a (same rank and colour) lie above it in the
- * same column with only face-down cards between, so a must move, as the
- * first card of a run, before b can move.  The twins go on the same two
- * cards, P.  Take the relaxation above with b never put on a column (b is
- * "frozen"): it covers every event of a line up to b's first move to a
- * column.  Suppose that in it neither a nor b ever goes home.  Then b, which
- * must go home some time, first goes on a column, on a card of P (an empty
- * column takes only kings); and before that a left b, not for home, so for
- * a card of P too.  The position is lost when, in the relaxation,
- *   1. at most one card p of P is ever a base.  Then a goes on p, and when b
- *      goes on p later, a has left p again, neither for home nor for another
- *      base: impossible.
- *   2. or both are, but b is not a queen (so P holds no king), neither card
- *      of P lies in the tableau now, and at most one card q of those they go
- *      on (the twins Q, one rank up again) is ever a base.  A card of P is
- *      then on a column only while it lies on q, so at most one at a time.
- *      a goes on one, p; while a is on p, p cannot leave q (only for home,
- *      or the other card of Q), so a could only move on to the other card of
- *      P, which is not on a column then: a stays on p, p stays on q, and b
- *      never finds a base.
- */
-static int twin_locked(const State *s, const Rules *r, int talon)
+/* The relaxation with rule 20's extras. */
+static __attribute__((noinline)) uint64_t
+home_reach_x(const State *s, const Rules *r, int talon, uint64_t *bases, Reach *x)
 {
-    if (r->any_empty) return 0;
-    for (int c = 0; c < s->ncols; c++) {
-        int down = s->down[c];
-        /* The face-down cards, not kings, whose twins lie in the same column
-         * (clubs and spades are suits 0 and 3, diamonds and hearts 1 and 2). */
-        uint64_t mine = s->col_mask[c];
-        uint64_t twins = ((mine & SUIT_MASK(0)) << 39) | ((mine & SUIT_MASK(3)) >> 39)
-                       | ((mine & SUIT_MASK(1)) << 13) | ((mine & SUIT_MASK(2)) >> 13);
-        for (uint64_t bs = mine & twins & s->down_mask & ~RANK_MASK(13); bs; bs &= bs - 1) {
-            int b = __builtin_ctzll(bs), i = s->at_idx[b], a = twin_of(b), rank = card_rank(b);
-            if (s->at_idx[a] <= i || s->at_idx[a] > down) continue;
-            /* P, one rank up in the other colour, and Q, one more up. */
-            int p_suit = card_red(b) ? 0 : 1, q_suit = 1 - p_suit;
-            int p1 = p_suit * 13 + rank, p2 = (3 - p_suit) * 13 + rank;
-            uint64_t p = 1ULL << p1 | 1ULL << p2;
-            uint64_t q = rank == 12 ? 0
-                       : 1ULL << (q_suit * 13 + rank + 1) | 1ULL << ((3 - q_suit) * 13 + rank + 1);
-            /* Each test costs a relaxation, and nearly all the locks met in
-             * play have a card of P or Q under b, never a base while b
-             * stays: test only those (skipping a test only keeps a
-             * position). */
-            if (!buried_below(s, p | q, c, i)) continue;
-            uint64_t pair = 1ULL << a | 1ULL << b, bases;
-            if (home_reach(s, r, 1ULL << b, pair, talon, &bases) & pair) continue;
-            if (__builtin_popcountll(bases & p) <= 1) return 1;
-            if (q && s->at_col[p1] < 0 && s->at_col[p2] < 0 && __builtin_popcountll(bases & q) <= 1)
-                return 1;
-        }
-    }
-    return 0;
+    return reach_with(s, r, 0, 0, talon, bases, x);
 }
 
 /* Rule 17 applies: no recycle is left, and the waste holds a card under its
@@ -469,25 +454,6 @@ static inline int reach_kept(const State *s, const Rules *r, const Options *o, c
     if (r->any_empty || rank == 13)
         for (int c = 0; c < s->ncols; c++)
             if (!s->len[c]) return slot;
-    return 0;
-}
-
-/* Rules 8 (with 17 and 18) and 15: is the position lost?  `reach_known`: rule 8's
- * answer is known to be no (see reach_kept), and only rule 15 is tested. */
-static int hopeless(const State *s, const Rules *r, const Options *o, int reach_known)
-{
-    uint64_t bases, all = (1ULL << 52) - 1;
-    int talon = talon_mode(s, r, o);
-    if (!reach_known && home_reach(s, r, 0, 0, talon, &bases) != all) {
-        /* Counted as rule 17's or 18's where the talon so taken decides it. */
-        FIRE(o, talon == TALON_FREE || home_reach(s, r, 0, 0, TALON_FREE, &bases) != all ? 8
-                : talon == TALON_STACK ? 17 : 18);
-        return 1;
-    }
-    if ((o->prune & PRUNE_TWIN_LOCKS) && twin_locked(s, r, talon)) {
-        FIRE(o, 15);
-        return 1;
-    }
     return 0;
 }
 

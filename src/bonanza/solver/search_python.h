@@ -263,4 +263,22 @@ static PyObject *py_step_keys(PyObject *self, PyObject *args)
     return list;
 }
 
+/* dead_end_rule(columns, downs, talon, waste_size, foundations, recycles,
+ * draw, recycles_allowed, any_empty, recall, partial, deals): which rule
+ * finds the position lost: 8 (rule 8's relaxation, with 17 and 18), 20 (a
+ * bare base, on every card), or 0 (neither); for testing rule 20 position by
+ * position against the search without it. */
+static PyObject *py_dead_end_rule(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Rules r;
+    State s;
+    if (!read_position(args, &s, &r)) return NULL;
+    uint64_t fired[FIRED_SLOTS] = {0}, bases;
+    Options o = {.prune = prune_for(&r, PRUNE_ALL), .sides = SIDES_DEFAULT, .fired = fired};
+    if (home_reach(&s, &r, 0, 0, talon_mode(&s, &r, &o), &bases) != (1ULL << 52) - 1)
+        return PyLong_FromLong(8);
+    return PyLong_FromLong(bare_at_start(&s, &r, &o) ? 20 : 0);
+}
+
 #endif /* BONANZA_SEARCH_PYTHON_H */

@@ -13,6 +13,7 @@
 
 #include "search_cards.h"
 #include "search_dead_ends.h"
+#include "search_locks.h"
 #include "search_forget.h"
 #include "search_moves.h"
 #include "search_path.h"
@@ -129,15 +130,16 @@ static int note_kept(Search *x, uint64_t key, uint64_t check, int hit)
 
 /* The dead-end test of the position entered (1: lost, drop it).  `step`:
  * the one step from a position that passed the test, or NULL; where
- * reach_kept knows rule 8's answer after it, only rule 15 is tested, and
- * under SIDE_CHECK_SKIPS the whole test is made too, and decides. */
+ * reach_kept knows rule 8's answer after it, only rule 15 is tested (rule 20
+ * is not: it needs rule 8's rounds), and under SIDE_CHECK_SKIPS rule 8's
+ * test is made too, and decides. */
 static int dead_end(Search *x, const SMove *step)
 {
     int slot = step ? reach_kept(&x->s, &x->r, &x->o, step) : 0;
     if (!slot) return hopeless(&x->s, &x->r, &x->o, 0);
     FIRE(&x->o, slot);
     if (hopeless(&x->s, &x->r, &x->o, 1)) return 1;
-    if ((x->o.sides & SIDE_CHECK_SKIPS) && hopeless(&x->s, &x->r, &x->o, 0)) {
+    if ((x->o.sides & SIDE_CHECK_SKIPS) && reach_drops(&x->s, &x->r, &x->o)) {
         FIRE(&x->o, FIRED_REACH_WRONG);
         return 1;
     }

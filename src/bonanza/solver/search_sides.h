@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "search_locks.h"
 #include "search_path.h"
 #include "search_run.h"
 #include "search_state.h"
@@ -219,6 +220,10 @@ static int portfolio_rounds(Search *x, const State *start, Side *sides)
     size_t total = x->budget;
     for (uint64_t round = 1;; round++) {
         /* (Flag 64, for tests: side searches start at once.) */
+        if (round == SIDE_ROUND && bare_at_start(start, &x->r, &x->o)) {
+            FIRE(&x->o, 20);
+            return 0;
+        }
         if (round == (x->o.sides & SIDES_AT_ONCE ? 1 : SIDE_ROUND)) start_sides(x, start, sides);
         sides[SIDE_RELAXED].quarters = round < SIDE_RELAXED_FULL_ROUND ? SIDE_RELAXED_EARLY_QUARTERS
                                                                        : SIDE_RELAXED_QUARTERS;

@@ -40,9 +40,11 @@ enum {
     PRUNE_TWIN_LOCKS = 1 << 15,
     PRUNE_WASTE_STACK = 1 << 17,  /* with rule 8 only: see home_reach */
     PRUNE_STOCK_CYCLE = 1 << 18,  /* with rule 8 only: see home_reach */
+    PRUNE_BARE_BASES = 1 << 20,   /* with rule 8 only: see search_locks.h */
     PRUNE_ALL = PRUNE_SAFE_MOVES | PRUNE_TWINS | PRUNE_DEAD_ENDS | PRUNE_LARGER_WASTES
               | PRUNE_COVER_TALON | PRUNE_RELAXED_STOCK | PRUNE_NEARLY_SAFE
-              | PRUNE_SUCCESSOR | PRUNE_TWIN_LOCKS | PRUNE_WASTE_STACK | PRUNE_STOCK_CYCLE,
+              | PRUNE_SUCCESSOR | PRUNE_TWIN_LOCKS | PRUNE_WASTE_STACK | PRUNE_STOCK_CYCLE
+              | PRUNE_BARE_BASES,
 };
 
 /* The side searches that only look for wins (they prune nothing), and when
@@ -63,14 +65,17 @@ enum {
      * (see reach_kept), and a position it drops there is dropped and
      * counted (FIRED_REACH_WRONG): the search is the one without the skip. */
     SIDE_CHECK_SKIPS = 1 << 6,
+    /* For tests: rule 20 at every dead-end test, on every card (see
+     * bare_based), not only where it usually pays. */
+    SIDE_BARE_EVERY = 1 << 7,
     SIDES_DEFAULT = SIDE_FEW_PASSES_ON | SIDE_HASTY_ON,
     SIDES_TESTS = SIDES_AT_ONCE | SIDE_KEPT_HITS | SIDE_KEPT_KEYED | SIDE_NO_FORGET
-                | SIDE_CHECK_SKIPS,
+                | SIDE_CHECK_SKIPS | SIDE_BARE_EVERY,
 };
 
 /* Firing counts: fired[k] counts what rule k pruned or forced (fired[0] the
  * wins of the side searches that look for wins). */
-#define FIRED_SLOTS 20
+#define FIRED_SLOTS 21
 #define FIRED_SIDE_WINS 0
 #define FIRED_KEPT_HITS 13 /* SIDE_KEPT_HITS's count (rule 13 was removed) */
 #define FIRED_FORGOTTEN 16 /* the entries a full table forgot (see forget_some) */
@@ -81,6 +86,18 @@ enum {
 #define FIRED_REACH_COLUMN 19
 #define FIRED_REACH_WRONG 4
 
+/* Rule 20's memory within a search (see bare_based): the dead-end tests made,
+ * the cards that were bare bases lately (card + 1, or 0), and whose turn it
+ * is among the others. */
+#define BARE_AFTER 50000 /* dead-end tests before rule 20 is tried again */
+#define BARE_TRIES 2     /* cards tried a position */
+#define BARE_RECENT 4
+typedef struct {
+    uint64_t tests;
+    unsigned turn;
+    int8_t recent[BARE_RECENT];
+} BareMemo;
+
 /* How to search, apart from the rules of the game. */
 typedef struct {
     unsigned prune; /* PRUNE_* */
@@ -88,6 +105,7 @@ typedef struct {
     uint64_t seed;  /* nonzero: shuffle move order among near scores */
     int hasty;      /* the hasty side search: rules 10 and 14 under any stock rule */
     uint64_t *fired; /* where firings are counted (the root search's counts) */
+    BareMemo bare;   /* rule 20's memory */
 } Options;
 
 #define FIRE(o, rule) ((o)->fired[rule]++)

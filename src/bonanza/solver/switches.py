@@ -31,9 +31,10 @@ class Prune(enum.IntFlag):
     TWIN_LOCKS = 1 << 15  # rule 15: a card face down under its twin, locked
     WASTE_STACK = 1 << 17  # rule 17, with rule 8: no recycle left, the waste is a stack
     STOCK_CYCLE = 1 << 18  # rule 18, with rule 8: draw > 1, a recycle left: what the draws reach
+    BARE_BASES = 1 << 20  # rule 20, with rule 8: kids kept off a base until it has been home
     NONE = 0
     ALL = (SAFE_MOVES | TWINS | DEAD_ENDS | LARGER_WASTES | COVER_TALON | RELAXED_STOCK
-           | NEARLY_SAFE | SUCCESSOR | TWIN_LOCKS | WASTE_STACK | STOCK_CYCLE)
+           | NEARLY_SAFE | SUCCESSOR | TWIN_LOCKS | WASTE_STACK | STOCK_CYCLE | BARE_BASES)
 
     @property
     def rule(self) -> int:
@@ -51,6 +52,7 @@ class Sides(enum.IntFlag):
     KEPT_KEYED = 1 << 4  # rule 12's kept-out set in the table's key (for tests)
     NO_FORGET = 1 << 5  # a full table stops the search, as before it forgot (for tests)
     CHECK_SKIPS = 1 << 6  # make the dead-end tests whose answer is known, too (for tests)
+    BARE_EVERY = 1 << 7  # rule 20 at every dead-end test, on every card (for tests)
     NONE = 0
     DEFAULT = FEW_PASSES | HASTY
 
