@@ -112,8 +112,10 @@ static int twin_locked(const State *s, const Rules *r, int talon)
  * search makes them on every card of the position it starts from once that
  * is not decided at once (bare_at_start), and at its dead-end tests after
  * BARE_AFTER of them, on at most BARE_TRIES cards a position: those that
- * were bare bases lately first, then the others in turn (skipping a test
- * only keeps positions).  A card is taken only where its twin is face down or in
+ * were bare bases lately first, then the others in turn; and where BARE_QUIET
+ * tries in a row found nothing, at every second test, then every fourth, and
+ * so on to every BARE_LONGEST-th, until one finds a bare base again
+ * (skipping a test only keeps positions).  A card is taken only where its twin is face down or in
  * the talon (where the twin is most often never a base), and F is not run
  * where rule 8's own solution already had t a base, or every kid home, in a
  * round before c went home: those events did not need c home, so F has them.
@@ -206,7 +208,8 @@ static int hopeless(const State *s, const Rules *r, Options *o, int reach_known)
     /* Rule 20 wants the rounds of rule 8's solution. */
     int every = o->sides & SIDE_BARE_EVERY;
     int bare = !reach_known && (o->prune & PRUNE_BARE_BASES) && !r->any_empty && !r->deals
-               && (++o->bare.tests > BARE_AFTER || every);
+               && ((++o->bare.tests > BARE_AFTER && o->bare.tests % (o->bare.period | 1) == 0)
+                   || every);
     Reach main = {.snap_h = snap_h, .snap_a = snap_a};
     if (!reach_known && (bare ? home_reach_x(s, r, talon, &bases, &main)
                               : home_reach(s, r, 0, 0, talon, &bases)) != all) {
@@ -219,9 +222,18 @@ static int hopeless(const State *s, const Rules *r, Options *o, int reach_known)
         FIRE(o, 15);
         return 1;
     }
-    if (bare && bare_based(s, r, o, talon, &main, every)) {
-        FIRE(o, 20);
-        return 1;
+    if (bare) {
+        BareMemo *m = &o->bare;
+        if (bare_based(s, r, o, talon, &main, every)) {
+            m->period = 1;
+            m->quiet = 0;
+            FIRE(o, 20);
+            return 1;
+        }
+        if (++m->quiet >= BARE_QUIET) {
+            m->quiet = 0;
+            m->period = m->period >= BARE_LONGEST / 2 ? BARE_LONGEST : 2 * (m->period | 1);
+        }
     }
     return 0;
 }

@@ -87,14 +87,17 @@ enum {
 #define FIRED_REACH_WRONG 4
 
 /* Rule 20's memory within a search (see bare_based): the dead-end tests made,
- * the cards that were bare bases lately (card + 1, or 0), and whose turn it
- * is among the others. */
+ * the cards that were bare bases lately (card + 1, or 0), whose turn it is
+ * among the others, and how often it is tried (every `period`-th test, the
+ * period doubling after each BARE_QUIET tries in a row that found nothing). */
 #define BARE_AFTER 50000 /* dead-end tests before rule 20 is tried again */
 #define BARE_TRIES 2     /* cards tried a position */
 #define BARE_RECENT 4
+#define BARE_QUIET 20000
+#define BARE_LONGEST 64  /* the longest period */
 typedef struct {
     uint64_t tests;
-    unsigned turn;
+    unsigned turn, period, quiet;
     int8_t recent[BARE_RECENT];
 } BareMemo;
 
