@@ -49,6 +49,18 @@ def test_two_lost_deals_are_proved_lost_from_their_first_position() -> None:
         assert without.fired[Prune.BARE_BASES] == 0
 
 
+def test_a_search_tries_the_rule_where_it_keeps_finding_bare_bases() -> None:
+    # Deal 59 (draw 1, the bench's) is lost; after 50,000 dead-end tests
+    # the search tries the rule at its positions, and keeps finding them.
+    start = Position.initial(Deal.from_number(59), Rules(draw=1, thoughtful=True))
+    with_rule = solve(start, node_limit=WITHOUT_NODES, shorten=False)
+    without = solve(start, node_limit=WITHOUT_NODES, shorten=False, prune=WITHOUT)
+    assert with_rule.result == without.result == "unsolvable"
+    # (156,556 nodes and 8,912 firings, against 435,601 nodes.)
+    assert with_rule.fired[Prune.BARE_BASES] > 5000
+    assert with_rule.nodes < 0.5 * without.nodes
+
+
 def _random_position(rng: random.Random, draw: int) -> Position:
     rules = Rules(draw=draw, recall=rng.random() < 0.75, partial_runs=rng.random() < 0.8)
     start = Position.initial(Deal.from_number(rng.getrandbits(64)), rules)
