@@ -130,7 +130,7 @@ static inline uint64_t runs_from_aces(uint64_t cards)
  * waste as a stack (rule 17) or what the draws reach (rule 18). */
 enum { TALON_FREE, TALON_STACK, TALON_CYCLE };
 
-/* What rule 20 (search_bare_bases.h) asks of the relaxation besides:
+/* What rule 20 (search_locks.h) asks of the relaxation besides:
  *   no_home     a card (mask of one, or 0) that never goes home;
  *   base, kids  while card `base` is not home, no card of `kids` goes on it
  *               (kids 0: none);

@@ -105,8 +105,10 @@ static int twin_locked(const State *s, const Rules *r, int talon)
  * (Reach.base and kids: P(d) reads A(t), and A(c) only with H(c)).  Every
  * event of a winning line is in G, by induction over the line as for rule
  * 8: where the line puts d on c, c went home before, an earlier event, so
- * H(c) holds in G, and c was a top before that, so A(c) holds; every other
- * formula is rule 8's.  If G leaves a card not home, no line wins.
+ * H(c) holds in G; and c lies on a column then, so A(c) holds (a tableau
+ * card was a top before it went home; a talon card was put on a column, by
+ * a play or a recall: P(c) or K(c)); every other formula is rule 8's.  If G
+ * leaves a card not home, no line wins.
  *
  * The tests cost a relaxation each, and pay only on a few hard deals, so a
  * search makes them on every card of the position it starts from once that
@@ -115,10 +117,11 @@ static int twin_locked(const State *s, const Rules *r, int talon)
  * were bare bases lately first, then the others in turn; and where BARE_QUIET
  * tries in a row found nothing, at every second test, then every fourth, and
  * so on to every BARE_LONGEST-th, until one finds a bare base again
- * (skipping a test only keeps positions).  A card is taken only where its twin is face down or in
- * the talon (where the twin is most often never a base), and F is not run
- * where rule 8's own solution already had t a base, or every kid home, in a
- * round before c went home: those events did not need c home, so F has them.
+ * (skipping a test only keeps positions).  A card is taken only where its
+ * twin is face down or in the talon (where the twin is most often never a
+ * base), and F is not run where rule 8's own solution already had t a base,
+ * or every kid home, in a round before c went home: those events did not
+ * need c home, so F has them.
  */
 
 /* The cards that go on `card`: one rank down, of the other colour. */
