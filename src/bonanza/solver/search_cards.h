@@ -49,5 +49,6 @@ static inline int fits_on(int card, int base)
 /* Card sets (bit = card): the cards of a suit, and the four of a rank. */
 #define SUIT_MASK(suit) (((1ULL << 13) - 1) << (13 * (suit)))
 #define RANK_MASK(rank) (0x0008004002001ULL << ((rank) - 1)) /* the four cards of a rank */
+#define ALL_CARDS ((1ULL << 52) - 1) /* every card, as a mask */
 
 #endif /* BONANZA_SEARCH_CARDS_H */

@@ -126,6 +126,14 @@ static inline uint64_t runs_from_aces(uint64_t cards)
     return (e & ~(e + (RANK_MASK(1) & even))) | (o & ~(o + (RANK_MASK(1) & odd)));
 }
 
+/* The cards home. */
+static inline uint64_t home_cards(const State *s)
+{
+    uint64_t home = 0;
+    for (int suit = 0; suit < 4; suit++) home |= ((1ULL << s->found[suit]) - 1) << (13 * suit);
+    return home;
+}
+
 /* How the relaxation takes the talon: every card playable at any time, the
  * waste as a stack (rule 17) or what the draws reach (rule 18). */
 enum { TALON_FREE, TALON_STACK, TALON_CYCLE };
@@ -167,7 +175,7 @@ static inline __attribute__((always_inline)) uint64_t
 reach_with(const State *s, const Rules *r, uint64_t frozen, uint64_t stop, int talon,
            uint64_t *bases, Reach *x)
 {
-    const uint64_t all = (1ULL << 52) - 1, aces = RANK_MASK(1), kings = RANK_MASK(13);
+    const uint64_t all = ALL_CARDS, aces = RANK_MASK(1), kings = RANK_MASK(13);
     const uint64_t dealt = r->deals ? s->tal_mask : 0;
     /* The talon cards ever played (V): all of them, or under rule 17 the
      * stock, the waste top, and the waste down to talon[low] as the cards
@@ -187,11 +195,9 @@ reach_with(const State *s, const Rules *r, uint64_t frozen, uint64_t stop, int t
                 playable |= 1ULL << s->talon[i];
         }
     }
-    uint64_t home = 0, home_tops = 0;
-    for (int suit = 0; suit < 4; suit++) {
-        home |= (((1ULL << s->found[suit]) - 1)) << (13 * suit);
+    uint64_t home = home_cards(s), home_tops = 0;
+    for (int suit = 0; suit < 4; suit++)
         if (s->found[suit]) home_tops |= 1ULL << (13 * suit + s->found[suit] - 1);
-    }
     /* Face-up cards are uncovered once the card on them moves.  In a run the
      * card on c is c - 14, c + 25, c - 27 or c + 12 (one rank down, the other
      * colour), so "the card on it moves" is four shifts of M; any other pair

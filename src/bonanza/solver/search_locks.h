@@ -166,11 +166,9 @@ static uint64_t stranded_kids(const State *s, const Rules *r, int talon, const R
 static int bare_based(const State *s, const Rules *r, Options *o, int talon, const Reach *main,
                       int every)
 {
-    const uint64_t all = (1ULL << 52) - 1;
     BareMemo *m = &o->bare;
-    uint64_t home = 0, tried = 0;
-    for (int suit = 0; suit < 4; suit++) home |= ((1ULL << s->found[suit]) - 1) << (13 * suit);
-    const uint64_t cards = all & ~home;
+    const uint64_t home = home_cards(s), cards = ALL_CARDS & ~home;
+    uint64_t tried = 0;
     int tries = 0;
     for (int k = 0; every || tries < BARE_TRIES; k++) {
         int c;
@@ -190,7 +188,7 @@ static int bare_based(const State *s, const Rules *r, Options *o, int talon, con
         uint64_t kids = stranded_kids(s, r, talon, main, home, c), bases;
         if (!kids) continue;
         Reach g = {.base = c, .kids = kids};
-        if (home_reach_x(s, r, talon, &bases, &g) == all) continue;
+        if (home_reach_x(s, r, talon, &bases, &g) == ALL_CARDS) continue;
         /* c to the front of the recent bare bases */
         int j = 0;
         while (j < BARE_RECENT - 1 && m->recent[j] != c + 1) j++;
@@ -206,7 +204,7 @@ static int bare_based(const State *s, const Rules *r, Options *o, int talon, con
  * tested. */
 static int hopeless(const State *s, const Rules *r, Options *o, int reach_known)
 {
-    uint64_t bases, all = (1ULL << 52) - 1, snap_h[REACH_ROUNDS], snap_a[REACH_ROUNDS];
+    uint64_t bases, snap_h[REACH_ROUNDS], snap_a[REACH_ROUNDS];
     int talon = talon_mode(s, r, o);
     /* Rule 20 wants the rounds of rule 8's solution. */
     int every = o->sides & SIDE_BARE_EVERY;
@@ -215,9 +213,9 @@ static int hopeless(const State *s, const Rules *r, Options *o, int reach_known)
                    || every);
     Reach main = {.snap_h = snap_h, .snap_a = snap_a};
     if (!reach_known && (bare ? home_reach_x(s, r, talon, &bases, &main)
-                              : home_reach(s, r, 0, 0, talon, &bases)) != all) {
+                              : home_reach(s, r, 0, 0, talon, &bases)) != ALL_CARDS) {
         /* Counted as rule 17's or 18's where the talon so taken decides it. */
-        FIRE(o, talon == TALON_FREE || home_reach(s, r, 0, 0, TALON_FREE, &bases) != all ? 8
+        FIRE(o, talon == TALON_FREE || home_reach(s, r, 0, 0, TALON_FREE, &bases) != ALL_CARDS ? 8
                 : talon == TALON_STACK ? 17 : 18);
         return 1;
     }
@@ -253,7 +251,7 @@ static int bare_at_start(const State *start, const Rules *r, Options *o)
     int talon = talon_mode(start, r, o);
     Reach main = {.snap_h = snap_h, .snap_a = snap_a};
     /* (Rule 8's own verdict is the search's: it tested this position first.) */
-    if (home_reach_x(start, r, talon, &bases, &main) != (1ULL << 52) - 1) return 0;
+    if (home_reach_x(start, r, talon, &bases, &main) != ALL_CARDS) return 0;
     return bare_based(start, r, o, talon, &main, 1);
 }
 
@@ -261,7 +259,7 @@ static int bare_at_start(const State *start, const Rules *r, Options *o)
 static int reach_drops(const State *s, const Rules *r, const Options *o)
 {
     uint64_t bases;
-    return home_reach(s, r, 0, 0, talon_mode(s, r, o), &bases) != (1ULL << 52) - 1;
+    return home_reach(s, r, 0, 0, talon_mode(s, r, o), &bases) != ALL_CARDS;
 }
 
 #endif /* BONANZA_SEARCH_LOCKS_H */

@@ -276,7 +276,7 @@ static PyObject *py_dead_end_rule(PyObject *self, PyObject *args)
     if (!read_position(args, &s, &r)) return NULL;
     uint64_t fired[FIRED_SLOTS] = {0}, bases;
     Options o = {.prune = prune_for(&r, PRUNE_ALL), .sides = SIDES_DEFAULT, .fired = fired};
-    if (home_reach(&s, &r, 0, 0, talon_mode(&s, &r, &o), &bases) != (1ULL << 52) - 1)
+    if (home_reach(&s, &r, 0, 0, talon_mode(&s, &r, &o), &bases) != ALL_CARDS)
         return PyLong_FromLong(8);
     return PyLong_FromLong(bare_at_start(&s, &r, &o) ? 20 : 0);
 }
