@@ -285,14 +285,14 @@ def test_side_searches_keep_verdicts(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(2))
 def test_few_passes_side_search_keeps_verdicts(seed: int) -> None:
-    """The side search with one recycle left, started at once, against the
-    search without it."""
+    """The side search with one recycle left (deepening), started at once,
+    against the search without it."""
     def rules_for(rng: random.Random) -> Rules:
         return Rules(draw=rng.choice([2, 3]), recall=rng.random() < 0.7,
                      partial_runs=rng.random() < 0.8)
 
     _cross_check(random.Random(1400 + seed), rules_for, RULES_1_11, RULES_1_11, 12,
-                 Sides.FEW_PASSES | Sides.AT_ONCE)
+                 Sides.FEW_PASSES | Sides.DEEPEN | Sides.AT_ONCE)
 
 
 @pytest.mark.parametrize("seed", range(3))
@@ -326,6 +326,20 @@ def test_a_side_search_finds_a_win_the_exact_search_reaches_late(
     slow = _run(position, prune, without, 30.0, 3_000_000)
     assert quick.result == "solved" and quick.nodes < 1_000_000 and quick.side_wins == 1
     assert slow.result == "unknown"
+
+
+@pytest.mark.parametrize("number", [618, 1632])
+def test_the_few_passes_search_deepens_to_a_win_with_two_recycles(number: int) -> None:
+    # Draw 3: lost with one recycle, won with two.  The side search, lost with
+    # one, starts again with two and wins within 40,000 nodes, its line
+    # recycling twice; without the deepening the search needs 95,000 and
+    # 705,000.
+    position = Position.initial(Deal.from_number(number), Rules(draw=3))
+    deepened = solve(position, node_limit=40_000, shorten=False)
+    shallow = _run(position, Prune.ALL, Sides.DEFAULT & ~Sides.DEEPEN, 30.0, 40_000)
+    assert deepened.result == "solved" and deepened.side_wins == 1
+    assert sum(move.is_recycle for move in deepened.moves) == 2
+    assert shallow.result == "unknown"
 
 
 def test_the_draw_1_relaxation_shrinks_a_lost_draw_3_search() -> None:

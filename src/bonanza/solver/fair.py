@@ -53,6 +53,7 @@ from bonanza.solver.fair_budget import (
     DEFAULT_BUDGET,
     GENERIC,
     HINT_PRUNE,
+    HINT_SIDES,
     MIN_SOLVE_NODES,
     QUICK_STUCK_NODES,
     STUCK_NODES,
@@ -257,7 +258,8 @@ def _known_advice(
 ) -> Advice | None:
     """The first move of the solver's cleaned line that leads somewhere new, or
     None when the search is undecided (then sampling tries each move)."""
-    result = solve(layout, node_limit=nodes.cap(nodes.sampling.known_nodes), prune=HINT_PRUNE)
+    result = solve(layout, node_limit=nodes.cap(nodes.sampling.known_nodes), prune=HINT_PRUNE,
+                   sides=HINT_SIDES)
     nodes.spend(result.nodes)
     if result.result == "unsolvable":
         return Advice(None, explain.LOST, AdviceKind.NO_PROGRESS)
@@ -272,7 +274,8 @@ def _known_advice(
     for move in sorted(moves, key=lambda move: _preference(layout, move)):
         after = layout.copy()
         after.apply(move)
-        answer, _, spent = verdict(after, nodes.cap(nodes.sampling.sample_nodes), HINT_PRUNE)
+        answer, _, spent = verdict(after, nodes.cap(nodes.sampling.sample_nodes), HINT_PRUNE,
+                                   HINT_SIDES)
         nodes.spend(spent)
         if answer == "solved":
             return Advice(move, explain.known(move, layout, None), AdviceKind.KNOWN, 1.0, 1)
@@ -307,7 +310,8 @@ def _sampled_advice(
                      else len(alive[0].scores) + sampling.round)
         while len(layouts) < target and not nodes.spent:
             sample = sample_layout(view, rng)
-            answer, first, spent = verdict(sample, nodes.cap(sampling.sample_nodes), HINT_PRUNE)
+            answer, first, spent = verdict(sample, nodes.cap(sampling.sample_nodes), HINT_PRUNE,
+                                           HINT_SIDES)
             nodes.spend(spent)
             layouts.append((sample, answer))
             voted = same.get(first) if first is not None else None

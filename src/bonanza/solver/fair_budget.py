@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from bonanza.solver.switches import Prune
+from bonanza.solver.switches import Prune, Sides
 
 DEFAULT_BUDGET: Final = 1.0
 """Seconds one hint may take on one core, at most (counted as solver nodes)."""
@@ -25,6 +25,10 @@ tuning set it won 42 of 91 draw-3 games against 44 (session 44, McNemar p =
 0.82), so it waits for a trial that shows a gain (docs/hints.md). Rule 20
 (session 52) changes the searches of some layouts the same way, and has had
 no trial yet."""
+HINT_SIDES: Final = Sides.DEFAULT & ~Sides.DEEPEN
+"""The side searches of the hint's searches: all but the few-passes search's
+deepening (session 53), which decides some draw-3 layouts sooner and so
+changes hints, and has had no trial on the tuning set yet."""
 MIN_SOLVE_NODES: Final = 500
 """The smallest cap a solve is given, even when the budget is nearly spent."""
 STUCK_NODES: Final = 2_000

@@ -27,6 +27,7 @@ from bonanza.core.position import Position
 from bonanza.solver.fair_budget import (
     DROP_MARGIN,
     HINT_PRUNE,
+    HINT_SIDES,
     MAX_COMMITMENTS,
     PROGRESS_NODES,
     TIE_MARGIN,
@@ -221,7 +222,8 @@ def line_score(sample: Position, root: Verdict, line: tuple[Move, ...],
     after = sample.copy()
     for move in line:
         after.apply(move)
-    answer, _, spent = verdict(after, nodes.cap(nodes.sampling.sample_nodes), HINT_PRUNE)
+    answer, _, spent = verdict(after, nodes.cap(nodes.sampling.sample_nodes), HINT_PRUNE,
+                               HINT_SIDES)
     nodes.spend(spent)
     return {"solved": 1.0, "unsolvable": 0.0}.get(answer, UNDECIDED_SCORE)
 

@@ -40,7 +40,7 @@ from bonanza.core.position import Position
 from bonanza.core.rules import Rules
 from bonanza.core.view import PlayerView, visible_cards
 from bonanza.solver.fair import sample_layout
-from bonanza.solver.fair_budget import HINT_PRUNE, SAMPLE_NODES
+from bonanza.solver.fair_budget import HINT_PRUNE, HINT_SIDES, SAMPLE_NODES
 from bonanza.solver.lines import clean_line
 from bonanza.solver.search import solve, verdict
 
@@ -124,7 +124,7 @@ def fair_share(
         for _ in range(SAMPLES):
             if stopping():
                 return None
-            answer, _, _ = verdict(sample_layout(view, rng), SAMPLE_NODES, HINT_PRUNE)
+            answer, _, _ = verdict(sample_layout(view, rng), SAMPLE_NODES, HINT_PRUNE, HINT_SIDES)
             won += answer == "solved"
             tried += 1
     return won / tried

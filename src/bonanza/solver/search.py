@@ -249,11 +249,12 @@ def _check_win(position: Position, moves: list[Move]) -> None:
 
 
 def verdict(
-    position: Position, node_limit: int, prune: Prune = Prune.ALL
+    position: Position, node_limit: int, prune: Prune = Prune.ALL,
+    sides: Sides = Sides.DEFAULT,
 ) -> tuple[Verdict, Move | None, int]:
     """A quick verdict for sampling: the result, the line's first move and the
     nodes searched. The line is not replayed (``solve`` does that). ``prune``
-    as ``solve``'s (the generic search has no pruning)."""
+    and ``sides`` as ``solve``'s (the generic search has neither)."""
     try:
         arguments = core_arguments(position)
     except RulesError:
@@ -262,6 +263,6 @@ def verdict(
         return generic.sample_verdict(position, node_limit)
     # (A soft node limit: the fair hints' recorded cases were made with it.)
     answer, raw, nodes, *_ = _search.solve(*arguments, -1.0, node_limit, 0, int(Prune(prune)),
-                                           Sides.DEFAULT, 0, 0, 0, False)
+                                           int(Sides(sides)), 0, 0, 0, False)
     first = _core_move(raw[0]) if raw else None
     return VERDICTS[answer], first, nodes

@@ -37,10 +37,12 @@
  * Few passes: with unlimited passes and a draw of more than one card, the
  * same position with at most one more recycle.  Every line of play under it
  * is a line under unlimited passes, so its "won" decides (its line is the
- * answer); its "lost" tells nothing, and ends it.  Some deals are won only by
- * lines that the exact search, busy with many recycles, reaches late, while
- * the search with one recycle is small.  It stops after SIDE_FEW_PASSES_NODES
- * nodes: such wins come early, and on a lost deal it only costs time.
+ * answer); its "lost" tells nothing but that a win needs more recycles, so
+ * the search starts again with one more allowed (pass deepening).  Some
+ * deals are won only by lines that the exact search, busy with many
+ * recycles, reaches late, while the search with one or two recycles is
+ * small.  It stops after SIDE_FEW_PASSES_NODES nodes in all: such wins come
+ * early, and on a lost deal it only costs time.
  *
  * Hasty: wherever the waste pointer matters (a larger draw, or limited
  * passes), the same position searched with rules 10 and 14 as if any talon
@@ -57,6 +59,8 @@ typedef struct {
     int quarters;   /* its nodes per node of the exact search, in quarters */
     int decides;    /* the verdict of its own that decides the position */
     uint64_t most;  /* the nodes it may take in all (0: no bound) */
+    int deepens;    /* its other verdict starts it again with one more recycle */
+    uint64_t spent; /* the nodes its earlier searches took (deepening) */
 } Side;
 
 enum { SIDE_RELAXED, SIDE_FEW_PASSES, SIDE_HASTY, SIDES };
@@ -95,6 +99,9 @@ enum { SIDE_RELAXED, SIDE_FEW_PASSES, SIDE_HASTY, SIDES };
 #endif
 #ifndef SIDE_FEW_PASSES_NODES
 #define SIDE_FEW_PASSES_NODES 1000000 /* its wins come early; on a lost deal it only costs */
+#endif
+#ifndef SIDE_DEEPER_NODES
+#define SIDE_DEEPER_NODES 250000 /* the same, with two recycles or more, in all */
 #endif
 
 static Search *side_search(const Search *x, const State *start, const Rules *r, int hasty)
@@ -165,7 +172,8 @@ static size_t used_besides(const Search *x, const Side *sides, int skip)
 /* Run side search k for its share of `chunk` nodes.  Returns the verdict it
  * gives the position, -1 on a time or node limit (x->limit says which), or
  * -2 to go on. */
-static int run_side(Search *x, Side *sides, int k, uint64_t chunk, size_t total)
+static int run_side(Search *x, const State *start, Side *sides, int k, uint64_t chunk,
+                    size_t total)
 {
     Side *side = &sides[k];
     Search *z = side->search;
@@ -177,7 +185,8 @@ static int run_side(Search *x, Side *sides, int k, uint64_t chunk, size_t total)
     }
     z->budget = total > others ? total - others : 0;
     z->pause_at = z->nodes + chunk * (uint64_t)side->quarters / 4;
-    if (side->most && z->pause_at > side->most) z->pause_at = side->most;
+    if (side->most && side->spent + z->pause_at > side->most)
+        z->pause_at = side->most - side->spent;
     /* The root's node limit is a hard cap: the side search counts at most the
      * nodes left (it counts one node as it starts, and pauses on reaching
      * pause_at, so left >= 1 nodes fit). */
@@ -193,8 +202,18 @@ static int run_side(Search *x, Side *sides, int k, uint64_t chunk, size_t total)
         x->limit = z->limit;
         return -1;
     }
-    /* Its other verdict tells nothing; or out of memory, or of its nodes. */
-    if (rz != -2 || (side->most && z->nodes >= side->most)) end_side(side);
+    /* Its other verdict tells nothing (deepening: but that a win needs one
+     * more recycle); or out of memory, or of its nodes. */
+    if (rz != -2 || (side->most && side->spent + z->nodes >= side->most)) {
+        Rules deeper = z->r;
+        uint64_t spent = side->spent + z->nodes;
+        end_side(side);
+        if (side->deepens && rz == 1 - side->decides && (!side->most || spent < side->most)) {
+            if (++deeper.recycles_allowed == 2) side->most = spent + SIDE_DEEPER_NODES;
+            side->search = side_search(x, start, &deeper, 0);
+            side->spent = spent;
+        }
+    }
     if (x->node_limit && x->nodes + x->probe_nodes > x->node_limit) {
         x->limit = LIMIT_NODES;
         return -1;
@@ -232,7 +251,7 @@ static int portfolio_rounds(Search *x, const State *start, Side *sides)
         int res;
         for (int k = 0; k < SIDES; k++) {
             if (!sides[k].search) continue;
-            res = run_side(x, sides, k, chunk, total);
+            res = run_side(x, start, sides, k, chunk, total);
             if (res != -2) return res;
         }
         size_t sides_used = used_besides(x, sides, -1);
@@ -290,9 +309,10 @@ static int portfolio_rounds(Search *x, const State *start, Side *sides)
 /* The exact search with its probes and side searches (see above). */
 static int solve_portfolio(Search *x, const State *start)
 {
-    Side sides[SIDES] = {{NULL, SIDE_RELAXED_QUARTERS, 0, 0},
-                         {NULL, SIDE_FEW_PASSES_QUARTERS, 1, SIDE_FEW_PASSES_NODES},
-                         {NULL, SIDE_HASTY_QUARTERS, 1, 0}};
+    Side sides[SIDES] = {{NULL, SIDE_RELAXED_QUARTERS, 0, 0, 0, 0},
+                         {NULL, SIDE_FEW_PASSES_QUARTERS, 1, SIDE_FEW_PASSES_NODES,
+                          (x->o.sides & SIDE_DEEPEN_ON) != 0, 0},
+                         {NULL, SIDE_HASTY_QUARTERS, 1, 0, 0, 0}};
     int result = portfolio_rounds(x, start, sides);
     for (int k = 0; k < SIDES; k++)
         if (sides[k].search) end_side(&sides[k]);

@@ -68,7 +68,10 @@ enum {
     /* For tests: rule 20 at every dead-end test, on every card (see
      * bare_based), not only where it usually pays. */
     SIDE_BARE_EVERY = 1 << 7,
-    SIDES_DEFAULT = SIDE_FEW_PASSES_ON | SIDE_HASTY_ON,
+    /* The few-passes search, lost, starts again with one more recycle (see
+     * run_side). */
+    SIDE_DEEPEN_ON = 1 << 8,
+    SIDES_DEFAULT = SIDE_FEW_PASSES_ON | SIDE_HASTY_ON | SIDE_DEEPEN_ON,
     SIDES_TESTS = SIDES_AT_ONCE | SIDE_KEPT_HITS | SIDE_KEPT_KEYED | SIDE_NO_FORGET
                 | SIDE_CHECK_SKIPS | SIDE_BARE_EVERY,
 };

@@ -53,8 +53,9 @@ class Sides(enum.IntFlag):
     NO_FORGET = 1 << 5  # a full table stops the search, as before it forgot (for tests)
     CHECK_SKIPS = 1 << 6  # make the dead-end tests whose answer is known, too (for tests)
     BARE_EVERY = 1 << 7  # rule 20 at every dead-end test, on every card (for tests)
+    DEEPEN = 1 << 8  # the few-passes search, lost, starts again with one more recycle
     NONE = 0
-    DEFAULT = FEW_PASSES | HASTY
+    DEFAULT = FEW_PASSES | HASTY | DEEPEN
 
 
 SINGLE_RULES: tuple[Prune, ...] = tuple(
