@@ -36,12 +36,12 @@ empty column, recall, partial runs, and for Westcliff draw and passes).
 ``--brute N`` adds N small positions of the game (a few columns, about ten
 cards not home) whose verdicts a brute-force search through the engine's
 moves decides: the default search, the one without pruning and the one with
-rule 20 everywhere must agree with it.
+rules 20 and 21 everywhere must agree with it.
 
-Rule 20 runs only where it usually pays (a search's first position, and
-after many dead-end tests: search_locks.h), so one more search makes it at
-every position, on every card (``Sides.BARE_EVERY``), and its firings are
-the ones counted.
+Rules 20 and 21 run only where they usually pay (a search's first position,
+and after many dead-end tests: search_locks.h), so one more search makes
+them at every position, rule 20 on every card (``Sides.BARE_EVERY`` and
+``Sides.SHARED_EVERY``), and its firings are the ones counted.
 """
 
 from __future__ import annotations
@@ -95,7 +95,7 @@ class Search:
 
 KEPT_KEYED = "default, kept-out set in the key"
 TINY = "default, a tiny table that forgets"
-BARE_EVERY = "default, rule 20 everywhere"
+BARE_EVERY = "default, rules 20 and 21 everywhere"
 SEARCHES: tuple[Search, ...] = (
     # (KEPT_HITS only counts: the search is the default's, node for node.)
     Search(DEFAULT, Prune.ALL, Sides.DEFAULT | Sides.KEPT_HITS),
@@ -103,9 +103,9 @@ SEARCHES: tuple[Search, ...] = (
     Search(NOTHING, Prune.NONE, Sides.NONE),
     Search(KEPT_KEYED, Prune.ALL, Sides.DEFAULT | Sides.KEPT_KEYED),
     Search(TINY, Prune.ALL, Sides.DEFAULT, TINY_MEMORY),
-    # Rule 20 runs where it usually pays (search_locks.h); here at every
-    # position, on every card, so that it fires far more often.
-    Search(BARE_EVERY, Prune.ALL, Sides.DEFAULT | Sides.BARE_EVERY),
+    # Rules 20 and 21 run where they usually pay (search_locks.h); here at
+    # every position (rule 20 on every card), so that they fire far more often.
+    Search(BARE_EVERY, Prune.ALL, Sides.DEFAULT | Sides.BARE_EVERY | Sides.SHARED_EVERY),
     *(Search(f"no {flag.name}", Prune.ALL & ~flag, Sides.DEFAULT) for flag in SINGLE_RULES),
 )
 
@@ -260,8 +260,8 @@ def compare_position(label: str, position: Position, node_limit: int,
             outcome.side_wins += result.side_wins
             outcome.kept_hits += result.kept_hits
         if search.name == BARE_EVERY:
-            bare = result.fired[Prune.BARE_BASES]
-            outcome.fired[Prune.BARE_BASES] = outcome.fired.get(Prune.BARE_BASES, 0) + bare
+            for flag in (Prune.BARE_BASES, Prune.SHARED_BASE):
+                outcome.fired[flag] = outcome.fired.get(flag, 0) + result.fired[flag]
         if result.result != "unknown":
             verdicts[search.name] = result.result
     reference = known or verdicts.get(DEFAULT) or verdicts.get(AT_ONCE)
@@ -345,7 +345,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"disagreements: {len(total.disagreements)}")
     if args.brute:
         print(f"brute-force comparisons of lost positions: {total.brute_lost}")
-    print("firings (default searches; BARE_BASES with rule 20 everywhere): " + ", ".join(
+    print("firings (default searches; BARE_BASES and SHARED_BASE with rules 20 and 21 "
+          "everywhere): " + ", ".join(
         f"{flag.name} {total.fired.get(flag, 0)}" for flag in SINGLE_RULES)
         + f", side-search wins {total.side_wins}")
     print(f"table hits on an entry stored under another kept-out set (rule 12): "

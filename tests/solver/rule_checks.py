@@ -5,10 +5,11 @@ without the rule. Each counts the positions where the rule fired."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+import random
+from collections.abc import Iterable, Iterator
 
 from bonanza.core import Deal, Position, Rules
-from bonanza.solver import Prune, solve
+from bonanza.solver import Prune, Sides, solve
 from tests.solver.brute import winnable
 
 BRUTE_NODES = 200_000
@@ -23,6 +24,7 @@ class Tally:
     decided: int = 0
     fired: int = 0
     lost: int = 0
+    firings: int = 0
     wrong: list[str] = dataclasses.field(default_factory=list)
 
 
@@ -55,6 +57,47 @@ def against_the_search_without(positions: Iterable[Position], rule: Prune, nodes
         without = solve(position, node_limit=nodes, shorten=False, prune=Prune.ALL & ~rule)
         assert without.fired[rule] == 0
         tally.fired += with_rule.fired[rule] > 0
+        if "unknown" in (with_rule.result, without.result):
+            continue
+        tally.decided += 1
+        tally.lost += with_rule.result == "unsolvable"
+        if with_rule.result != without.result:
+            tally.wrong.append(f"{position.rules.to_text()} {position.to_text()}: "
+                               f"with {with_rule.result}, without {without.result}")
+    return tally
+
+
+RANDOM_MOVES = 40
+"""The most random moves played from a deal by ``random_positions``."""
+
+
+def random_positions(seed: int, count: int) -> Iterator[Position]:
+    """``count`` positions of random deals after a few random moves, draw 1 and
+    3 in turn, any recall and runs rule (the soundness harness's walk)."""
+    from tests.solver.test_soundness import _harness  # (it loads a benchmark script)
+
+    rng = random.Random(seed)
+    for index in range(count):
+        rules = Rules(draw=(1, 3)[index % 2], recall=rng.random() < 0.75,
+                      partial_runs=rng.random() < 0.8)
+        start = Position.initial(Deal.from_number(rng.getrandbits(64)), rules)
+        position: Position = _harness().play_randomly(start, rng, RANDOM_MOVES)
+        yield position
+
+
+def where_it_fires_everywhere(positions: Iterable[Position], rule: Prune, everywhere: Sides,
+                              nodes: int) -> Tally:
+    """Each position searched with ``rule`` made at every test (``everywhere``)
+    and, where it fired (``fired`` searches, ``firings`` in all), without it,
+    each up to ``nodes`` (``decided``: by both)."""
+    tally = Tally()
+    for position in positions:
+        with_rule = solve(position, node_limit=nodes, shorten=False, sides=everywhere)
+        if not with_rule.fired[rule]:
+            continue
+        tally.fired += 1
+        tally.firings += with_rule.fired[rule]
+        without = solve(position, node_limit=nodes, shorten=False, prune=Prune.ALL & ~rule)
         if "unknown" in (with_rule.result, without.result):
             continue
         tally.decided += 1

@@ -1,7 +1,8 @@
 /*
  * search_locks.h: positions lost to a lock the relaxation of rule 8 does not
  * see by itself: a card under its twin (rule 15), a base its kids may not
- * use (rule 20); and the dead-end test that runs rules 8, 15 and 20.
+ * use (rule 20), two kids that must share one base (rule 21); and the
+ * dead-end test that runs rules 8, 15, 20 and 21.
  *
  * Part of bonanza.solver._search: _search.c includes it, after <Python.h>
  * (which sets the feature macros), and builds everything as one
@@ -199,7 +200,124 @@ static int bare_based(const State *s, const Rules *r, Options *o, int talon, con
     return 0;
 }
 
-/* Rules 8 (with 17 and 18), 15 and 20: is the position lost?  `reach_known`:
+/*
+ * Rule 21 (only kings go into empty columns, and the stock never deals): two
+ * kids, one base.  Take a face-down card q (not an ace), the card u lying
+ * directly on it, q's twin p, and q's kids a and b (twins of each other,
+ * which go on p and q only).  Let T be u's first move: every winning line
+ * has it, as q must come up to go home.  Before T, q is covered, so a kid
+ * that moves as the first card of a run goes home or onto p (an empty column
+ * takes only kings, and a kid ranks below a king); once on p it leaves only
+ * for home, and a kid recalled from home goes back onto p.  (A kid carried
+ * as a later card of a run stays on the card it lies on.)  Say each kid x
+ * meets one of:
+ *   (g) x lies face up directly on p: until T it stays on p or goes home;
+ *   (a) x lies above u in q's column and moves only as the first card of a
+ *       run (it is face down, or lies on a face-down card or on a card it
+ *       does not fit on): it moves before T, so it is home or on p at T;
+ *   (b) x lies in another column, moves only as the first card of a run,
+ *       and rule 15's case 1 holds while x stays: u is not a king, lies
+ *       face down under its twin u' with only face-down cards between, and
+ *       in rule 8's relaxation with x never moving and u never put on a
+ *       column, neither u nor u' goes home and at most one card of u's
+ *       bases P is ever a base.  Then u cannot move while x has not: up to
+ *       u's first move, were it before x's, every event is in that
+ *       relaxation; u' left u before, not for home, so for the one card of
+ *       P ever a base, and u goes on a card of P (not home: not in the
+ *       relaxation), so on that one, which u' must have left again, for
+ *       home or the other card of P: neither is in the relaxation.  So x
+ *       moves first, before T, and is home or on p at T.
+ * Then just before T each kid is home or directly on p.  Let R be rule 8's
+ * relaxation with u never moving (never home, never on a column): every
+ * event before T is in R.  If in R neither kid ever goes home, both kids lie
+ * directly on p at once just before T, which cannot be: no line has T, and
+ * the position is lost.
+ *
+ * (Found in deal 859, draw 1, where q is the king of clubs, u the six of
+ * clubs, p the king of spades, a the queen of hearts by (a) and b the queen
+ * of diamonds by (b), with the six of spades as u'.)  Each candidate q costs
+ * a relaxation, and a kid under (b) one more, so the search makes the test
+ * on rule 20's schedule (SharedMemo): after BARE_AFTER dead-end tests, less
+ * often while it finds nothing.
+ */
+
+/* The cards `card` goes on: one rank up, of the other colour (none for a king). */
+static inline uint64_t bases_of(int card)
+{
+    int rank = card_rank(card), black = card_red(card) ? 0 : 1;
+    if (rank == 13) return 0;
+    return 1ULL << (black * 13 + rank) | 1ULL << ((3 - black) * 13 + rank);
+}
+
+/* Does `card`, in a column, move only as the first card of a run? */
+static inline int moves_first(const State *s, int card)
+{
+    int c = s->at_col[card], i = s->at_idx[card];
+    if (c < 0) return 0;
+    if (i == 0 || i - 1 < s->down[c]) return 1; /* at the bottom, or on a face-down card */
+    return !fits_on(card, s->col[c][i - 1]);
+}
+
+enum { KID_LOOSE, KID_WAITS, KID_WAITS_IF_LOCKED };
+
+/* Is kid x of face-down q (at height qi of column qc, u on it) home or on p
+ * at T: by (g) or (a) (KID_WAITS), if u is locked while x stays, by (b)
+ * (KID_WAITS_IF_LOCKED), or not known (KID_LOOSE)? */
+static inline int kid_waits(const State *s, int x, int p, int qc, int qi)
+{
+    int c = s->at_col[x], i = s->at_idx[x];
+    if (c < 0) return KID_LOOSE;
+    if (i > 0 && i >= s->down[c] && s->col[c][i - 1] == p) return KID_WAITS;
+    if (!moves_first(s, x)) return KID_LOOSE;
+    if (c == qc) return i > qi + 1 ? KID_WAITS : KID_LOOSE;
+    return KID_WAITS_IF_LOCKED;
+}
+
+/* Is rule 21's test due at this dead-end test (see SharedMemo)? */
+static inline int shared_base_due(SharedMemo *m, unsigned sides)
+{
+    return (sides & SIDE_SHARED_EVERY)
+           || (++m->tests > BARE_AFTER && m->tests % (m->period | 1) == 0);
+}
+
+/* Rule 21: is the position lost to two kids that must share one base? */
+static int shared_base_locked(const State *s, const Rules *r, int talon)
+{
+    if (r->any_empty || r->deals) return 0;
+    for (int qc = 0; qc < s->ncols; qc++) {
+        int down = s->down[qc];
+        for (int qi = 0; qi < down && qi + 1 < s->len[qc]; qi++) {
+            int q = s->col[qc][qi], u = s->col[qc][qi + 1], p = twin_of(q);
+            uint64_t kids = kids_of(q);
+            if (!kids) continue;
+            int kid[2] = {__builtin_ctzll(kids), 63 - __builtin_clzll(kids)};
+            int kind[2] = {kid_waits(s, kid[0], p, qc, qi), kid_waits(s, kid[1], p, qc, qi)};
+            if (kind[0] == KID_LOOSE || kind[1] == KID_LOOSE) continue;
+            /* (b) asks u, face down, to lie under its twin, only face-down
+             * cards between (at height down at most). */
+            int twin = twin_of(u);
+            int nested = qi + 1 < down && card_rank(u) < 13 && s->at_col[twin] == qc
+                         && s->at_idx[twin] > qi + 1 && s->at_idx[twin] <= down;
+            if ((kind[0] == KID_WAITS_IF_LOCKED || kind[1] == KID_WAITS_IF_LOCKED) && !nested)
+                continue;
+            uint64_t bases, unmoved = 1ULL << u;
+            Reach still = {.no_home = unmoved};
+            if (reach_with(s, r, unmoved, 0, talon, &bases, &still) & kids) continue;
+            int locked = 1;
+            for (int k = 0; k < 2 && locked; k++) {
+                if (kind[k] != KID_WAITS_IF_LOCKED) continue;
+                Reach stays = {.no_home = 1ULL << kid[k]};
+                uint64_t pair = unmoved | 1ULL << twin;
+                uint64_t h = reach_with(s, r, 1ULL << kid[k] | unmoved, 0, talon, &bases, &stays);
+                locked = !(h & pair) && __builtin_popcountll(bases & bases_of(u)) <= 1;
+            }
+            if (locked) return 1;
+        }
+    }
+    return 0;
+}
+
+/* Rules 8 (with 17 and 18), 15, 20 and 21: is the position lost?  `reach_known`:
  * rule 8's answer is known to be no (see reach_kept), and only rule 15 is
  * tested. */
 static int hopeless(const State *s, const Rules *r, Options *o, int reach_known)
@@ -222,6 +340,19 @@ static int hopeless(const State *s, const Rules *r, Options *o, int reach_known)
     if ((o->prune & PRUNE_TWIN_LOCKS) && twin_locked(s, r, talon)) {
         FIRE(o, 15);
         return 1;
+    }
+    if ((o->prune & PRUNE_SHARED_BASE) && shared_base_due(&o->shared, o->sides)) {
+        if (shared_base_locked(s, r, talon)) {
+            o->shared.period = 1;
+            o->shared.quiet = 0;
+            FIRE(o, 21);
+            return 1;
+        }
+        if (++o->shared.quiet >= BARE_QUIET) {
+            o->shared.quiet = 0;
+            o->shared.period = o->shared.period >= BARE_LONGEST / 2 ? BARE_LONGEST
+                                                                    : 2 * (o->shared.period | 1);
+        }
     }
     if (bare) {
         BareMemo *m = &o->bare;

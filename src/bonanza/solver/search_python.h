@@ -266,8 +266,9 @@ static PyObject *py_step_keys(PyObject *self, PyObject *args)
 /* dead_end_rule(columns, downs, talon, waste_size, foundations, recycles,
  * draw, recycles_allowed, any_empty, recall, partial, deals): which rule
  * finds the position lost: 8 (rule 8's relaxation, with 17 and 18), 20 (a
- * bare base, on every card), or 0 (neither); for testing rule 20 position by
- * position against the search without it. */
+ * bare base, on every card), 21 (two kids, one base), or 0 (none); for
+ * testing rules 20 and 21 position by position against the search without
+ * them. */
 static PyObject *py_dead_end_rule(PyObject *self, PyObject *args)
 {
     (void)self;
@@ -278,7 +279,8 @@ static PyObject *py_dead_end_rule(PyObject *self, PyObject *args)
     Options o = {.prune = prune_for(&r, PRUNE_ALL), .sides = SIDES_DEFAULT, .fired = fired};
     if (home_reach(&s, &r, 0, 0, talon_mode(&s, &r, &o), &bases) != ALL_CARDS)
         return PyLong_FromLong(8);
-    return PyLong_FromLong(bare_at_start(&s, &r, &o) ? 20 : 0);
+    if (bare_at_start(&s, &r, &o)) return PyLong_FromLong(20);
+    return PyLong_FromLong(shared_base_locked(&s, &r, talon_mode(&s, &r, &o)) ? 21 : 0);
 }
 
 #endif /* BONANZA_SEARCH_PYTHON_H */

@@ -44,6 +44,17 @@
  * small.  It stops after SIDE_FEW_PASSES_NODES nodes in all: such wins come
  * early, and on a lost deal it only costs time.
  *
+ * No recall: with recall on, draw 1 and unlimited passes, the same position
+ * with recall off.  Every line of play without recall is a line with it, so
+ * its "won" decides (its line is the answer); its "lost" tells nothing, and
+ * ends it.  Recalls multiply the exact search's moves, while most won deals
+ * are won without one: on some hard deals the search without recall wins in
+ * a tenth of the nodes or less, and on a lost deal it is usually lost early.
+ * It stops after SIDE_NO_RECALL_NODES nodes.  With draw 3 it cost more than
+ * it gave (its searches of lost deals are nearly as large as the exact
+ * one's), so it runs with draw 1 and unlimited passes only (docs/solver.md,
+ * "The search without recall").
+ *
  * Hasty: wherever the waste pointer matters (a larger draw, or limited
  * passes), the same position searched with rules 10 and 14 as if any talon
  * card could be played at any time: a talon card put on a column must be
@@ -63,7 +74,7 @@ typedef struct {
     uint64_t spent; /* the nodes its earlier searches took (deepening) */
 } Side;
 
-enum { SIDE_RELAXED, SIDE_FEW_PASSES, SIDE_HASTY, SIDES };
+enum { SIDE_RELAXED, SIDE_FEW_PASSES, SIDE_HASTY, SIDE_NO_RECALL, SIDES };
 
 /*
  * When they start, and their shares.  Which search decides a position first
@@ -96,6 +107,12 @@ enum { SIDE_RELAXED, SIDE_FEW_PASSES, SIDE_HASTY, SIDES };
 #endif
 #ifndef SIDE_HASTY_QUARTERS
 #define SIDE_HASTY_QUARTERS 4
+#endif
+#ifndef SIDE_NO_RECALL_QUARTERS
+#define SIDE_NO_RECALL_QUARTERS 4
+#endif
+#ifndef SIDE_NO_RECALL_NODES
+#define SIDE_NO_RECALL_NODES 4000000 /* its wins come early; on a long search it only costs */
 #endif
 #ifndef SIDE_FEW_PASSES_NODES
 #define SIDE_FEW_PASSES_NODES 1000000 /* its wins come early; on a lost deal it only costs */
@@ -158,6 +175,12 @@ static void start_sides(const Search *x, const State *start, Side *sides)
      * search again.  Rule 11 is off there: see prune_for.) */
     if ((x->o.sides & SIDE_HASTY_ON) && pointer_matters(&r) && !r.deals)
         sides[SIDE_HASTY].search = side_search(x, start, &r, 1);
+    r = x->r;
+    if ((x->o.sides & SIDE_NO_RECALL_ON) && r.recall && r.draw == 1 && r.recycles_allowed < 0
+        && !r.deals) {
+        r.recall = 0;
+        sides[SIDE_NO_RECALL].search = side_search(x, start, &r, 0);
+    }
 }
 
 /* The memory the exact search and the other side searches hold. */
@@ -312,7 +335,8 @@ static int solve_portfolio(Search *x, const State *start)
     Side sides[SIDES] = {{NULL, SIDE_RELAXED_QUARTERS, 0, 0, 0, 0},
                          {NULL, SIDE_FEW_PASSES_QUARTERS, 1, SIDE_FEW_PASSES_NODES,
                           (x->o.sides & SIDE_DEEPEN_ON) != 0, 0},
-                         {NULL, SIDE_HASTY_QUARTERS, 1, 0, 0, 0}};
+                         {NULL, SIDE_HASTY_QUARTERS, 1, 0, 0, 0},
+                         {NULL, SIDE_NO_RECALL_QUARTERS, 1, SIDE_NO_RECALL_NODES, 0, 0}};
     int result = portfolio_rounds(x, start, sides);
     for (int k = 0; k < SIDES; k++)
         if (sides[k].search) end_side(&sides[k]);

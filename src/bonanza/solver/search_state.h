@@ -41,10 +41,11 @@ enum {
     PRUNE_WASTE_STACK = 1 << 17,  /* with rule 8 only: see home_reach */
     PRUNE_STOCK_CYCLE = 1 << 18,  /* with rule 8 only: see home_reach */
     PRUNE_BARE_BASES = 1 << 20,   /* with rule 8 only: see search_locks.h */
+    PRUNE_SHARED_BASE = 1 << 21,  /* see search_locks.h */
     PRUNE_ALL = PRUNE_SAFE_MOVES | PRUNE_TWINS | PRUNE_DEAD_ENDS | PRUNE_LARGER_WASTES
               | PRUNE_COVER_TALON | PRUNE_RELAXED_STOCK | PRUNE_NEARLY_SAFE
               | PRUNE_SUCCESSOR | PRUNE_TWIN_LOCKS | PRUNE_WASTE_STACK | PRUNE_STOCK_CYCLE
-              | PRUNE_BARE_BASES,
+              | PRUNE_BARE_BASES | PRUNE_SHARED_BASE,
 };
 
 /* The side searches that only look for wins (they prune nothing), and when
@@ -71,14 +72,17 @@ enum {
     /* The few-passes search, lost, starts again with one more recycle (see
      * run_side). */
     SIDE_DEEPEN_ON = 1 << 8,
-    SIDES_DEFAULT = SIDE_FEW_PASSES_ON | SIDE_HASTY_ON | SIDE_DEEPEN_ON,
+    SIDE_NO_RECALL_ON = 1 << 9,
+    /* For tests: rule 21 at every dead-end test (see shared_base_locked). */
+    SIDE_SHARED_EVERY = 1 << 10,
+    SIDES_DEFAULT = SIDE_FEW_PASSES_ON | SIDE_HASTY_ON | SIDE_DEEPEN_ON | SIDE_NO_RECALL_ON,
     SIDES_TESTS = SIDES_AT_ONCE | SIDE_KEPT_HITS | SIDE_KEPT_KEYED | SIDE_NO_FORGET
-                | SIDE_CHECK_SKIPS | SIDE_BARE_EVERY,
+                | SIDE_CHECK_SKIPS | SIDE_BARE_EVERY | SIDE_SHARED_EVERY,
 };
 
 /* Firing counts: fired[k] counts what rule k pruned or forced (fired[0] the
  * wins of the side searches that look for wins). */
-#define FIRED_SLOTS 21
+#define FIRED_SLOTS 22
 #define FIRED_SIDE_WINS 0
 #define FIRED_KEPT_HITS 13 /* SIDE_KEPT_HITS's count (rule 13 was removed) */
 #define FIRED_FORGOTTEN 16 /* the entries a full table forgot (see forget_some) */
@@ -104,6 +108,13 @@ typedef struct {
     int8_t recent[BARE_RECENT];
 } BareMemo;
 
+/* Rule 21's (see shared_base_locked): its tests, and how often it is tried,
+ * on the schedule of rule 20's constants. */
+typedef struct {
+    uint64_t tests;
+    unsigned period, quiet;
+} SharedMemo;
+
 /* How to search, apart from the rules of the game. */
 typedef struct {
     unsigned prune; /* PRUNE_* */
@@ -112,6 +123,7 @@ typedef struct {
     int hasty;      /* the hasty side search: rules 10 and 14 under any stock rule */
     uint64_t *fired; /* where firings are counted (the root search's counts) */
     BareMemo bare;   /* rule 20's memory */
+    SharedMemo shared; /* rule 21's */
 } Options;
 
 #define FIRE(o, rule) ((o)->fired[rule]++)

@@ -32,9 +32,11 @@ class Prune(enum.IntFlag):
     WASTE_STACK = 1 << 17  # rule 17, with rule 8: no recycle left, the waste is a stack
     STOCK_CYCLE = 1 << 18  # rule 18, with rule 8: draw > 1, a recycle left: what the draws reach
     BARE_BASES = 1 << 20  # rule 20, with rule 8: kids kept off a base until it has been home
+    SHARED_BASE = 1 << 21  # rule 21: two kids that must share one base before a card comes up
     NONE = 0
     ALL = (SAFE_MOVES | TWINS | DEAD_ENDS | LARGER_WASTES | COVER_TALON | RELAXED_STOCK
-           | NEARLY_SAFE | SUCCESSOR | TWIN_LOCKS | WASTE_STACK | STOCK_CYCLE | BARE_BASES)
+           | NEARLY_SAFE | SUCCESSOR | TWIN_LOCKS | WASTE_STACK | STOCK_CYCLE | BARE_BASES
+           | SHARED_BASE)
 
     @property
     def rule(self) -> int:
@@ -54,8 +56,10 @@ class Sides(enum.IntFlag):
     CHECK_SKIPS = 1 << 6  # make the dead-end tests whose answer is known, too (for tests)
     BARE_EVERY = 1 << 7  # rule 20 at every dead-end test, on every card (for tests)
     DEEPEN = 1 << 8  # the few-passes search, lost, starts again with one more recycle
+    NO_RECALL = 1 << 9  # recall on: the same without recall
+    SHARED_EVERY = 1 << 10  # rule 21 at every dead-end test (for tests)
     NONE = 0
-    DEFAULT = FEW_PASSES | HASTY | DEEPEN
+    DEFAULT = FEW_PASSES | HASTY | DEEPEN | NO_RECALL
 
 
 SINGLE_RULES: tuple[Prune, ...] = tuple(
