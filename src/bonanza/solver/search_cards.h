@@ -51,4 +51,12 @@ static inline int fits_on(int card, int base)
 #define RANK_MASK(rank) (0x0008004002001ULL << ((rank) - 1)) /* the four cards of a rank */
 #define ALL_CARDS ((1ULL << 52) - 1) /* every card, as a mask */
 
+/* The cards `card` goes on: one rank up, of the other colour (none for a king). */
+static inline uint64_t bases_of(int card)
+{
+    int rank = card_rank(card), black = card_red(card) ? 0 : 1;
+    if (rank == 13) return 0;
+    return 1ULL << (black * 13 + rank) | 1ULL << ((3 - black) * 13 + rank);
+}
+
 #endif /* BONANZA_SEARCH_CARDS_H */

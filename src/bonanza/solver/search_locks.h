@@ -16,6 +16,7 @@
 #include "search_cards.h"
 #include "search_state.h"
 #include "search_dead_ends.h"
+#include "search_squeeze.h"
 
 /* Does a card of `cards` lie in column c below height i? */
 static int buried_below(const State *s, uint64_t cards, int c, int i)
@@ -167,34 +168,21 @@ static uint64_t stranded_kids(const State *s, const Rules *r, int talon, const R
 static int bare_based(const State *s, const Rules *r, Options *o, int talon, const Reach *main,
                       int every)
 {
-    BareMemo *m = &o->bare;
+    LockMemo *m = &o->bare;
     const uint64_t home = home_cards(s), cards = ALL_CARDS & ~home;
     uint64_t tried = 0;
     int tries = 0;
     for (int k = 0; every || tries < BARE_TRIES; k++) {
-        int c;
-        if (k < BARE_RECENT) {
-            c = m->recent[k] - 1;
-            if (c < 0 || !(cards >> c & 1)) continue;
-        } else {
-            uint64_t rest = cards & ~tried;
-            if (!rest) break;
-            /* the next of the others, in turn */
-            unsigned skip = m->turn++ % (unsigned)__builtin_popcountll(rest);
-            while (skip--) rest &= rest - 1;
-            c = __builtin_ctzll(rest);
-        }
+        int c = lock_next(m, cards, tried, k);
+        if (c == -2) break;
+        if (c < 0) continue;
         tried |= 1ULL << c;
         tries++;
         uint64_t kids = stranded_kids(s, r, talon, main, home, c), bases;
         if (!kids) continue;
         Reach g = {.base = c, .kids = kids};
         if (home_reach_x(s, r, talon, &bases, &g) == ALL_CARDS) continue;
-        /* c to the front of the recent bare bases */
-        int j = 0;
-        while (j < BARE_RECENT - 1 && m->recent[j] != c + 1) j++;
-        for (; j > 0; j--) m->recent[j] = m->recent[j - 1];
-        m->recent[0] = (int8_t)(c + 1);
+        lock_remember(m, c);
         return 1;
     }
     return 0;
@@ -237,17 +225,9 @@ static int bare_based(const State *s, const Rules *r, Options *o, int talon, con
  * clubs, p the king of spades, a the queen of hearts by (a) and b the queen
  * of diamonds by (b), with the six of spades as u'.)  Each candidate q costs
  * a relaxation, and a kid under (b) one more, so the search makes the test
- * on rule 20's schedule (SharedMemo): after BARE_AFTER dead-end tests, less
+ * on rule 20's schedule (lock_due): after BARE_AFTER dead-end tests, less
  * often while it finds nothing.
  */
-
-/* The cards `card` goes on: one rank up, of the other colour (none for a king). */
-static inline uint64_t bases_of(int card)
-{
-    int rank = card_rank(card), black = card_red(card) ? 0 : 1;
-    if (rank == 13) return 0;
-    return 1ULL << (black * 13 + rank) | 1ULL << ((3 - black) * 13 + rank);
-}
 
 /* Does `card`, in a column, move only as the first card of a run? */
 static inline int moves_first(const State *s, int card)
@@ -271,13 +251,6 @@ static inline int kid_waits(const State *s, int x, int p, int qc, int qi)
     if (!moves_first(s, x)) return KID_LOOSE;
     if (c == qc) return i > qi + 1 ? KID_WAITS : KID_LOOSE;
     return KID_WAITS_IF_LOCKED;
-}
-
-/* Is rule 21's test due at this dead-end test (see SharedMemo)? */
-static inline int shared_base_due(SharedMemo *m, unsigned sides)
-{
-    return (sides & SIDE_SHARED_EVERY)
-           || (++m->tests > BARE_AFTER && m->tests % (m->period | 1) == 0);
 }
 
 /* Rule 21: is the position lost to two kids that must share one base? */
@@ -317,7 +290,29 @@ static int shared_base_locked(const State *s, const Rules *r, int talon)
     return 0;
 }
 
-/* Rules 8 (with 17 and 18), 15, 20 and 21: is the position lost?  `reach_known`:
+/* A lock rule's schedule (LockMemo): is its test due at this dead-end test
+ * (after BARE_AFTER of them, at every period-th)? */
+static inline int lock_due(LockMemo *m)
+{
+    return ++m->tests > BARE_AFTER && m->tests % (m->period | 1) == 0;
+}
+
+/* After a try of a lock rule (`found`: it found the position lost): a find
+ * makes it due at every test again, and BARE_QUIET tries in a row that find
+ * nothing double its period, up to BARE_LONGEST.  Returns `found`. */
+static inline int lock_tried(LockMemo *m, int found)
+{
+    if (found) {
+        m->period = 1;
+        m->quiet = 0;
+    } else if (++m->quiet >= BARE_QUIET) {
+        m->quiet = 0;
+        m->period = m->period >= BARE_LONGEST / 2 ? BARE_LONGEST : 2 * (m->period | 1);
+    }
+    return found;
+}
+
+/* Rules 8 (with 17 and 18), 15, 20, 21 and 22: is the position lost?  `reach_known`:
  * rule 8's answer is known to be no (see reach_kept), and only rule 15 is
  * tested. */
 static int hopeless(const State *s, const Rules *r, Options *o, int reach_known)
@@ -326,9 +321,9 @@ static int hopeless(const State *s, const Rules *r, Options *o, int reach_known)
     int talon = talon_mode(s, r, o);
     /* Rule 20 wants the rounds of rule 8's solution. */
     int every = o->sides & SIDE_BARE_EVERY;
-    int bare = !reach_known && (o->prune & PRUNE_BARE_BASES) && !r->any_empty && !r->deals
-               && ((++o->bare.tests > BARE_AFTER && o->bare.tests % (o->bare.period | 1) == 0)
-                   || every);
+    int locks = !r->any_empty && !r->deals;
+    int bare = !reach_known && (o->prune & PRUNE_BARE_BASES) && locks
+               && (lock_due(&o->bare) || every);
     Reach main = {.snap_h = snap_h, .snap_a = snap_a};
     if (!reach_known && (bare ? home_reach_x(s, r, talon, &bases, &main)
                               : home_reach(s, r, 0, 0, talon, &bases)) != ALL_CARDS) {
@@ -341,31 +336,26 @@ static int hopeless(const State *s, const Rules *r, Options *o, int reach_known)
         FIRE(o, 15);
         return 1;
     }
-    if ((o->prune & PRUNE_SHARED_BASE) && shared_base_due(&o->shared, o->sides)) {
-        if (shared_base_locked(s, r, talon)) {
-            o->shared.period = 1;
-            o->shared.quiet = 0;
+    if ((o->prune & PRUNE_SHARED_BASE) && locks) {
+        int found = o->sides & SIDE_SHARED_EVERY ? shared_base_locked(s, r, talon)
+                  : lock_due(&o->shared) && lock_tried(&o->shared, shared_base_locked(s, r, talon));
+        if (found) {
             FIRE(o, 21);
             return 1;
         }
-        if (++o->shared.quiet >= BARE_QUIET) {
-            o->shared.quiet = 0;
-            o->shared.period = o->shared.period >= BARE_LONGEST / 2 ? BARE_LONGEST
-                                                                    : 2 * (o->shared.period | 1);
-        }
     }
-    if (bare) {
-        BareMemo *m = &o->bare;
-        if (bare_based(s, r, o, talon, &main, every)) {
-            m->period = 1;
-            m->quiet = 0;
-            FIRE(o, 20);
+    if (!reach_known && (o->prune & PRUNE_SQUEEZE) && locks) {
+        int found = o->sides & SIDE_SQUEEZE_EVERY ? squeezed(s, r, talon)
+                  : lock_due(&o->squeeze)
+                    && lock_tried(&o->squeeze, squeezed_some(s, r, talon, &o->squeeze));
+        if (found) {
+            FIRE(o, 22);
             return 1;
         }
-        if (++m->quiet >= BARE_QUIET) {
-            m->quiet = 0;
-            m->period = m->period >= BARE_LONGEST / 2 ? BARE_LONGEST : 2 * (m->period | 1);
-        }
+    }
+    if (bare && lock_tried(&o->bare, bare_based(s, r, o, talon, &main, every))) {
+        FIRE(o, 20);
+        return 1;
     }
     return 0;
 }

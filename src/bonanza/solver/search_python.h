@@ -266,9 +266,9 @@ static PyObject *py_step_keys(PyObject *self, PyObject *args)
 /* dead_end_rule(columns, downs, talon, waste_size, foundations, recycles,
  * draw, recycles_allowed, any_empty, recall, partial, deals): which rule
  * finds the position lost: 8 (rule 8's relaxation, with 17 and 18), 20 (a
- * bare base, on every card), 21 (two kids, one base), or 0 (none); for
- * testing rules 20 and 21 position by position against the search without
- * them. */
+ * bare base, on every card), 21 (two kids, one base), 22 (a squeeze, at
+ * every face-down card), or 0 (none); for testing rules 20 to 22 position by
+ * position against the search without them. */
 static PyObject *py_dead_end_rule(PyObject *self, PyObject *args)
 {
     (void)self;
@@ -280,7 +280,8 @@ static PyObject *py_dead_end_rule(PyObject *self, PyObject *args)
     if (home_reach(&s, &r, 0, 0, talon_mode(&s, &r, &o), &bases) != ALL_CARDS)
         return PyLong_FromLong(8);
     if (bare_at_start(&s, &r, &o)) return PyLong_FromLong(20);
-    return PyLong_FromLong(shared_base_locked(&s, &r, talon_mode(&s, &r, &o)) ? 21 : 0);
+    if (shared_base_locked(&s, &r, talon_mode(&s, &r, &o))) return PyLong_FromLong(21);
+    return PyLong_FromLong(squeeze_at_start(&s, &r, &o) ? 22 : 0);
 }
 
 #endif /* BONANZA_SEARCH_PYTHON_H */

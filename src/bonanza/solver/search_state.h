@@ -42,10 +42,11 @@ enum {
     PRUNE_STOCK_CYCLE = 1 << 18,  /* with rule 8 only: see home_reach */
     PRUNE_BARE_BASES = 1 << 20,   /* with rule 8 only: see search_locks.h */
     PRUNE_SHARED_BASE = 1 << 21,  /* see search_locks.h */
+    PRUNE_SQUEEZE = 1 << 22,      /* with rule 8 only: see search_squeeze.h */
     PRUNE_ALL = PRUNE_SAFE_MOVES | PRUNE_TWINS | PRUNE_DEAD_ENDS | PRUNE_LARGER_WASTES
               | PRUNE_COVER_TALON | PRUNE_RELAXED_STOCK | PRUNE_NEARLY_SAFE
               | PRUNE_SUCCESSOR | PRUNE_TWIN_LOCKS | PRUNE_WASTE_STACK | PRUNE_STOCK_CYCLE
-              | PRUNE_BARE_BASES | PRUNE_SHARED_BASE,
+              | PRUNE_BARE_BASES | PRUNE_SHARED_BASE | PRUNE_SQUEEZE,
 };
 
 /* The side searches that only look for wins (they prune nothing), and when
@@ -75,14 +76,17 @@ enum {
     SIDE_NO_RECALL_ON = 1 << 9,
     /* For tests: rule 21 at every dead-end test (see shared_base_locked). */
     SIDE_SHARED_EVERY = 1 << 10,
+    /* For tests: rule 22 at every dead-end test, on every face-down card
+     * (see squeezed). */
+    SIDE_SQUEEZE_EVERY = 1 << 11,
     SIDES_DEFAULT = SIDE_FEW_PASSES_ON | SIDE_HASTY_ON | SIDE_DEEPEN_ON | SIDE_NO_RECALL_ON,
     SIDES_TESTS = SIDES_AT_ONCE | SIDE_KEPT_HITS | SIDE_KEPT_KEYED | SIDE_NO_FORGET
-                | SIDE_CHECK_SKIPS | SIDE_BARE_EVERY | SIDE_SHARED_EVERY,
+                | SIDE_CHECK_SKIPS | SIDE_BARE_EVERY | SIDE_SHARED_EVERY | SIDE_SQUEEZE_EVERY,
 };
 
 /* Firing counts: fired[k] counts what rule k pruned or forced (fired[0] the
  * wins of the side searches that look for wins). */
-#define FIRED_SLOTS 22
+#define FIRED_SLOTS 23
 #define FIRED_SIDE_WINS 0
 #define FIRED_KEPT_HITS 13 /* SIDE_KEPT_HITS's count (rule 13 was removed) */
 #define FIRED_FORGOTTEN 16 /* the entries a full table forgot (see forget_some) */
@@ -93,10 +97,11 @@ enum {
 #define FIRED_REACH_COLUMN 19
 #define FIRED_REACH_WRONG 4
 
-/* Rule 20's memory within a search (see bare_based): the dead-end tests made,
- * the cards that were bare bases lately (card + 1, or 0), whose turn it is
- * among the others, and how often it is tried (every `period`-th test, the
- * period doubling after each BARE_QUIET tries in a row that found nothing). */
+/* Rule 20's memory within a search (see bare_based), and rules 21's and
+ * 22's (see lock_due, squeezed_some): the dead-end tests made, the cards that were found lately
+ * (card + 1, or 0), whose turn it is among the others, and how often it is
+ * tried (every `period`-th test, the period doubling after each BARE_QUIET
+ * tries in a row that found nothing). */
 #define BARE_AFTER 50000 /* dead-end tests before rule 20 is tried again */
 #define BARE_TRIES 2     /* cards tried a position */
 #define BARE_RECENT 4
@@ -106,14 +111,32 @@ typedef struct {
     uint64_t tests;
     unsigned turn, period, quiet;
     int8_t recent[BARE_RECENT];
-} BareMemo;
+} LockMemo;
 
-/* Rule 21's (see shared_base_locked): its tests, and how often it is tried,
- * on the schedule of rule 20's constants. */
-typedef struct {
-    uint64_t tests;
-    unsigned period, quiet;
-} SharedMemo;
+/* The card a lock rule tries next (its k-th try at this test): of `cards`,
+ * not yet `tried`, those it found lately first, then the others in turn; -1
+ * to skip this k, -2 when none is left. */
+static inline int lock_next(LockMemo *m, uint64_t cards, uint64_t tried, int k)
+{
+    if (k < BARE_RECENT) {
+        int card = m->recent[k] - 1;
+        return card < 0 || !(cards >> card & 1) ? -1 : card;
+    }
+    uint64_t rest = cards & ~tried;
+    if (!rest) return -2;
+    unsigned skip = m->turn++ % (unsigned)__builtin_popcountll(rest);
+    while (skip--) rest &= rest - 1;
+    return __builtin_ctzll(rest);
+}
+
+/* `card` to the front of those a lock rule found lately. */
+static inline void lock_remember(LockMemo *m, int card)
+{
+    int j = 0;
+    while (j < BARE_RECENT - 1 && m->recent[j] != card + 1) j++;
+    for (; j > 0; j--) m->recent[j] = m->recent[j - 1];
+    m->recent[0] = (int8_t)(card + 1);
+}
 
 /* How to search, apart from the rules of the game. */
 typedef struct {
@@ -122,8 +145,9 @@ typedef struct {
     uint64_t seed;  /* nonzero: shuffle move order among near scores */
     int hasty;      /* the hasty side search: rules 10 and 14 under any stock rule */
     uint64_t *fired; /* where firings are counted (the root search's counts) */
-    BareMemo bare;   /* rule 20's memory */
-    SharedMemo shared; /* rule 21's */
+    LockMemo bare;    /* rule 20's memory */
+    LockMemo shared;  /* rule 21's (its tests, period and quiet only) */
+    LockMemo squeeze; /* rule 22's */
 } Options;
 
 #define FIRE(o, rule) ((o)->fired[rule]++)

@@ -33,10 +33,11 @@ class Prune(enum.IntFlag):
     STOCK_CYCLE = 1 << 18  # rule 18, with rule 8: draw > 1, a recycle left: what the draws reach
     BARE_BASES = 1 << 20  # rule 20, with rule 8: kids kept off a base until it has been home
     SHARED_BASE = 1 << 21  # rule 21: two kids that must share one base before a card comes up
+    SQUEEZE = 1 << 22  # rule 22, with rule 8: too few bases for the cards parked at a first move
     NONE = 0
     ALL = (SAFE_MOVES | TWINS | DEAD_ENDS | LARGER_WASTES | COVER_TALON | RELAXED_STOCK
            | NEARLY_SAFE | SUCCESSOR | TWIN_LOCKS | WASTE_STACK | STOCK_CYCLE | BARE_BASES
-           | SHARED_BASE)
+           | SHARED_BASE | SQUEEZE)
 
     @property
     def rule(self) -> int:
@@ -58,6 +59,7 @@ class Sides(enum.IntFlag):
     DEEPEN = 1 << 8  # the few-passes search, lost, starts again with one more recycle
     NO_RECALL = 1 << 9  # recall on: the same without recall
     SHARED_EVERY = 1 << 10  # rule 21 at every dead-end test (for tests)
+    SQUEEZE_EVERY = 1 << 11  # rule 22 at every dead-end test, every face-down card (for tests)
     NONE = 0
     DEFAULT = FEW_PASSES | HASTY | DEEPEN | NO_RECALL
 
