@@ -53,8 +53,17 @@ RULE_OPTIONS: dict[Prune, dict[str, object]] = {
     Prune.RELAXED_STOCK: {"passes": 1},
     Prune.TWIN_LOCKS: {"empty_column": EmptyColumn.KING},
     Prune.BARE_BASES: {"empty_column": EmptyColumn.KING},
+    Prune.SHARED_BASE: {"empty_column": EmptyColumn.KING},
+    Prune.SQUEEZE: {"empty_column": EmptyColumn.KING},
 }
 """The options under which a rule applies, for its differential test."""
+EVERYWHERE: dict[Prune, Sides] = {
+    Prune.BARE_BASES: Sides.BARE_EVERY,
+    Prune.SHARED_BASE: Sides.SHARED_EVERY,
+    Prune.SQUEEZE: Sides.SQUEEZE_EVERY,
+}
+"""The switch that makes a rule run at every test where it usually runs only
+where it pays (search_locks.h): rules 20 to 22, which need whole deals."""
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -136,9 +145,10 @@ def small_cases(game: str, rule: Prune, seed: int) -> list[Position]:
         cases.append(small_game_position(rng.getrandbits(32), rules, rng.choice(SMALL_CARDS)))
     if rule is Prune.TWIN_LOCKS:
         cases += westcliff_twin_locks()
-    if rule is Prune.BARE_BASES:
-        # A bare base needs more cards than a small position holds: random
-        # positions of whole deals (fewer of them are decided in the nodes).
+    if rule in EVERYWHERE:
+        # A bare base (or rule 21's or 22's lock) needs more cards than a small
+        # position holds: random positions of whole deals (fewer of them are
+        # decided in the nodes).
         cases = []
         for _ in range(SMALL_CASES):
             rules = dataclasses.replace(harness.random_rules(rng, game), **options)
@@ -154,9 +164,9 @@ def test_each_rule_left_on_keeps_verdicts_and_fires(game: str, rule: Prune) -> N
     from the start) on small positions: the same verdicts, and the rule
     fires."""
     fired = decided = 0
-    # Rule 20 runs only where it usually pays (search_locks.h): here everywhere.
-    sides = Sides.DEFAULT | Sides.AT_ONCE | (Sides.BARE_EVERY if rule is Prune.BARE_BASES
-                                             else Sides.NONE)
+    # Rules 20 to 22 run only where they usually pay (search_locks.h): here
+    # everywhere.
+    sides = Sides.DEFAULT | Sides.AT_ONCE | EVERYWHERE.get(rule, Sides.NONE)
     for position in small_cases(game, rule, 2000 + rule.rule):
         with_rule = solve(position, node_limit=SMALL_NODES, sides=sides)
         without = solve(position, node_limit=SMALL_NODES, prune=Prune.ALL & ~rule, sides=sides)
@@ -165,7 +175,7 @@ def test_each_rule_left_on_keeps_verdicts_and_fires(game: str, rule: Prune) -> N
         assert with_rule.result == without.result, (position.to_text(), position.rules.to_text())
         decided += 1
         fired += with_rule.fired[rule] > 0
-    assert decided > SMALL_CASES * (0.8 if rule is Prune.BARE_BASES else 0.9)
+    assert decided > SMALL_CASES * (0.8 if rule in EVERYWHERE else 0.9)
     assert fired >= (1 if rule is Prune.TWIN_LOCKS else MIN_FIRED)
 
 
