@@ -39,11 +39,16 @@ def test_a_table_grows_past_doubling_to_what_the_budget_holds() -> None:
     # again; it grows once more, to 10 MiB in whole huge pages (a sixteenth of
     # the room left), where the search's 468,494 positions fit: the same
     # search as with room to spare, nothing forgotten.
+    # (Rules 21 and 22 and the search without recall are off: with them the
+    # deal is lost in 843,510 nodes, and the table never grows so far.)
     rules = Rules(draw=1, thoughtful=True)
     budget, limit = 12 * 2**20, 4_000_000
+    prune = Prune.ALL & ~Prune.SHARED_BASE & ~Prune.SQUEEZE
+    sides = Sides.DEFAULT & ~Sides.NO_RECALL
     tight = solve(Deal.from_number(LOST_DRAW_1), rules, node_limit=limit, shorten=False,
-                  memory_limit=budget)
-    roomy = solve(Deal.from_number(LOST_DRAW_1), rules, node_limit=limit, shorten=False)
+                  memory_limit=budget, prune=prune, sides=sides)
+    roomy = solve(Deal.from_number(LOST_DRAW_1), rules, node_limit=limit, shorten=False,
+                  prune=prune, sides=sides)
     assert 10 * 2**20 <= tight.memory <= budget
     assert tight.states > 524_288 * 3 // 4  # more than the doubled table holds
     assert (tight.nodes, tight.states, tight.forgotten) == (roomy.nodes, roomy.states, 0)
@@ -89,14 +94,15 @@ def test_a_tiny_table_forgets_and_keeps_every_verdict() -> None:
                          f"large {large.result}, tiny {tiny.result}")
     assert wrong == []
     # (Seed 3301: 240 cases, 237 decided by both; the tiny table forgot in 9
-    # of them, 1,431,887 entries in all (1,791,028 before rule 20), and proved
-    # 1 of those lost: before rule 18, 10 cases, 3,180,786 entries and 2 lost,
-    # and 3 lost before rule 17; each rule decides more cases before the table
-    # fills.)
+    # of them, 1,431,887 entries in all (1,791,028 before rule 20; 784,553
+    # since rules 21 and 22 and the search without recall, session 53), and
+    # proved 1 of those lost: before rule 18, 10 cases, 3,180,786 entries and
+    # 2 lost, and 3 lost before rule 17; each rule decides more cases before
+    # the table fills.)
     assert compared >= 220
     assert forgetting >= 8
     assert stopped == forgetting
-    assert forgotten > 1_200_000
+    assert forgotten > 600_000
     assert lost_forgetting >= 1
 
 
