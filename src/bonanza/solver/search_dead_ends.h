@@ -160,9 +160,9 @@ static inline int reach_quits(const Reach *x, uint64_t H, uint64_t A)
     return x && x->quit_h && ((H & x->quit_h) == x->quit_h || (A & x->quit_a));
 }
 
-/* The least solution above: returns H, and sets *bases to A.  Card `frozen`
- * (a mask of at most one tableau card, or 0) never goes on a column: its M
- * is H alone (see rule 15).  `talon`: TALON_* (see talon_mode).  Stops
+/* The least solution above: returns H, and sets *bases to A.  The cards of
+ * `frozen` (a mask of tableau cards, or 0) never go on a column: their M is
+ * H alone (see rules 15 and 21).  `talon`: TALON_* (see talon_mode).  Stops
  * early, with a partial solution, once H meets `stop`.  `x`: rule 20's
  * extras, or NULL.
  *
