@@ -312,9 +312,9 @@ static inline int lock_tried(LockMemo *m, int found)
     return found;
 }
 
-/* Rules 8 (with 17 and 18), 15, 20, 21 and 22: is the position lost?  `reach_known`:
- * rule 8's answer is known to be no (see reach_kept), and only rule 15 is
- * tested. */
+/* Rules 8 (with 17 and 18), 15, 20, 21 and 22: is the position lost?
+ * `reach_known`: rule 8's answer is known to be no (see reach_kept), and only
+ * rules 15 and 21 are tested. */
 static int hopeless(const State *s, const Rules *r, Options *o, int reach_known)
 {
     uint64_t bases, snap_h[REACH_ROUNDS], snap_a[REACH_ROUNDS];

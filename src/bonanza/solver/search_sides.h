@@ -41,8 +41,9 @@
  * the search starts again with one more allowed (pass deepening).  Some
  * deals are won only by lines that the exact search, busy with many
  * recycles, reaches late, while the search with one or two recycles is
- * small.  It stops after SIDE_FEW_PASSES_NODES nodes in all: such wins come
- * early, and on a lost deal it only costs time.
+ * small.  The one-recycle search stops after SIDE_FEW_PASSES_NODES nodes,
+ * the deeper ones after SIDE_DEEPER_NODES in all: such wins come early, and
+ * on a lost deal it only costs time.
  *
  * No recall: with recall on, draw 1 and unlimited passes, the same position
  * with recall off.  Every line of play without recall is a line with it, so
