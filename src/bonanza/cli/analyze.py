@@ -43,14 +43,14 @@ from bonanza.core.deal import Deal
 from bonanza.core.position import Position
 from bonanza.core.rules import Rules
 from bonanza.solver import SolveResult, solve
-from bonanza.solver.search import DEFAULT_MEMORY, Shorten
+from bonanza.solver.search import DEFAULT_MEMORY, Clock, Shorten
 from bonanza.solver.stats import percentile, wilson_interval
 
 DEFAULT_MEMORY_MB: Final = DEFAULT_MEMORY // 2**20  # the solver core's default (256)
-Task = tuple[str, str, Rules, float | None, int | None, bool, Shorten]
-"""A deal to solve: id, deal, rules, time limit, memory limit, whether to add its line,
-and whether to shorten it (``solve``'s ``shorten``: ``SHORTEN``, ``--shorten``'s
-choices, as ``bonanza solve`` has them)."""
+Task = tuple[str, str, Rules, float | None, Clock, int | None, bool, Shorten]
+"""A deal to solve: id, deal, rules, time limit and its clock, memory limit, whether to
+add its line, and whether to shorten it (``solve``'s ``shorten``: ``SHORTEN``,
+``--shorten``'s choices, as ``bonanza solve`` has them)."""
 TIMES_HELP: Final = (
     "Times are the solver's, per deal: its search, then for a win the expansion of its "
     "line into moves and the line's shortening (rows give each part: "
@@ -108,10 +108,11 @@ def register(subparsers: Any) -> None:
 
 def _solve_one(task: Task) -> dict[str, Any]:
     """One deal's row: lean, or with its winning line if ``lines``."""
-    ident, text, rules, time_limit, memory_limit, lines, shorten = task
+    ident, text, rules, time_limit, clock, memory_limit, lines, shorten = task
     deal = Deal.parse(text, rules.decks)  # checked before the run started
     start = Position.initial(deal, rules)
-    result = solve(start, time_limit=time_limit, memory_limit=memory_limit, shorten=shorten)
+    result = solve(start, time_limit=time_limit, clock=clock, memory_limit=memory_limit,
+                   shorten=shorten)
     row = {"id": ident, "deal": deal.id, **verdict_data(result, rules), **time_parts(result),
            "cut": result.cut, "line_length": len(result.moves)}
     if lines:
@@ -275,7 +276,8 @@ def run(args: argparse.Namespace) -> int:
         tally.add(*outcome)
     memory = memory_bytes(args)
     tasks = (
-        (ident, text, rules, args.time_limit, memory, args.lines, SHORTEN[args.shorten])
+        (ident, text, rules, args.time_limit, args.clock, memory, args.lines,
+         SHORTEN[args.shorten])
         for ident, text in pending(deals, done)
     )
     remaining = deals.total - len(done)
@@ -304,7 +306,8 @@ def run(args: argparse.Namespace) -> int:
             if writer:
                 writer.close()
     megabytes = args.memory_limit or DEFAULT_MEMORY_MB
-    print(f"rules: {rules.to_text()}; time limit: {args.time_limit or 'none'}; "
+    limit = f"{args.time_limit} s ({args.clock})" if args.time_limit else "none"
+    print(f"rules: {rules.to_text()}; time limit: {limit}; "
           f"memory limit: {megabytes} MB; lines shortened: {args.shorten}")
     print(tally.summary())
     if stopped is not None:

@@ -10,6 +10,7 @@ from bonanza.cli.solver_io import load_start, result_data
 from bonanza.core.notation import format_move
 from bonanza.core.rules import ALL_PRESETS, EmptyColumn, Rules
 from bonanza.solver import solve
+from bonanza.solver.result import CLOCKS
 from bonanza.solver.search import Shorten
 
 SHORTEN: dict[str, Shorten] = {"auto": "auto", "always": True, "never": False}
@@ -52,6 +53,11 @@ def add_solver_rule_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--partial-runs", action=argparse.BooleanOptionalAction, default=None)
     group.add_argument(
         "--time-limit", type=positive_seconds, metavar="S", default=None, help="seconds per deal"
+    )
+    group.add_argument(
+        "--clock", choices=CLOCKS, default="wall",
+        help="what --time-limit counts: seconds on the wall (the default), or the search's "
+        "own CPU seconds, which a busy machine or other jobs do not eat into",
     )
     group.add_argument(
         "--memory-limit", type=whole_number("the memory limit (MB)"), metavar="MB", default=None,
@@ -103,7 +109,8 @@ def run(args: argparse.Namespace) -> int:
     start, label = load_start(args.deal, solver_rules(args))
     # A saved game keeps its own rules unless --rules names a preset.
     start.rules = solver_rules(args, start.rules)
-    result = solve(start, time_limit=args.time_limit, memory_limit=memory_bytes(args),
+    result = solve(start, time_limit=args.time_limit, clock=args.clock,
+                   memory_limit=memory_bytes(args),
                    shorten=SHORTEN[args.shorten])
     if args.json:
         import json

@@ -201,13 +201,14 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     unsigned long long seed = 0;
     int shorten = SHORTEN_NONE;
     Py_ssize_t shorten_above = 0;
-    int hard = 1;
+    int hard = 1, cpu_clock = 0;
     Search *x = calloc(1, sizeof(Search));
     if (!x) return PyErr_NoMemory();
-    if (!PyArg_ParseTuple(args, "OOOiOiiippppdKn|IIKinp", &columns, &downs, &talon, &ptr, &found,
-                          &rec, &x->r.draw, &x->r.recycles_allowed, &x->r.any_empty,
+    if (!PyArg_ParseTuple(args, "OOOiOiiippppdKn|IIKinpp", &columns, &downs, &talon, &ptr,
+                          &found, &rec, &x->r.draw, &x->r.recycles_allowed, &x->r.any_empty,
                           &x->r.recall, &x->r.partial, &x->r.deals, &time_limit, &node_limit,
-                          &memory_limit, &prune, &sides, &seed, &shorten, &shorten_above, &hard)
+                          &memory_limit, &prune, &sides, &seed, &shorten, &shorten_above, &hard,
+                          &cpu_clock)
         || !build_state(columns, downs, talon, ptr, found, rec, &x->r, &x->s)) {
         free(x);
         return NULL;
@@ -257,7 +258,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
     AtomLine line = {NULL, 0, 0};
     double t0 = now_seconds(), seconds, shorten_seconds = 0, expand_seconds = 0;
     double cpu0 = thread_cpu_seconds(), cpu_seconds;
-    x->t0 = t0;
+    x->clock = cpu_clock ? thread_cpu_seconds : now_seconds;
+    x->t0 = cpu_clock ? cpu0 : t0;
     int catching = catch_sigint();
     Py_BEGIN_ALLOW_THREADS
     result = x->o.seed ? run_search(x) : solve_portfolio(x, &start);
@@ -278,8 +280,8 @@ static PyObject *py_solve(PyObject *self, PyObject *args)
              * and the expanded line. */
             size_t held = x->plen * sizeof(*x->path) + line.cap * sizeof(*line.moves);
             size_t room = memory_budget > held ? memory_budget - held : 0;
-            shorten_line(&given, &rules, &line, room, time_limit < 0 ? -1.0 : t0 + time_limit,
-                         shorten == SHORTEN_GREEDY);
+            shorten_line(&given, &rules, &line, room, time_limit < 0 ? -1.0 : x->t0 + time_limit,
+                         x->clock, shorten == SHORTEN_GREEDY);
             shorten_seconds = now_seconds() - t1;
         }
     }

@@ -48,6 +48,7 @@ def solve(
     shorten: int = ...,
     shorten_above: int = ...,
     hard: bool = ...,
+    cpu_clock: bool = ...,
     /,
 ) -> tuple[
     str, list[tuple[int, int, int]], int, float, str | None, int, int, tuple[int, ...], int,
@@ -92,6 +93,7 @@ def solve_wide(
     memory_limit: int,
     talon_macros: bool = ...,
     prune: int = ...,
+    cpu_clock: bool = ...,
     /,
 ) -> tuple[str, bytes, int, float, str | None, int, int, float, int, int, int]: ...
 def wide_moves(

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -40,7 +41,7 @@ from bonanza.core.position import Position
 from bonanza.core.rules import StockMode
 from bonanza.core.safety import never_needed
 from bonanza.solver import wide
-from bonanza.solver.result import Limit, SolveResult, Verdict
+from bonanza.solver.result import Clock, Limit, SolveResult, Verdict
 from bonanza.solver.switches import SINGLE_RULES, Prune
 
 DEFAULT_MEMORY: Final = 2**30
@@ -181,8 +182,9 @@ class _Frame:
 @dataclass(slots=True)
 class _Limits:
     node_limit: int | None
-    deadline: float | None
+    deadline: float | None  # on clock
     memory_limit: int
+    clock: Callable[[], float] = time.perf_counter
     started: float = field(default_factory=time.perf_counter)
     cpu_started: float = field(default_factory=time.thread_time)
 
@@ -191,6 +193,7 @@ def search(
     start: Position,
     *,
     time_limit: float | None = None,
+    clock: Clock = "wall",
     node_limit: int | None = None,
     memory_limit: int | None = None,
     seed: int = 0,
@@ -221,8 +224,8 @@ def search(
     samples do not (they keep the searches they were tuned with)."""
     if wide.takes(start, time_limit, node_limit, seed):
         return wide.search(start, time_limit, node_limit, memory_limit, talon_macros,
-                           prune if talon_macros else wide.NO_PRUNING)
-    return search_python(start, time_limit=time_limit, node_limit=node_limit,
+                           prune if talon_macros else wide.NO_PRUNING, clock)
+    return search_python(start, time_limit=time_limit, clock=clock, node_limit=node_limit,
                          memory_limit=memory_limit, seed=seed)
 
 
@@ -243,16 +246,19 @@ def search_python(
     start: Position,
     *,
     time_limit: float | None = None,
+    clock: Clock = "wall",
     node_limit: int | None = None,
     memory_limit: int | None = None,
     seed: int = 0,
 ) -> SolveResult:
     """``search`` in Python, for any rules and a seed (the reference that
     ``_search.solve_wide`` is tested against)."""
+    timer = time.thread_time if clock == "cpu" else time.perf_counter
     limits = _Limits(
         node_limit,
-        None if time_limit is None else time.perf_counter() + time_limit,
+        None if time_limit is None else timer() + time_limit,
         DEFAULT_MEMORY if memory_limit is None else memory_limit,
+        timer,
     )
     chooser = random.Random(seed) if seed else None
     root = start.copy()
@@ -309,7 +315,7 @@ def _limit_hit(limits: _Limits, nodes: int, memory: int) -> Limit | None:
     if memory > limits.memory_limit:
         return "memory"
     if (limits.deadline is not None and nodes % CLOCK_EVERY == 0
-            and time.perf_counter() >= limits.deadline):
+            and limits.clock() >= limits.deadline):
         return "time"
     return None
 

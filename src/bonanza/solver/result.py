@@ -14,6 +14,10 @@ from bonanza.solver.switches import Prune
 
 Verdict = Literal["solved", "unsolvable", "unknown"]
 Limit = Literal["nodes", "time", "memory", "interrupted"]
+Clock = Literal["wall", "cpu"]
+"""What a time limit counts: seconds on the wall, or the CPU time of the thread
+that searches (its own work only, however busy the machine)."""
+CLOCKS: tuple[Clock, ...] = ("wall", "cpu")
 VERDICTS: dict[str, Verdict] = {"solved": "solved", "unsolvable": "unsolvable",
                                 "unknown": "unknown"}
 """The C searches' verdict words as ``Verdict``."""

@@ -16,7 +16,8 @@ from bonanza.core.notation import format_move
 from bonanza.core.position import Position
 from bonanza.core.rules import EmptyColumn, Rules, StockMode
 from bonanza.solver import _search  # the C extension (see _search.pyi)
-from bonanza.solver.result import LIMITS, VERDICTS
+from bonanza.solver.result import CLOCKS, LIMITS, VERDICTS
+from bonanza.solver.result import Clock as Clock  # (named here too, for callers)
 from bonanza.solver.result import Limit as Limit  # (named here too, for callers)
 from bonanza.solver.result import SolveResult as SolveResult
 from bonanza.solver.result import Verdict as Verdict
@@ -115,6 +116,7 @@ def solve(
     rules: Rules | None = None,
     *,
     time_limit: float | None = None,
+    clock: Clock = "wall",
     node_limit: int | None = None,
     memory_limit: int | None = None,
     prune: Prune = Prune.ALL,
@@ -125,8 +127,10 @@ def solve(
     """Decide whether ``start`` can be won, playing with every card known.
 
     ``start`` is a position (its own rules are used unless ``rules`` is given)
-    or a deal (``rules`` default to the ``klondike`` preset).  Limits: seconds,
-    positions searched, and bytes of solver memory (default ``DEFAULT_MEMORY``,
+    or a deal (``rules`` default to the ``klondike`` preset).  Limits: seconds
+    (on ``clock``: ``"wall"``, or ``"cpu"``, the searching thread's CPU time,
+    which a busy machine does not eat into), positions searched, and bytes of
+    solver memory (default ``DEFAULT_MEMORY``,
     256 MiB: a full table forgets positions it can search again, and the search
     goes on).  A solution is replayed through the engine before it is returned.
 
@@ -159,12 +163,15 @@ def solve(
             raise ValueError(f"{name} must be positive, not {value!r}")
     if not 0 <= seed < 2**64:
         raise ValueError(f"seed must be a 64-bit whole number, not {seed!r}")
+    if clock not in CLOCKS:
+        raise ValueError(f"clock must be 'wall' or 'cpu', not {clock!r}")
     if shorten not in (True, False, "auto"):
         raise ValueError(f"shorten must be True, False or 'auto', not {shorten!r}")
     try:
         arguments = core_arguments(position)
     except RulesError:
-        return _solve_generic(position, time_limit, node_limit, memory_limit, seed, prune)
+        return _solve_generic(position, time_limit, clock, node_limit, memory_limit, seed,
+                              prune)
     (verdict, raw, nodes, seconds, limit, states, memory, fired, cut, cut_seconds,
      expand_seconds, cpu_seconds) = _search.solve(
         *arguments,
@@ -176,6 +183,8 @@ def solve(
         seed,
         1 if shorten else 0,
         _shorten_above(position.rules, shorten),
+        True,
+        clock == "cpu",
     )
     moves = [_core_move(step) for step in raw]
     if verdict == "solved":
@@ -209,6 +218,7 @@ def compiled(position: Position) -> bool:
 def _solve_generic(
     position: Position,
     time_limit: float | None,
+    clock: Clock,
     node_limit: int | None,
     memory_limit: int | None,
     seed: int,
@@ -218,7 +228,7 @@ def _solve_generic(
     the pruning rules of ``prune`` that it reads."""
     from bonanza.solver import generic, wide  # (loaded for the relatives only)
 
-    result = generic.search(position, time_limit=time_limit, node_limit=node_limit,
+    result = generic.search(position, time_limit=time_limit, clock=clock, node_limit=node_limit,
                             memory_limit=memory_limit, seed=seed, prune=prune & wide.RULES)
     if result.solved:
         _check_win(position, result.moves)

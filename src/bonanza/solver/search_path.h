@@ -54,8 +54,9 @@ typedef struct {
     uint64_t pause_at;    /* pause when nodes reach this (0: never) */
     int hard;             /* node_limit caps nodes + probe_nodes: never passed (the root search) */
     int started;
-    double t0;       /* when the search began */
-    double deadline; /* seconds allowed, < 0: none */
+    double (*clock)(void); /* the time limit's clock: now_seconds or thread_cpu_seconds */
+    double t0;             /* when the search began, on that clock */
+    double deadline;       /* seconds allowed, < 0: none */
     size_t budget, used;
     int forget; /* the table, full, forgets entries (the root search: see forget_some) */
     uint64_t thinned; /* the times it did */

@@ -319,7 +319,7 @@ static int run_search(Search *x)
                 x->limit = LIMIT_STOPPED;
                 return -1;
             }
-            if (x->deadline >= 0 && now_seconds() - x->t0 > x->deadline) {
+            if (x->deadline >= 0 && x->clock() - x->t0 > x->deadline) {
                 x->limit = LIMIT_TIME;
                 return -1;
             }

@@ -274,16 +274,16 @@ static int reaches(Shortcut *x, State *s)
 /* How often (in positions) the shortening looks at the clock and the stop flag. */
 #define SHORTCUT_CHECK_EVERY 1024
 
-static int shortcut_stopped(double deadline)
+static int shortcut_stopped(double deadline, double (*clock)(void))
 {
-    return stop_requested || (deadline >= 0 && now_seconds() > deadline);
+    return stop_requested || (deadline >= 0 && clock() > deadline);
 }
 
 /* 2. The shortest plan: the fewest moves to each last index, in line order
  * (edges go forward, so each is final when its turn comes; only last
  * indices are reached, since edges lead to them).  0 if stopped first
- * (Ctrl-C, or `deadline` passed on the clock of now_seconds). */
-static int plan_shortest(Shortcut *x, double deadline)
+ * (Ctrl-C, or `deadline` passed on `clock`). */
+static int plan_shortest(Shortcut *x, double deadline, double (*clock)(void))
 {
     uint32_t *dist = x->next;
     for (size_t i = 0; i <= x->n; i++) dist[i] = NOT_ON_LINE;
@@ -291,7 +291,7 @@ static int plan_shortest(Shortcut *x, double deadline)
     State s = *x->start;
     SMove m;
     for (size_t i = 0; i < x->n; i++) {
-        if (i % SHORTCUT_CHECK_EVERY == 0 && shortcut_stopped(deadline)) return 0;
+        if (i % SHORTCUT_CHECK_EVERY == 0 && shortcut_stopped(deadline, clock)) return 0;
         if (dist[i] != NOT_ON_LINE) {
             int count = reaches(x, &s);
             for (int k = 0; k < count; k++) {
@@ -374,12 +374,12 @@ static int follow_plan(const Shortcut *x, AtomLine *out)
 /*
  * Shorten `line`, which wins from `start` under `r` (the rules as given, not
  * as the search relaxed them), in place (see the top of this file): the
- * shortest plan until `deadline` (now_seconds; < 0: none), else the greedy
+ * shortest plan until `deadline` (on `clock`; < 0: none), else the greedy
  * one.  Returns 1 if it was shortened (or is as short as it gets), 0 if it
  * was left as found (no memory within `budget` bytes, or Ctrl-C).
  */
 static int shorten_line(const State *start, const Rules *r, AtomLine *line, size_t budget,
-                        double deadline, int greedy)
+                        double deadline, double (*clock)(void), int greedy)
 {
     size_t n = line->len;
     if (n < 2) return 1;
@@ -409,7 +409,7 @@ static int shorten_line(const State *start, const Rules *r, AtomLine *line, size
     x->via = malloc((n + 1) * sizeof(Atomic));
     if (!x->words || !x->bits || !x->next || !x->pred || !x->via) goto release;
     find_last_visits(x);
-    int planned = greedy ? 0 : plan_shortest(x, deadline);
+    int planned = greedy ? 0 : plan_shortest(x, deadline, clock);
     if (!planned && !stop_requested) planned = plan_greedy(x);
     if (planned && follow_plan(x, &out)) {
         free(line->moves);

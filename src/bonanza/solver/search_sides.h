@@ -136,6 +136,7 @@ static Search *side_search(const Search *x, const State *start, const Rules *r, 
     z->o.seed = 0;
     z->o.hasty = hasty;
     if (r->recycles_allowed != x->r.recycles_allowed) z->s.rec = 0; /* (counted from here) */
+    z->clock = x->clock;
     z->t0 = x->t0;
     z->deadline = x->deadline;
     z->used = sizeof(Search) + 2 * cap * sizeof(uint64_t);
@@ -310,6 +311,7 @@ static int portfolio_rounds(Search *x, const State *start, Side *sides)
                 return -1;
             }
             y->node_limit = left - 1 < probe_budget ? left - 1 : probe_budget;
+            y->clock = x->clock;
             y->t0 = x->t0;
             y->deadline = x->deadline;
             y->used = sizeof(Search) + 2 * cap * sizeof(uint64_t);

@@ -52,17 +52,18 @@ static int w_cards(PyObject *seq, uint8_t *out, int most, int *count, const char
  * error set. */
 static int w_build(PyObject *args, WState *s, WRules *r, double *time_limit,
                    unsigned long long *node_limit, Py_ssize_t *memory_limit, int *macros,
-                   int *prune)
+                   int *prune, int *cpu_clock)
 {
     PyObject *columns, *downs, *stock, *waste, *found;
     memset(s, 0, sizeof *s);
     memset(r, 0, sizeof *r);
     *macros = 0;
     *prune = 0;
-    if (!PyArg_ParseTuple(args, "OOOOOiiiipppdKn|pi", &columns, &downs, &stock, &waste, &found,
+    *cpu_clock = 0;
+    if (!PyArg_ParseTuple(args, "OOOOOiiiipppdKn|pip", &columns, &downs, &stock, &waste, &found,
                           &s->recycles, &r->decks, &r->draw, &r->recycles_allowed,
                           &r->any_empty, &r->recall, &r->partial, time_limit, node_limit,
-                          memory_limit, macros, prune))
+                          memory_limit, macros, prune, cpu_clock))
         return 0;
     Py_ssize_t ncols = PySequence_Size(columns), nfound = PySequence_Size(found);
     if (ncols < 1 || ncols > W_COLS || PySequence_Size(downs) != ncols || r->decks < 1
@@ -196,17 +197,19 @@ static PyObject *py_solve_wide(PyObject *self, PyObject *args)
     double time_limit;
     unsigned long long node_limit;
     Py_ssize_t memory_limit;
-    int macros, prune;
+    int macros, prune, cpu_clock;
     size_t used = 0;
     if (!w_build(args, &start, &model.r, &time_limit, &node_limit, &memory_limit, &macros,
-                 &prune))
+                 &prune, &cpu_clock))
         return NULL;
     model.prune = prune;
     model.node_limit = node_limit;
     model.deadline = time_limit;
     model.memory_limit = memory_limit > 0 ? (size_t)memory_limit : WIDE_DEFAULT_MEMORY;
     model.used = &used;
-    model.t0 = now_seconds();
+    model.clock = cpu_clock ? thread_cpu_seconds : now_seconds;
+    double t0 = now_seconds(), cpu0 = thread_cpu_seconds();
+    model.t0 = model.clock();
     WRules plain = model.r;
     macro_start = start;
     if (macros) w_to_macros(&macro_start, &model.r);
@@ -214,12 +217,11 @@ static PyObject *py_solve_wide(PyObject *self, PyObject *args)
     if (!n) return PyErr_NoMemory();
     for (int k = 0; k < n; k++) starts[k] = members[k]->r.macro ? &macro_start : &start;
     winner = members[0];
-    double cpu0 = thread_cpu_seconds();
     int catching = catch_sigint(), result;
     Py_BEGIN_ALLOW_THREADS
     result = w_portfolio(members, starts, n, &winner);
     Py_END_ALLOW_THREADS
-    double seconds = now_seconds() - model.t0, cpu_seconds = thread_cpu_seconds() - cpu0;
+    double seconds = now_seconds() - t0, cpu_seconds = thread_cpu_seconds() - cpu0;
     int interrupted = catching && release_sigint() < 0;
     /* The tables and paths go before the line is handed over: with them
      * the process would hold both at once. */
@@ -254,8 +256,9 @@ static int w_build_for_test(PyObject *args, WState *s, WRules *r, int *prune)
     double time_limit;
     unsigned long long node_limit;
     Py_ssize_t memory_limit;
-    int macros;
-    if (!w_build(args, s, r, &time_limit, &node_limit, &memory_limit, &macros, prune))
+    int macros, cpu_clock;
+    if (!w_build(args, s, r, &time_limit, &node_limit, &memory_limit, &macros, prune,
+                 &cpu_clock))
         return 0;
     if (macros) w_to_macros(s, r);
     return 1;

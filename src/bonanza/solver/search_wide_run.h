@@ -90,7 +90,8 @@ typedef struct {
     uint64_t nodes, node_limit;      /* node_limit 0: none */
     uint64_t others;                 /* the other searches' nodes, under the portfolio */
     uint64_t pause_at;               /* pause when nodes reach it (0: never) */
-    double t0, deadline;             /* deadline < 0: none */
+    double (*clock)(void);           /* the time limit's: now_seconds or thread_cpu_seconds */
+    double t0, deadline;             /* on that clock; deadline < 0: none */
     size_t *used, memory_limit;      /* bytes held (shared with the other searches, if any) */
     int limit;                       /* LIMIT_* */
     int prune;                       /* W_DEAD_ENDS (with W_STOCK_CYCLE), W_COVER_TALON */
@@ -187,7 +188,7 @@ static int w_limit_hit(const Wide *x)
 {
     if (x->node_limit && x->nodes + x->others >= x->node_limit)
         return LIMIT_NODES;
-    if (x->deadline >= 0 && x->nodes % W_CLOCK_EVERY == 0 && now_seconds() - x->t0 >= x->deadline)
+    if (x->deadline >= 0 && x->nodes % W_CLOCK_EVERY == 0 && x->clock() - x->t0 >= x->deadline)
         return LIMIT_TIME;
     if (stop_requested) return LIMIT_STOPPED;
     return LIMIT_NONE;

@@ -13,7 +13,7 @@ from bonanza.core.moves import Move, Pile
 from bonanza.core.position import Position
 from bonanza.core.rules import EmptyColumn, StockMode
 from bonanza.solver import _search  # the C extension (see _search.pyi)
-from bonanza.solver.result import LIMITS, VERDICTS, SolveResult, Verdict
+from bonanza.solver.result import LIMITS, VERDICTS, Clock, SolveResult, Verdict
 from bonanza.solver.switches import SINGLE_RULES, Prune
 
 COLUMNS: Final = 10
@@ -87,6 +87,7 @@ def search(
     memory_limit: int | None,
     talon_macros: bool,
     prune: Prune = NO_PRUNING,
+    clock: Clock = "wall",
 ) -> SolveResult:
     """``generic.search`` in C (see there, and search_wide.h); ``prune``
     (with ``talon_macros``): ``Prune.DEAD_ENDS`` drops hopeless positions (rule 8
@@ -107,6 +108,7 @@ def search(
             0 if memory_limit is None else memory_limit,
             talon_macros,
             _flags(prune),
+            clock == "cpu",
         )
     )
     fired = dict.fromkeys(SINGLE_RULES, 0)
