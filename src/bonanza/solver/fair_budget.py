@@ -18,13 +18,13 @@ CALL_NODES: Final = 150
 SAMPLE_NODES: Final = 20_000
 """The node cap of one layout's solve: most are decided in far fewer."""
 HINT_PRUNE: Final = (Prune.ALL & ~Prune.STOCK_CYCLE & ~Prune.BARE_BASES & ~Prune.SHARED_BASE
-                     & ~Prune.SQUEEZE)
-"""The pruning of the hint's searches: every rule but 18, 20, 21 and 22, the engine's
+                     & ~Prune.SQUEEZE & ~Prune.GONE_BASE)
+"""The pruning of the hint's searches: every rule but 18, 20, 21, 22 and 23, the engine's
 searches as it was tuned with them. Rule 18 keeps every verdict but decides
 more draw-3 layouts within the caps above, which changes the hints; on the
 tuning set it won 42 of 91 draw-3 games against 44 (session 44, McNemar p =
 0.82), so it waits for a trial that shows a gain (docs/hints.md). Rules 20
-to 22 (sessions 52 and 53) change the searches of some layouts the same way,
+to 23 (sessions 52 and 53, and rule 23 after) change the searches of some layouts the same way,
 and have had no trial yet."""
 HINT_SIDES: Final = Sides.DEFAULT & ~Sides.DEEPEN & ~Sides.NO_RECALL
 """The side searches of the hint's searches: all but the few-passes search's

@@ -152,7 +152,30 @@ typedef struct {
     uint64_t no_home, kids, quit_h, quit_a;
     int base, rounds;
     uint64_t *snap_h, *snap_a;
+    /* Rule 23 (search_gone.h) besides:
+     *   seed_h, seed_x, seed_m, seed_a  facts given at the start (H, X, M, A);
+     *   gate_cards, gate_bases  no card of gate_cards is a base (A) until a
+     *               card of gate_bases is;
+     *   pins        pin_kid[k] lies on pin_base[k]: pin_base[k] goes home
+     *               only once pin_kid[k] has gone home or a card of
+     *               pin_alt[k] is a base (npins of them);
+     *   got_x, got_m  (out) X and M at the end. */
+    uint64_t seed_h, seed_x, seed_m, seed_a, gate_cards, gate_bases;
+#define REACH_PINS 8
+    int npins;
+    int8_t pin_kid[REACH_PINS], pin_base[REACH_PINS];
+    uint64_t pin_alt[REACH_PINS];
+    uint64_t got_x, got_m;
 } Reach;
+
+/* The cards that rule 23's pins keep from home, given H and A. */
+static inline uint64_t pinned(const Reach *x, uint64_t H, uint64_t A)
+{
+    uint64_t out = 0;
+    for (int k = 0; k < x->npins; k++)
+        if (!(H >> x->pin_kid[k] & 1) && !(A & x->pin_alt[k])) out |= 1ULL << x->pin_base[k];
+    return out;
+}
 
 /* Has a partial solution all that the caller of a Reach asked for? */
 static inline int reach_quits(const Reach *x, uint64_t H, uint64_t A)
@@ -172,8 +195,8 @@ static inline int reach_quits(const Reach *x, uint64_t H, uint64_t A)
  * from State.pair, kept up to date by the moves, and a column's face-down
  * cards are walked only when the card on the next of them moves (`watch`). */
 static inline __attribute__((always_inline)) uint64_t
-reach_with(const State *s, const Rules *r, uint64_t frozen, uint64_t stop, int talon,
-           uint64_t *bases, Reach *x)
+reach_with_given(const State *s, const Rules *r, uint64_t frozen, uint64_t stop, int talon,
+                 uint64_t *bases, Reach *x, const int given)
 {
     const uint64_t all = ALL_CARDS, aces = RANK_MASK(1), kings = RANK_MASK(13);
     const uint64_t dealt = r->deals ? s->tal_mask : 0;
@@ -257,7 +280,18 @@ reach_with(const State *s, const Rules *r, uint64_t frozen, uint64_t stop, int t
      * stock cards a deal will put on the columns. */
     uint64_t H = home, A = s->top_mask | dealt, M = 0, X = s->top_mask | dealt;
     uint64_t place = 0, placed_a = 0;
-    const uint64_t no_home = x ? x->no_home : 0;
+    uint64_t no_home = x ? x->no_home : 0;
+    /* Rule 23: the facts given, and the cards that are no base (A) until a
+     * card of gate_bases is (shut: those cards while the gate is shut). */
+    uint64_t shut = given ? x->gate_cards : 0;
+    if (given) {
+        H |= x->seed_h;
+        X |= x->seed_x;
+        M |= x->seed_m;
+        A = (A | x->seed_a | X) & ~shut; /* (A follows X: see the round's end) */
+        if (shut && (A & x->gate_bases)) shut = 0, A |= X;
+        if (x->npins) no_home |= pinned(x, H, A);
+    }
     int placed_empty = -1, placed_bare = -1;
     for (;;) {
         /* H is a run up from the ace in each suit: it grows by the talon and
@@ -279,7 +313,9 @@ reach_with(const State *s, const Rules *r, uint64_t frozen, uint64_t stop, int t
                 if (bare) place = parent_in(A & ~(1ULL << x->base)) | (place & ~x->kids);
                 place |= empty ? (r->any_empty ? all : kings) : 0;
                 /* A foundation card comes back only after the cards on it. */
-                A |= (playable & place) | (r->recall ? home & place & (home_tops | (A >> 1)) : 0);
+                A |= ((playable & place) | (r->recall ? home & place & (home_tops | (A >> 1)) : 0))
+                     & ~shut;
+                if (shut && (A & x->gate_bases)) shut = 0, A |= X;
             }
             /* Rule 17: down the waste while the card on the next one leaves. */
             int was_low = low, was_gone = gone;
@@ -299,7 +335,7 @@ reach_with(const State *s, const Rules *r, uint64_t frozen, uint64_t stop, int t
             }
             if (low == was_low && gone == was_gone) break;
             H = runs_from_aces((H | playable | X) & ~no_home);
-            A |= playable & place;
+            A |= playable & place & ~shut;
         }
         if ((H & stop) || reach_quits(x, H, A)) break;
         uint64_t ready = (aces | ((H << 1) & ~aces)) & ~no_home, old_x = X, old_m = M, old_h = H;
@@ -324,7 +360,8 @@ reach_with(const State *s, const Rules *r, uint64_t frozen, uint64_t stop, int t
                 uint64_t bit = 1ULL << s->col[c][i];
                 X |= bit;
                 H |= bit & ready;
-                uint64_t moves = (H | (place & ~frozen)) & bit;
+                /* (Or given as moved: rule 23's seeds.) */
+                uint64_t moves = (H | (place & ~frozen) | (given ? M : 0)) & bit;
                 M |= moves;
                 if (!moves) {
                     watch |= bit;
@@ -332,9 +369,17 @@ reach_with(const State *s, const Rules *r, uint64_t frozen, uint64_t stop, int t
                 }
             }
         }
-        A |= X;
+        A |= X & ~shut;
+        int opened = 0;
+        if (shut && (A & x->gate_bases)) shut = 0, A |= X, opened = 1;
         H |= X & ready;
         empty |= (M & bottoms) != 0;
+        /* Rule 23's pins let go as their kids go home or find their other
+         * base (once let go, for good: H and A only grow). */
+        if (given && x->npins) {
+            uint64_t held = x->no_home | pinned(x, H, A);
+            if (held != no_home) no_home = held, opened = 1;
+        }
         if (x && x->snap_h) {
             int k = x->rounds < REACH_ROUNDS ? x->rounds++ : REACH_ROUNDS - 1;
             x->snap_h[k] = H;
@@ -342,11 +387,31 @@ reach_with(const State *s, const Rules *r, uint64_t frozen, uint64_t stop, int t
         }
         /* The next round's first step has nothing new to start from. */
         if (H == all || (H & stop) || reach_quits(x, H, A)
-            || (X == old_x && M == old_m && H == old_h && empty == old_empty))
+            || (X == old_x && M == old_m && H == old_h && empty == old_empty && !opened))
             break;
+    }
+    if (x) {
+        x->got_x = X;
+        x->got_m = M;
     }
     *bases = A;
     return H;
+}
+
+/* The least solution above, without rule 23's given facts, gate and pins
+ * (`given` a constant, so that the other callers' code leaves them out). */
+static inline __attribute__((always_inline)) uint64_t
+reach_with(const State *s, const Rules *r, uint64_t frozen, uint64_t stop, int talon,
+           uint64_t *bases, Reach *x)
+{
+    return reach_with_given(s, r, frozen, stop, talon, bases, x, 0);
+}
+
+/* The least solution with rule 23's given facts, gate and pins (x). */
+static __attribute__((noinline)) uint64_t
+reach_given(const State *s, const Rules *r, int talon, uint64_t *bases, Reach *x)
+{
+    return reach_with_given(s, r, 0, 0, talon, bases, x, 1);
 }
 
 /* The relaxation as rules 8, 15, 17 and 18 take it. */

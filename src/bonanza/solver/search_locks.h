@@ -17,6 +17,7 @@
 #include "search_state.h"
 #include "search_dead_ends.h"
 #include "search_squeeze.h"
+#include "search_gone.h"
 
 /* Does a card of `cards` lie in column c below height i? */
 static int buried_below(const State *s, uint64_t cards, int c, int i)
@@ -350,6 +351,15 @@ static int hopeless(const State *s, const Rules *r, Options *o, int reach_known)
                     && lock_tried(&o->squeeze, squeezed_some(s, r, talon, &o->squeeze));
         if (found) {
             FIRE(o, 22);
+            return 1;
+        }
+    }
+    if (!reach_known && (o->prune & PRUNE_GONE_BASE) && locks) {
+        int found = o->sides & SIDE_GONE_EVERY ? gone_based(s, r, talon)
+                  : lock_due(&o->gone)
+                    && lock_tried(&o->gone, gone_based_some(s, r, talon, &o->gone));
+        if (found) {
+            FIRE(o, 23);
             return 1;
         }
     }

@@ -267,8 +267,9 @@ static PyObject *py_step_keys(PyObject *self, PyObject *args)
  * draw, recycles_allowed, any_empty, recall, partial, deals): which rule
  * finds the position lost: 8 (rule 8's relaxation, with 17 and 18), 20 (a
  * bare base, on every card), 21 (two kids, one base), 22 (a squeeze, at
- * every face-down card), or 0 (none); for testing rules 20 to 22 position by
- * position against the search without them. */
+ * every face-down card), 23 (a base gone home, at every tableau card), or 0
+ * (none); for testing rules 20 to 23 position by position against the
+ * search without them. */
 static PyObject *py_dead_end_rule(PyObject *self, PyObject *args)
 {
     (void)self;
@@ -281,7 +282,8 @@ static PyObject *py_dead_end_rule(PyObject *self, PyObject *args)
         return PyLong_FromLong(8);
     if (bare_at_start(&s, &r, &o)) return PyLong_FromLong(20);
     if (shared_base_locked(&s, &r, talon_mode(&s, &r, &o))) return PyLong_FromLong(21);
-    return PyLong_FromLong(squeeze_at_start(&s, &r, &o) ? 22 : 0);
+    if (squeeze_at_start(&s, &r, &o)) return PyLong_FromLong(22);
+    return PyLong_FromLong(gone_at_start(&s, &r, &o) ? 23 : 0);
 }
 
 #endif /* BONANZA_SEARCH_PYTHON_H */
