@@ -36,13 +36,13 @@ empty column, recall, partial runs, and for Westcliff draw and passes).
 ``--brute N`` adds N small positions of the game (a few columns, about ten
 cards not home) whose verdicts a brute-force search through the engine's
 moves decides: the default search, the one without pruning and the one with
-rules 20 to 23 everywhere must agree with it.
+rules 20 to 24 everywhere must agree with it.
 
-Rules 20 to 23 run only where they usually pay (a search's first position,
+Rules 20 to 24 run only where they usually pay (a search's first position,
 and after many dead-end tests: search_locks.h), so one more search makes
 them at every position, on every card (``Sides.BARE_EVERY``,
-``Sides.SHARED_EVERY``, ``Sides.SQUEEZE_EVERY`` and ``Sides.GONE_EVERY``), and its firings are the
-ones counted.
+``Sides.SHARED_EVERY``, ``Sides.SQUEEZE_EVERY``, ``Sides.GONE_EVERY`` and
+``Sides.CHAIN_EVERY``), and its firings are the ones counted.
 """
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ class Search:
 
 KEPT_KEYED = "default, kept-out set in the key"
 TINY = "default, a tiny table that forgets"
-BARE_EVERY = "default, rules 20 to 23 everywhere"
+BARE_EVERY = "default, rules 20 to 24 everywhere"
 SEARCHES: tuple[Search, ...] = (
     # (KEPT_HITS only counts: the search is the default's, node for node.)
     Search(DEFAULT, Prune.ALL, Sides.DEFAULT | Sides.KEPT_HITS),
@@ -104,11 +104,11 @@ SEARCHES: tuple[Search, ...] = (
     Search(NOTHING, Prune.NONE, Sides.NONE),
     Search(KEPT_KEYED, Prune.ALL, Sides.DEFAULT | Sides.KEPT_KEYED),
     Search(TINY, Prune.ALL, Sides.DEFAULT, TINY_MEMORY),
-    # Rules 20 to 23 run where they usually pay (search_locks.h); here at
+    # Rules 20 to 24 run where they usually pay (search_locks.h); here at
     # every position, on every card, so that they fire far more often.
     Search(BARE_EVERY, Prune.ALL,
            Sides.DEFAULT | Sides.BARE_EVERY | Sides.SHARED_EVERY | Sides.SQUEEZE_EVERY
-           | Sides.GONE_EVERY),
+           | Sides.GONE_EVERY | Sides.CHAIN_EVERY),
     *(Search(f"no {flag.name}", Prune.ALL & ~flag, Sides.DEFAULT) for flag in SINGLE_RULES),
 )
 
@@ -263,7 +263,8 @@ def compare_position(label: str, position: Position, node_limit: int,
             outcome.side_wins += result.side_wins
             outcome.kept_hits += result.kept_hits
         if search.name == BARE_EVERY:
-            for flag in (Prune.BARE_BASES, Prune.SHARED_BASE, Prune.SQUEEZE, Prune.GONE_BASE):
+            for flag in (Prune.BARE_BASES, Prune.SHARED_BASE, Prune.SQUEEZE, Prune.GONE_BASE,
+                         Prune.CHAIN):
                 outcome.fired[flag] = outcome.fired.get(flag, 0) + result.fired[flag]
         if result.result != "unknown":
             verdicts[search.name] = result.result
@@ -349,7 +350,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.brute:
         print(f"brute-force comparisons of lost positions: {total.brute_lost}")
     print("firings (default searches; BARE_BASES, SHARED_BASE, SQUEEZE and GONE_BASE with "
-          "rules 20 to 23 everywhere): " + ", ".join(
+          "rules 20 to 24 everywhere): " + ", ".join(
         f"{flag.name} {total.fired.get(flag, 0)}" for flag in SINGLE_RULES)
         + f", side-search wins {total.side_wins}")
     print(f"table hits on an entry stored under another kept-out set (rule 12): "

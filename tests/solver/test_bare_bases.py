@@ -18,7 +18,8 @@ from bonanza.solver import Prune, Sides, _search, solve
 from bonanza.solver.search import core_arguments
 from tests.solver.rule_checks import random_positions, where_it_fires_everywhere
 
-WITHOUT = Prune.ALL & ~Prune.BARE_BASES
+WITHOUT = Prune.ALL & ~Prune.BARE_BASES & ~Prune.CHAIN
+"""The search without rule 20, nor rule 24, whose chain of facts holds rule 20's argument."""
 EVERYWHERE = Sides.DEFAULT | Sides.BARE_EVERY
 RULE_8, RULE_20 = 8, 20
 """What ``dead_end_rule`` answers for a position rule 8 or rule 20 finds lost."""

@@ -200,15 +200,16 @@ def test_a_small_memory_limit_forgets_and_goes_on(capsys: pytest.CaptureFixture[
 
 def test_the_time_limit_can_count_the_search_s_own_cpu_seconds(
         capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    # Deal 1582 (draw 1) is lost at 290 M nodes: never decided within the limit.
-    status, out, _ = run(capsys, "solve", "1582", "--time-limit", "0.2", "--clock", "cpu",
-                         "--json")
+    # Deal 186 (draw 3) is lost at 67 M nodes: never decided within the limit.
+    status, out, _ = run(capsys, "solve", "186", "--draw", "3", "--time-limit", "0.2",
+                         "--clock", "cpu", "--json")
     data = json.loads(out)
     assert status == 0 and (data["result"], data["limit"]) == ("unknown", "time")
     assert data["cpu_seconds"] >= 0.2
     out_file = tmp_path / "run.jsonl"
-    status, out, _ = run(capsys, "analyze", "--deals", "1582-1582", "--time-limit", "0.2",
-                         "--clock", "cpu", "--jobs", "1", "--out", str(out_file), "--no-progress")
+    status, out, _ = run(capsys, "analyze", "--deals", "186-186", "--draw", "3", "--time-limit",
+                         "0.2", "--clock", "cpu", "--jobs", "1", "--out", str(out_file),
+                         "--no-progress")
     assert status == 0 and "unknown: 1" in out and "time limit: 0.2 s (cpu)" in out
     assert json.loads(out_file.read_text())["cpu_seconds"] >= 0.2
 

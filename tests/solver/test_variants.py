@@ -56,6 +56,7 @@ RULE_OPTIONS: dict[Prune, dict[str, object]] = {
     Prune.SHARED_BASE: {"empty_column": EmptyColumn.KING},
     Prune.SQUEEZE: {"empty_column": EmptyColumn.KING},
     Prune.GONE_BASE: {"empty_column": EmptyColumn.KING},
+    Prune.CHAIN: {"empty_column": EmptyColumn.KING},
 }
 """The options under which a rule applies, for its differential test."""
 EVERYWHERE: dict[Prune, Sides] = {
@@ -63,9 +64,10 @@ EVERYWHERE: dict[Prune, Sides] = {
     Prune.SHARED_BASE: Sides.SHARED_EVERY,
     Prune.SQUEEZE: Sides.SQUEEZE_EVERY,
     Prune.GONE_BASE: Sides.GONE_EVERY,
+    Prune.CHAIN: Sides.CHAIN_EVERY,
 }
 """The switch that makes a rule run at every test where it usually runs only
-where it pays (search_locks.h): rules 20 to 23, which need whole deals."""
+where it pays (search_locks.h): rules 20 to 24, which need whole deals."""
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -418,11 +418,14 @@ static PyMethodDef methods[] = {
      "legal_moves(columns, downs, talon, waste_size, foundations, recycles, draw,\n"
      "            recycles_allowed, any_empty, recall, partial, deals) -> list of moves\n\n"
      "Every legal move as the C core sees it, for testing against the engine."},
+    {"chain_facts", py_chain_facts, METH_VARARGS, "rule 24's facts at a position (for tests)"},
+    {"reach_sets", py_reach_sets, METH_VARARGS, "rule 8's relaxation: (H, A) (for analysis)"},
     {"dead_end_rule", py_dead_end_rule, METH_VARARGS,
      "dead_end_rule(columns, downs, talon, waste_size, foundations, recycles, draw,\n"
      "              recycles_allowed, any_empty, recall, partial, deals) -> int\n\n"
-     "Which rule finds the position lost: 8, 20 (a bare base, on every card) or 0,\n"
-     "for testing rule 20 position by position."},
+     "Which rule finds the position lost: 8, then 20 to 24 as a search's first\n"
+     "position makes them (on every card), or 0, for testing the rules position\n"
+     "by position."},
     {"step_keys", py_step_keys, METH_VARARGS,
      "step_keys(columns, downs, talon, waste_size, foundations, recycles, draw,\n"
      "          recycles_allowed, any_empty, recall, partial, deals) -> [(predicted, key)]\n\n"

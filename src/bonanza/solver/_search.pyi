@@ -1,7 +1,7 @@
 """Type stub of the C search core (see _search.c)."""
 
 from collections.abc import Sequence
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 CorePosition: TypeAlias = tuple[
     Sequence[Sequence[int]],  # columns
@@ -57,6 +57,8 @@ def solve(
 def legal_moves(*position: *CorePosition) -> list[tuple[int, int, int]]: ...
 def step_keys(*position: *CorePosition) -> list[tuple[int, int]]: ...
 def dead_end_rule(*position: *CorePosition) -> int: ...
+def chain_facts(*position: *CorePosition) -> tuple[int, int, tuple[tuple[int, int], ...]]: ...
+def reach_sets(*position_no_home_frozen: Any) -> tuple[int, int]: ...
 def quiet_progress(
     columns: Sequence[Sequence[int]],
     downs: Sequence[int],

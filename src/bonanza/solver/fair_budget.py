@@ -18,8 +18,8 @@ CALL_NODES: Final = 150
 SAMPLE_NODES: Final = 20_000
 """The node cap of one layout's solve: most are decided in far fewer."""
 HINT_PRUNE: Final = (Prune.ALL & ~Prune.STOCK_CYCLE & ~Prune.BARE_BASES & ~Prune.SHARED_BASE
-                     & ~Prune.SQUEEZE & ~Prune.GONE_BASE)
-"""The pruning of the hint's searches: every rule but 18, 20, 21, 22 and 23, the engine's
+                     & ~Prune.SQUEEZE & ~Prune.GONE_BASE & ~Prune.CHAIN)
+"""The pruning of the hint's searches: every rule but 18 and 20 to 24, the engine's
 searches as it was tuned with them. Rule 18 keeps every verdict but decides
 more draw-3 layouts within the caps above, which changes the hints; on the
 tuning set it won 42 of 91 draw-3 games against 44 (session 44, McNemar p =

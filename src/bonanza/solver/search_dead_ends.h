@@ -148,6 +148,7 @@ enum { TALON_FREE, TALON_STACK, TALON_CYCLE };
  *               the REACH_ROUNDS slots taking the later rounds; `rounds`
  *               counts the slots filled. */
 #define REACH_ROUNDS 24
+#define REACH_PAIRS 48 /* rule 24: the most bases that keep kids off */
 typedef struct {
     uint64_t no_home, kids, quit_h, quit_a;
     int base, rounds;
@@ -166,7 +167,35 @@ typedef struct {
     int8_t pin_kid[REACH_PINS], pin_base[REACH_PINS];
     uint64_t pin_alt[REACH_PINS];
     uint64_t got_x, got_m;
+    /* Rule 24 (search_chain.h): cards that never go on a column before they
+     * have been home (their M is H alone, as `frozen`'s), and bases that
+     * keep kids off until they have been home (pair_kids[k] off card
+     * pair_base[k]; npairs of them). */
+    uint64_t frozen;
+    int npairs;
+    uint8_t pair_base[REACH_PAIRS];
+    uint64_t pair_kids[REACH_PAIRS];
 } Reach;
+
+/* Rule 24's place: of the cards that may go on a base of A (`place`, from
+ * parent_in(A)), each kid kept off a base not yet home (`active`) may go
+ * only on its other bases. */
+static inline uint64_t place_kept_off(const Reach *x, uint64_t A, uint64_t active, uint64_t place)
+{
+    uint64_t kept = 0;
+    for (int k = 0; k < x->npairs; k++)
+        if (active >> x->pair_base[k] & 1) kept |= x->pair_kids[k];
+    uint64_t out = place & ~kept;
+    for (uint64_t ks = kept & place; ks; ks &= ks - 1) {
+        int d = __builtin_ctzll(ks);
+        uint64_t blocked = 0;
+        for (int k = 0; k < x->npairs; k++)
+            if ((active >> x->pair_base[k] & 1) && (x->pair_kids[k] >> d & 1))
+                blocked |= 1ULL << x->pair_base[k];
+        if (bases_of(d) & A & ~blocked) out |= 1ULL << d;
+    }
+    return out;
+}
 
 /* The cards that rule 23's pins keep from home, given H and A. */
 static inline uint64_t pinned(const Reach *x, uint64_t H, uint64_t A)
@@ -279,8 +308,9 @@ reach_with_given(const State *s, const Rules *r, uint64_t frozen, uint64_t stop,
     /* The column tops are uncovered now (X), and so bases (A); so are the
      * stock cards a deal will put on the columns. */
     uint64_t H = home, A = s->top_mask | dealt, M = 0, X = s->top_mask | dealt;
-    uint64_t place = 0, placed_a = 0;
+    uint64_t place = 0, placed_a = 0, placed_active = 0;
     uint64_t no_home = x ? x->no_home : 0;
+    if (x) frozen |= x->frozen;
     /* Rule 23: the facts given, and the cards that are no base (A) until a
      * card of gate_bases is (shut: those cards while the gate is shut). */
     uint64_t shut = given ? x->gate_cards : 0;
@@ -304,13 +334,21 @@ reach_with_given(const State *s, const Rules *r, uint64_t frozen, uint64_t stop,
          * stands if none has changed since.) */
         for (;;) {
             int bare = x && x->kids && !(H >> x->base & 1);
-            while (A != placed_a || empty != placed_empty || bare != placed_bare) {
+            uint64_t active = 0;
+            if (x && x->npairs)
+                for (int k = 0; k < x->npairs; k++)
+                    if (!(H >> x->pair_base[k] & 1)) active |= 1ULL << x->pair_base[k];
+            while (A != placed_a || empty != placed_empty || bare != placed_bare
+                   || active != placed_active) {
                 placed_a = A;
                 placed_empty = empty;
                 placed_bare = bare;
+                placed_active = active;
                 place = parent_in(A);
                 /* Rule 20: the kids go on the base only once it has been home. */
                 if (bare) place = parent_in(A & ~(1ULL << x->base)) | (place & ~x->kids);
+                /* Rule 24: so do the kids of each pair. */
+                if (active) place = place_kept_off(x, A, active, place);
                 place |= empty ? (r->any_empty ? all : kings) : 0;
                 /* A foundation card comes back only after the cards on it. */
                 A |= ((playable & place) | (r->recall ? home & place & (home_tops | (A >> 1)) : 0))

@@ -18,6 +18,7 @@
 #include "search_dead_ends.h"
 #include "search_squeeze.h"
 #include "search_gone.h"
+#include "search_chain.h"
 
 /* Does a card of `cards` lie in column c below height i? */
 static int buried_below(const State *s, uint64_t cards, int c, int i)
@@ -367,6 +368,14 @@ static int hopeless(const State *s, const Rules *r, Options *o, int reach_known)
         FIRE(o, 20);
         return 1;
     }
+    /* Rule 24 costs dozens of relaxations: in the search only for tests
+     * (it runs at a search's start, chain_at_start); last, as its chain
+     * holds rule 20's argument, so that rule 20 fires where it would. */
+    if (!reach_known && (o->prune & PRUNE_CHAIN) && locks && (o->sides & SIDE_CHAIN_EVERY)
+        && chain_locked(s, r, talon, CHAIN_SWEEPS, NULL)) {
+        FIRE(o, 24);
+        return 1;
+    }
     return 0;
 }
 
@@ -384,6 +393,18 @@ static int bare_at_start(const State *start, const Rules *r, Options *o)
     /* (Rule 8's own verdict is the search's: it tested this position first.) */
     if (home_reach_x(start, r, talon, &bases, &main) != ALL_CARDS) return 0;
     return bare_based(start, r, o, talon, &main, 1);
+}
+
+/* Rule 24 on the position a search starts from (1: lost). */
+static int chain_at_start(const State *start, const Rules *r, Options *o)
+{
+    uint64_t bases;
+    if ((o->prune & (PRUNE_DEAD_ENDS | PRUNE_CHAIN)) != (PRUNE_DEAD_ENDS | PRUNE_CHAIN)
+        || r->any_empty || r->deals)
+        return 0;
+    int talon = talon_mode(start, r, o);
+    if (home_reach(start, r, 0, 0, talon, &bases) != ALL_CARDS) return 0;
+    return chain_locked(start, r, talon, CHAIN_SWEEPS, NULL);
 }
 
 /* Rule 8's test alone, not counted (for SIDE_CHECK_SKIPS). */

@@ -231,6 +231,22 @@ static int read_position(PyObject *args, State *s, Rules *r)
            && build_state(columns, downs, talon, ptr, found, rec, r, s);
 }
 
+/* The options of a default search (every rule its rules allow), firing into
+ * `fired` (FIRED_SLOTS counts), for the entry points that test one position. */
+static Options search_defaults(const Rules *r, uint64_t *fired)
+{
+    Options o = {.prune = prune_for(r, PRUNE_ALL), .sides = SIDES_DEFAULT, .fired = fired};
+    return o;
+}
+
+/* How a default search takes the position's talon (talon_mode). */
+static int default_talon(const State *s, const Rules *r)
+{
+    uint64_t fired[FIRED_SLOTS] = {0};
+    Options o = search_defaults(r, fired);
+    return talon_mode(s, r, &o);
+}
+
 /* step_keys(columns, downs, talon, waste_size, foundations, recycles, draw,
  * recycles_allowed, any_empty, recall, partial, deals): for each step the
  * search generates from the position (every pruning rule on), step_key's
@@ -243,7 +259,7 @@ static PyObject *py_step_keys(PyObject *self, PyObject *args)
     State s;
     if (!read_position(args, &s, &r)) return NULL;
     uint64_t fired[FIRED_SLOTS] = {0};
-    Options o = {.prune = prune_for(&r, PRUNE_ALL), .sides = SIDES_DEFAULT, .fired = fired};
+    Options o = search_defaults(&r, fired);
     SMove moves[MAX_GEN];
     int n = gen_moves(&s, &r, &o, moves);
     PyObject *list = PyList_New(0);
@@ -267,9 +283,9 @@ static PyObject *py_step_keys(PyObject *self, PyObject *args)
  * draw, recycles_allowed, any_empty, recall, partial, deals): which rule
  * finds the position lost: 8 (rule 8's relaxation, with 17 and 18), 20 (a
  * bare base, on every card), 21 (two kids, one base), 22 (a squeeze, at
- * every face-down card), 23 (a base gone home, at every tableau card), or 0
- * (none); for testing rules 20 to 23 position by position against the
- * search without them. */
+ * every face-down card), 23 (a base gone home, at every tableau card), 24
+ * (chained locks), or 0 (none); for testing rules 20 to 24 position by
+ * position against the search without them. */
 static PyObject *py_dead_end_rule(PyObject *self, PyObject *args)
 {
     (void)self;
@@ -277,13 +293,60 @@ static PyObject *py_dead_end_rule(PyObject *self, PyObject *args)
     State s;
     if (!read_position(args, &s, &r)) return NULL;
     uint64_t fired[FIRED_SLOTS] = {0}, bases;
-    Options o = {.prune = prune_for(&r, PRUNE_ALL), .sides = SIDES_DEFAULT, .fired = fired};
+    Options o = search_defaults(&r, fired);
     if (home_reach(&s, &r, 0, 0, talon_mode(&s, &r, &o), &bases) != ALL_CARDS)
         return PyLong_FromLong(8);
     if (bare_at_start(&s, &r, &o)) return PyLong_FromLong(20);
     if (shared_base_locked(&s, &r, talon_mode(&s, &r, &o))) return PyLong_FromLong(21);
     if (squeeze_at_start(&s, &r, &o)) return PyLong_FromLong(22);
-    return PyLong_FromLong(gone_at_start(&s, &r, &o) ? 23 : 0);
+    if (gone_at_start(&s, &r, &o)) return PyLong_FromLong(23);
+    return PyLong_FromLong(chain_at_start(&s, &r, &o) ? 24 : 0);
+}
+
+/* chain_facts(columns, ...): rule 24's facts at the position: (lost,
+ * frozen mask, ((base, kids mask), ...)) (for tests and analysis). */
+static PyObject *py_chain_facts(PyObject *self, PyObject *args)
+{
+    (void)self;
+    State s;
+    Rules r;
+    if (!read_position(args, &s, &r)) return NULL;
+    Reach facts = {0};
+    int n = 0;
+    int lost = chain_locked_x(&s, &r, default_talon(&s, &r), CHAIN_SWEEPS, &n, &facts);
+    PyObject *pairs = PyTuple_New(facts.npairs);
+    if (!pairs) return NULL;
+    for (int k = 0; k < facts.npairs; k++)
+        PyTuple_SET_ITEM(pairs, k, Py_BuildValue("(iK)", facts.pair_base[k],
+                                                 (unsigned long long)facts.pair_kids[k]));
+    return Py_BuildValue("(iKN)", lost, (unsigned long long)facts.frozen, pairs);
+}
+
+/* reach_sets(columns, ..., no_home, frozen): rule 8's relaxation (with the
+ * talon as the search takes it), with `no_home` never going home and
+ * `frozen` never put on a column: (H, A) (for analysis). */
+static PyObject *py_reach_sets(PyObject *self, PyObject *args)
+{
+    (void)self;
+    Rules r;
+    State s;
+    unsigned long long no_home = 0, frozen = 0;
+    Py_ssize_t n = PyTuple_Size(args);
+    if (n < 2) {
+        PyErr_SetString(PyExc_TypeError, "reach_sets takes a position, no_home and frozen");
+        return NULL;
+    }
+    PyObject *head = PyTuple_GetSlice(args, 0, n - 2);
+    if (!head) return NULL;
+    no_home = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(args, n - 2));
+    frozen = PyLong_AsUnsignedLongLong(PyTuple_GET_ITEM(args, n - 1));
+    int ok = read_position(head, &s, &r);
+    Py_DECREF(head);
+    if (!ok || PyErr_Occurred()) return NULL;
+    uint64_t bases;
+    Reach y = {.no_home = no_home, .frozen = frozen};
+    uint64_t h = home_reach_x(&s, &r, default_talon(&s, &r), &bases, &y);
+    return Py_BuildValue("(KK)", (unsigned long long)h, (unsigned long long)bases);
 }
 
 #endif /* BONANZA_SEARCH_PYTHON_H */

@@ -276,6 +276,10 @@ static int portfolio_rounds(Search *x, const State *start, Side *sides)
             FIRE(&x->o, 23);
             return 0;
         }
+        if (round == SIDE_ROUND && chain_at_start(start, &x->r, &x->o)) {
+            FIRE(&x->o, 24);
+            return 0;
+        }
         if (round == (x->o.sides & SIDES_AT_ONCE ? 1 : SIDE_ROUND)) start_sides(x, start, sides);
         sides[SIDE_RELAXED].quarters = round < SIDE_RELAXED_FULL_ROUND ? SIDE_RELAXED_EARLY_QUARTERS
                                                                        : SIDE_RELAXED_QUARTERS;

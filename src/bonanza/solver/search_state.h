@@ -44,10 +44,12 @@ enum {
     PRUNE_SHARED_BASE = 1 << 21,  /* see search_locks.h */
     PRUNE_SQUEEZE = 1 << 22,      /* with rule 8 only: see search_squeeze.h */
     PRUNE_GONE_BASE = 1 << 23,    /* with rule 8 only: see search_gone.h */
+    PRUNE_CHAIN = 1 << 24,        /* with rule 8 only: see search_chain.h */
     PRUNE_ALL = PRUNE_SAFE_MOVES | PRUNE_TWINS | PRUNE_DEAD_ENDS | PRUNE_LARGER_WASTES
               | PRUNE_COVER_TALON | PRUNE_RELAXED_STOCK | PRUNE_NEARLY_SAFE
               | PRUNE_SUCCESSOR | PRUNE_TWIN_LOCKS | PRUNE_WASTE_STACK | PRUNE_STOCK_CYCLE
-              | PRUNE_BARE_BASES | PRUNE_SHARED_BASE | PRUNE_SQUEEZE | PRUNE_GONE_BASE,
+              | PRUNE_BARE_BASES | PRUNE_SHARED_BASE | PRUNE_SQUEEZE | PRUNE_GONE_BASE
+              | PRUNE_CHAIN,
 };
 
 /* The side searches that only look for wins (they prune nothing), and when
@@ -83,15 +85,16 @@ enum {
     /* For tests: rule 23 at every dead-end test, on every tableau card (see
      * gone_based). */
     SIDE_GONE_EVERY = 1 << 12,
+    SIDE_CHAIN_EVERY = 1 << 13, /* rule 24 at every dead-end test (for tests) */
     SIDES_DEFAULT = SIDE_FEW_PASSES_ON | SIDE_HASTY_ON | SIDE_DEEPEN_ON | SIDE_NO_RECALL_ON,
     SIDES_TESTS = SIDES_AT_ONCE | SIDE_KEPT_HITS | SIDE_KEPT_KEYED | SIDE_NO_FORGET
                 | SIDE_CHECK_SKIPS | SIDE_BARE_EVERY | SIDE_SHARED_EVERY | SIDE_SQUEEZE_EVERY
-                | SIDE_GONE_EVERY,
+                | SIDE_GONE_EVERY | SIDE_CHAIN_EVERY,
 };
 
 /* Firing counts: fired[k] counts what rule k pruned or forced (fired[0] the
  * wins of the side searches that look for wins). */
-#define FIRED_SLOTS 24
+#define FIRED_SLOTS 25
 #define FIRED_SIDE_WINS 0
 #define FIRED_KEPT_HITS 13 /* SIDE_KEPT_HITS's count (rule 13 was removed) */
 #define FIRED_FORGOTTEN 16 /* the entries a full table forgot (see forget_some) */

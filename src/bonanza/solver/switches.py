@@ -35,10 +35,11 @@ class Prune(enum.IntFlag):
     SHARED_BASE = 1 << 21  # rule 21: two kids that must share one base before a card comes up
     SQUEEZE = 1 << 22  # rule 22, with rule 8: too few bases for the cards parked at a first move
     GONE_BASE = 1 << 23  # rule 23, with rule 8: a kid's base sent home under a card's first move
+    CHAIN = 1 << 24  # rule 24, with rule 8: facts of winning lines found one on another
     NONE = 0
     ALL = (SAFE_MOVES | TWINS | DEAD_ENDS | LARGER_WASTES | COVER_TALON | RELAXED_STOCK
            | NEARLY_SAFE | SUCCESSOR | TWIN_LOCKS | WASTE_STACK | STOCK_CYCLE | BARE_BASES
-           | SHARED_BASE | SQUEEZE | GONE_BASE)
+           | SHARED_BASE | SQUEEZE | GONE_BASE | CHAIN)
 
     @property
     def rule(self) -> int:
@@ -62,6 +63,7 @@ class Sides(enum.IntFlag):
     SHARED_EVERY = 1 << 10  # rule 21 at every dead-end test (for tests)
     SQUEEZE_EVERY = 1 << 11  # rule 22 at every dead-end test, every face-down card (for tests)
     GONE_EVERY = 1 << 12  # rule 23 at every dead-end test, every tableau card (for tests)
+    CHAIN_EVERY = 1 << 13  # rule 24 at every dead-end test (for tests)
     NONE = 0
     DEFAULT = FEW_PASSES | HASTY | DEEPEN | NO_RECALL
 
