@@ -349,8 +349,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"disagreements: {len(total.disagreements)}")
     if args.brute:
         print(f"brute-force comparisons of lost positions: {total.brute_lost}")
-    print("firings (default searches; BARE_BASES, SHARED_BASE, SQUEEZE and GONE_BASE with "
-          "rules 20 to 24 everywhere): " + ", ".join(
+    print("firings (default searches; BARE_BASES, SHARED_BASE, SQUEEZE, GONE_BASE and CHAIN "
+          "with rules 20 to 24 everywhere): " + ", ".join(
         f"{flag.name} {total.fired.get(flag, 0)}" for flag in SINGLE_RULES)
         + f", side-search wins {total.side_wins}")
     print(f"table hits on an entry stored under another kept-out set (rule 12): "

@@ -93,21 +93,21 @@ static inline uint64_t chain_kids(int card)
 /* Is (c, kid) a fact of x already? */
 static inline int chain_has_pair(const Reach *x, int c, int kid)
 {
-    for (int k = 0; k < x->npairs; k++)
-        if (x->pair_base[k] == c) return (int)(x->pair_kids[k] >> kid & 1);
+    for (int k = 0; k < x->kept->n; k++)
+        if (x->kept->base[k] == c) return (int)(x->kept->kids[k] >> kid & 1);
     return 0;
 }
 
-static inline int chain_add_pair(Reach *x, int c, uint64_t kids)
+static inline int chain_add_pair(KeptOff *x, int c, uint64_t kids)
 {
-    for (int k = 0; k < x->npairs; k++)
-        if (x->pair_base[k] == c) {
-            x->pair_kids[k] |= kids;
+    for (int k = 0; k < x->n; k++)
+        if (x->base[k] == c) {
+            x->kids[k] |= kids;
             return 1;
         }
-    if (x->npairs >= REACH_PAIRS) return 0;
-    x->pair_base[x->npairs] = (uint8_t)c;
-    x->pair_kids[x->npairs++] = kids;
+    if (x->n >= REACH_PAIRS) return 0;
+    x->base[x->n] = (uint8_t)c;
+    x->kids[x->n++] = kids;
     return 1;
 }
 
@@ -122,16 +122,17 @@ static inline uint64_t chain_reach(const State *s, const Rules *r, int talon, co
     y.snap_h = y.snap_a = NULL;
     y.kids = 0;
     y.quit_h = 0;
-    return home_reach_x(s, r, talon, bases, &y);
+    return reach_chained(s, r, talon, bases, &y);
 }
 
 /* Rule 24: is the position lost to chained locks?  `sweeps`: at most so many
- * rounds of new facts.  *found_facts (or NULL): the facts found. */
+ * rounds of new facts.  *found_facts (or NULL): how many facts were found;
+ * the facts themselves in *out and *kept (given empty). */
 static int chain_locked_x(const State *s, const Rules *r, int talon, int sweeps, int *found_facts,
-                          Reach *out)
+                          Reach *out, KeptOff *kept)
 {
     if (r->any_empty || r->deals) return 0;
-    Reach facts = {0};
+    Reach facts = {.kept = kept};
     uint64_t bases, home = home_cards(s);
     int n_facts = 0, lost = 0;
     for (int sweep = 0; sweep < sweeps; sweep++) {
@@ -163,7 +164,7 @@ static int chain_locked_x(const State *s, const Rules *r, int talon, int sweeps,
             uint64_t h = chain_reach(s, r, talon, &facts, 1ULL << c, 0, &bases);
             if (bases >> twin_of(c) & 1) continue;
             uint64_t stranded = todo & ~h;
-            if (stranded && chain_add_pair(&facts, c, stranded)) {
+            if (stranded && chain_add_pair(kept, c, stranded)) {
                 fresh = 1;
                 n_facts += __builtin_popcountll(stranded);
             }
@@ -181,7 +182,8 @@ static int chain_locked_x(const State *s, const Rules *r, int talon, int sweeps,
 
 static int chain_locked(const State *s, const Rules *r, int talon, int sweeps, int *found_facts)
 {
-    return chain_locked_x(s, r, talon, sweeps, found_facts, NULL);
+    KeptOff kept = {0};
+    return chain_locked_x(s, r, talon, sweeps, found_facts, NULL, &kept);
 }
 
 #endif /* BONANZA_SEARCH_CHAIN_H */

@@ -149,6 +149,13 @@ enum { TALON_FREE, TALON_STACK, TALON_CYCLE };
  *               counts the slots filled. */
 #define REACH_ROUNDS 24
 #define REACH_PAIRS 48 /* rule 24: the most bases that keep kids off */
+/* Rule 24's bases that keep kids off until they have been home: kids[k] off
+ * card base[k], n of them. */
+typedef struct KeptOff {
+    int n;
+    uint8_t base[REACH_PAIRS];
+    uint64_t kids[REACH_PAIRS];
+} KeptOff;
 typedef struct {
     uint64_t no_home, kids, quit_h, quit_a;
     int base, rounds;
@@ -169,29 +176,28 @@ typedef struct {
     uint64_t got_x, got_m;
     /* Rule 24 (search_chain.h): cards that never go on a column before they
      * have been home (their M is H alone, as `frozen`'s), and bases that
-     * keep kids off until they have been home (pair_kids[k] off card
-     * pair_base[k]; npairs of them). */
+     * keep kids off until they have been home (`kept`, or NULL: none; apart,
+     * so that the other rules' Reach stays small to clear). */
     uint64_t frozen;
-    int npairs;
-    uint8_t pair_base[REACH_PAIRS];
-    uint64_t pair_kids[REACH_PAIRS];
+    const struct KeptOff *kept;
 } Reach;
 
 /* Rule 24's place: of the cards that may go on a base of A (`place`, from
  * parent_in(A)), each kid kept off a base not yet home (`active`) may go
  * only on its other bases. */
-static inline uint64_t place_kept_off(const Reach *x, uint64_t A, uint64_t active, uint64_t place)
+static inline uint64_t place_kept_off(const KeptOff *x, uint64_t A, uint64_t active,
+                                      uint64_t place)
 {
     uint64_t kept = 0;
-    for (int k = 0; k < x->npairs; k++)
-        if (active >> x->pair_base[k] & 1) kept |= x->pair_kids[k];
+    for (int k = 0; k < x->n; k++)
+        if (active >> x->base[k] & 1) kept |= x->kids[k];
     uint64_t out = place & ~kept;
     for (uint64_t ks = kept & place; ks; ks &= ks - 1) {
         int d = __builtin_ctzll(ks);
         uint64_t blocked = 0;
-        for (int k = 0; k < x->npairs; k++)
-            if ((active >> x->pair_base[k] & 1) && (x->pair_kids[k] >> d & 1))
-                blocked |= 1ULL << x->pair_base[k];
+        for (int k = 0; k < x->n; k++)
+            if ((active >> x->base[k] & 1) && (x->kids[k] >> d & 1))
+                blocked |= 1ULL << x->base[k];
         if (bases_of(d) & A & ~blocked) out |= 1ULL << d;
     }
     return out;
@@ -225,7 +231,7 @@ static inline int reach_quits(const Reach *x, uint64_t H, uint64_t A)
  * cards are walked only when the card on the next of them moves (`watch`). */
 static inline __attribute__((always_inline)) uint64_t
 reach_with_given(const State *s, const Rules *r, uint64_t frozen, uint64_t stop, int talon,
-                 uint64_t *bases, Reach *x, const int given)
+                 uint64_t *bases, Reach *x, const int given, const int chained)
 {
     const uint64_t all = ALL_CARDS, aces = RANK_MASK(1), kings = RANK_MASK(13);
     const uint64_t dealt = r->deals ? s->tal_mask : 0;
@@ -310,7 +316,7 @@ reach_with_given(const State *s, const Rules *r, uint64_t frozen, uint64_t stop,
     uint64_t H = home, A = s->top_mask | dealt, M = 0, X = s->top_mask | dealt;
     uint64_t place = 0, placed_a = 0, placed_active = 0;
     uint64_t no_home = x ? x->no_home : 0;
-    if (x) frozen |= x->frozen;
+    if (chained) frozen |= x->frozen;
     /* Rule 23: the facts given, and the cards that are no base (A) until a
      * card of gate_bases is (shut: those cards while the gate is shut). */
     uint64_t shut = given ? x->gate_cards : 0;
@@ -335,9 +341,9 @@ reach_with_given(const State *s, const Rules *r, uint64_t frozen, uint64_t stop,
         for (;;) {
             int bare = x && x->kids && !(H >> x->base & 1);
             uint64_t active = 0;
-            if (x && x->npairs)
-                for (int k = 0; k < x->npairs; k++)
-                    if (!(H >> x->pair_base[k] & 1)) active |= 1ULL << x->pair_base[k];
+            if (chained && x->kept)
+                for (int k = 0; k < x->kept->n; k++)
+                    if (!(H >> x->kept->base[k] & 1)) active |= 1ULL << x->kept->base[k];
             while (A != placed_a || empty != placed_empty || bare != placed_bare
                    || active != placed_active) {
                 placed_a = A;
@@ -348,7 +354,7 @@ reach_with_given(const State *s, const Rules *r, uint64_t frozen, uint64_t stop,
                 /* Rule 20: the kids go on the base only once it has been home. */
                 if (bare) place = parent_in(A & ~(1ULL << x->base)) | (place & ~x->kids);
                 /* Rule 24: so do the kids of each pair. */
-                if (active) place = place_kept_off(x, A, active, place);
+                if (active) place = place_kept_off(x->kept, A, active, place);
                 place |= empty ? (r->any_empty ? all : kings) : 0;
                 /* A foundation card comes back only after the cards on it. */
                 A |= ((playable & place) | (r->recall ? home & place & (home_tops | (A >> 1)) : 0))
@@ -437,19 +443,28 @@ reach_with_given(const State *s, const Rules *r, uint64_t frozen, uint64_t stop,
 }
 
 /* The least solution above, without rule 23's given facts, gate and pins
- * (`given` a constant, so that the other callers' code leaves them out). */
+ * or rule 24's facts (`given` and `chained` constants, so that the other
+ * callers' code leaves them out). */
 static inline __attribute__((always_inline)) uint64_t
 reach_with(const State *s, const Rules *r, uint64_t frozen, uint64_t stop, int talon,
            uint64_t *bases, Reach *x)
 {
-    return reach_with_given(s, r, frozen, stop, talon, bases, x, 0);
+    return reach_with_given(s, r, frozen, stop, talon, bases, x, 0, 0);
 }
 
 /* The least solution with rule 23's given facts, gate and pins (x). */
 static __attribute__((noinline)) uint64_t
 reach_given(const State *s, const Rules *r, int talon, uint64_t *bases, Reach *x)
 {
-    return reach_with_given(s, r, 0, 0, talon, bases, x, 1);
+    return reach_with_given(s, r, 0, 0, talon, bases, x, 1, 0);
+}
+
+/* The least solution with rule 24's facts (x's frozen and kept; with rule
+ * 20's extras, and x's no_home). */
+static __attribute__((noinline)) uint64_t
+reach_chained(const State *s, const Rules *r, int talon, uint64_t *bases, Reach *x)
+{
+    return reach_with_given(s, r, 0, 0, talon, bases, x, 0, 1);
 }
 
 /* The relaxation as rules 8, 15, 17 and 18 take it. */

@@ -312,13 +312,14 @@ static PyObject *py_chain_facts(PyObject *self, PyObject *args)
     Rules r;
     if (!read_position(args, &s, &r)) return NULL;
     Reach facts = {0};
+    KeptOff kept = {0};
     int n = 0;
-    int lost = chain_locked_x(&s, &r, default_talon(&s, &r), CHAIN_SWEEPS, &n, &facts);
-    PyObject *pairs = PyTuple_New(facts.npairs);
+    int lost = chain_locked_x(&s, &r, default_talon(&s, &r), CHAIN_SWEEPS, &n, &facts, &kept);
+    PyObject *pairs = PyTuple_New(kept.n);
     if (!pairs) return NULL;
-    for (int k = 0; k < facts.npairs; k++)
-        PyTuple_SET_ITEM(pairs, k, Py_BuildValue("(iK)", facts.pair_base[k],
-                                                 (unsigned long long)facts.pair_kids[k]));
+    for (int k = 0; k < kept.n; k++)
+        PyTuple_SET_ITEM(pairs, k, Py_BuildValue("(iK)", kept.base[k],
+                                                 (unsigned long long)kept.kids[k]));
     return Py_BuildValue("(iKN)", lost, (unsigned long long)facts.frozen, pairs);
 }
 
@@ -345,7 +346,7 @@ static PyObject *py_reach_sets(PyObject *self, PyObject *args)
     if (!ok || PyErr_Occurred()) return NULL;
     uint64_t bases;
     Reach y = {.no_home = no_home, .frozen = frozen};
-    uint64_t h = home_reach_x(&s, &r, default_talon(&s, &r), &bases, &y);
+    uint64_t h = reach_chained(&s, &r, default_talon(&s, &r), &bases, &y);
     return Py_BuildValue("(KK)", (unsigned long long)h, (unsigned long long)bases);
 }
 
