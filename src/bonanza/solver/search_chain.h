@@ -180,10 +180,11 @@ static int chain_locked_x(const State *s, const Rules *r, int talon, int sweeps,
     return lost;
 }
 
-static int chain_locked(const State *s, const Rules *r, int talon, int sweeps, int *found_facts)
+/* Rule 24 with CHAIN_SWEEPS sweeps (1: lost). */
+static int chain_locked(const State *s, const Rules *r, int talon)
 {
     KeptOff kept = {0};
-    return chain_locked_x(s, r, talon, sweeps, found_facts, NULL, &kept);
+    return chain_locked_x(s, r, talon, CHAIN_SWEEPS, NULL, NULL, &kept);
 }
 
 #endif /* BONANZA_SEARCH_CHAIN_H */

@@ -500,6 +500,47 @@ static inline int talon_mode(const State *s, const Rules *r, const Options *o)
     return TALON_FREE;
 }
 
+/* A lock rule's test of one card (1: lost), and of a whole position. */
+typedef int (*LockAt)(const State *s, const Rules *r, int talon, int card);
+typedef int (*LockAll)(const State *s, const Rules *r, int talon);
+
+/* A lock rule in the search (rules 22 and 23): at most `most` cards of
+ * `cards` a test, those it found lately first, then the others in turn
+ * (lock_next; 1: lost). */
+static inline int lock_some(const State *s, const Rules *r, int talon, LockMemo *m,
+                            uint64_t cards, int most, LockAt at)
+{
+    uint64_t tried = 0;
+    for (int k = 0, tries = 0; tries < most; k++) {
+        int card = lock_next(m, cards, tried, k);
+        if (card == -2) break;
+        if (card < 0) continue;
+        tried |= 1ULL << card;
+        tries++;
+        if (at(s, r, talon, card)) {
+            lock_remember(m, card);
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* A lock rule (`flag`, with rule 8) on the position a search starts from,
+ * once the portfolio finds it not decided at once: only where kings alone go
+ * into empty columns and the stock never deals, and where rule 8 passes it
+ * (rule 8's own verdict is the search's: it tested this position first). */
+static inline int lock_at_start(const State *start, const Rules *r, const Options *o,
+                                unsigned flag, LockAll locked)
+{
+    uint64_t bases;
+    if ((o->prune & (PRUNE_DEAD_ENDS | flag)) != (PRUNE_DEAD_ENDS | flag) || r->any_empty
+        || r->deals)
+        return 0;
+    int talon = talon_mode(start, r, o);
+    if (home_reach(start, r, 0, 0, talon, &bases) != ALL_CARDS) return 0;
+    return locked(start, r, talon);
+}
+
 /*
  * Rule 8's answer known (no rule of its own: skipping a test only keeps
  * positions).  Let P pass rule 8's test, where the stock never deals, and C

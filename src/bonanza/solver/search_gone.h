@@ -202,33 +202,16 @@ static int gone_based(const State *s, const Rules *r, int talon)
 static int gone_based_some(const State *s, const Rules *r, int talon, LockMemo *m)
 {
     if (r->any_empty || r->deals) return 0;
-    uint64_t candidates = 0, tried = 0;
+    uint64_t candidates = 0;
     for (int c = 0; c < s->ncols; c++) candidates |= s->col_mask[c];
-    candidates &= ~RANK_MASK(13);
-    for (int k = 0, tries = 0; tries < GONE_TRIES; k++) {
-        int e = lock_next(m, candidates, tried, k);
-        if (e == -2) break;
-        if (e < 0) continue;
-        tried |= 1ULL << e;
-        tries++;
-        if (gone_base_at(s, r, talon, e)) {
-            lock_remember(m, e);
-            return 1;
-        }
-    }
-    return 0;
+    return lock_some(s, r, talon, m, candidates & ~RANK_MASK(13), GONE_TRIES, gone_base_at);
 }
 
 /* Rule 23 on the position a search starts from, at every card (1: lost);
  * the portfolio makes it once the position is not decided at once. */
 static int gone_at_start(const State *start, const Rules *r, const Options *o)
 {
-    uint64_t bases;
-    if ((o->prune & (PRUNE_DEAD_ENDS | PRUNE_GONE_BASE)) != (PRUNE_DEAD_ENDS | PRUNE_GONE_BASE))
-        return 0;
-    int talon = talon_mode(start, r, o);
-    if (home_reach(start, r, 0, 0, talon, &bases) != ALL_CARDS) return 0;
-    return gone_based(start, r, talon);
+    return lock_at_start(start, r, o, PRUNE_GONE_BASE, gone_based);
 }
 
 #endif /* BONANZA_SEARCH_GONE_H */

@@ -372,7 +372,7 @@ static int hopeless(const State *s, const Rules *r, Options *o, int reach_known)
      * (it runs at a search's start, chain_at_start); last, as its chain
      * holds rule 20's argument, so that rule 20 fires where it would. */
     if (!reach_known && (o->prune & PRUNE_CHAIN) && locks && (o->sides & SIDE_CHAIN_EVERY)
-        && chain_locked(s, r, talon, CHAIN_SWEEPS, NULL)) {
+        && chain_locked(s, r, talon)) {
         FIRE(o, 24);
         return 1;
     }
@@ -396,15 +396,9 @@ static int bare_at_start(const State *start, const Rules *r, Options *o)
 }
 
 /* Rule 24 on the position a search starts from (1: lost). */
-static int chain_at_start(const State *start, const Rules *r, Options *o)
+static int chain_at_start(const State *start, const Rules *r, const Options *o)
 {
-    uint64_t bases;
-    if ((o->prune & (PRUNE_DEAD_ENDS | PRUNE_CHAIN)) != (PRUNE_DEAD_ENDS | PRUNE_CHAIN)
-        || r->any_empty || r->deals)
-        return 0;
-    int talon = talon_mode(start, r, o);
-    if (home_reach(start, r, 0, 0, talon, &bases) != ALL_CARDS) return 0;
-    return chain_locked(start, r, talon, CHAIN_SWEEPS, NULL);
+    return lock_at_start(start, r, o, PRUNE_CHAIN, chain_locked);
 }
 
 /* Rule 8's test alone, not counted (for SIDE_CHECK_SKIPS). */

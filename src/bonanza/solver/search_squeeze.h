@@ -170,34 +170,17 @@ static int squeezed(const State *s, const Rules *r, int talon)
 static int squeezed_some(const State *s, const Rules *r, int talon, LockMemo *m)
 {
     if (r->any_empty || r->deals) return 0;
-    uint64_t candidates = s->down_mask, tried = 0;
+    uint64_t candidates = s->down_mask;
     for (int c = 0; c < s->ncols; c++)
         if (s->len[c]) candidates &= ~(1ULL << s->col[c][0]);
-    for (int k = 0, tries = 0; tries < SQUEEZE_TRIES; k++) {
-        int e = lock_next(m, candidates, tried, k);
-        if (e == -2) break;
-        if (e < 0) continue;
-        tried |= 1ULL << e;
-        tries++;
-        if (squeeze_at(s, r, talon, e)) {
-            lock_remember(m, e);
-            return 1;
-        }
-    }
-    return 0;
+    return lock_some(s, r, talon, m, candidates, SQUEEZE_TRIES, squeeze_at);
 }
 
 /* Rule 22 on the position a search starts from, at every face-down card (1:
  * lost); the portfolio makes it once the position is not decided at once. */
 static int squeeze_at_start(const State *start, const Rules *r, const Options *o)
 {
-    uint64_t bases;
-    if ((o->prune & (PRUNE_DEAD_ENDS | PRUNE_SQUEEZE)) != (PRUNE_DEAD_ENDS | PRUNE_SQUEEZE))
-        return 0;
-    int talon = talon_mode(start, r, o);
-    /* (Rule 8's own verdict is the search's: it tested this position first.) */
-    if (home_reach(start, r, 0, 0, talon, &bases) != ALL_CARDS) return 0;
-    return squeezed(start, r, talon);
+    return lock_at_start(start, r, o, PRUNE_SQUEEZE, squeezed);
 }
 
 #endif /* BONANZA_SEARCH_SQUEEZE_H */
