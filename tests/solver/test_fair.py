@@ -63,15 +63,15 @@ def test_the_hint_is_deterministic_per_seed_and_varies_with_it() -> None:
     assert texts  # (a different seed may or may not pick the same move)
 
 
-HINTED_DEALS = 100
-HINTED_SLICES = 5
+HINTED_DEALS = 60
+HINTED_SLICES = 3
 """The deals hinted, in slices that the test workers share out."""
 
 
 @pytest.mark.python_bound
 @pytest.mark.parametrize("first", range(1, HINTED_DEALS + 1, HINTED_DEALS // HINTED_SLICES))
 def test_following_hints_never_repeats_a_position(first: int) -> None:
-    """100 seeded deals (in five slices), draw 1 and 3 in turn, 120 hinted moves at most each."""
+    """60 seeded deals (in three slices), draw 1 and 3 in turn, 120 hinted moves at most each."""
     for number in range(first, first + HINTED_DEALS // HINTED_SLICES):
         session = Session.new(Deal.from_number(number), Rules(draw=1 + 2 * (number % 2)), 0.0)
         seen = {position_key(session.position)}

@@ -12,6 +12,8 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import pytest
+
 from bonanza.core import Deal, EmptyColumn, Position, Rules
 from bonanza.solver import Prune, solve
 from tests.core.strategies import random_position
@@ -25,7 +27,7 @@ COLUMNS_OF_KLONDIKE = 7
 WASTE_SHARE = 0.6
 """Of a small position's loose cards, the share dealt to the waste."""
 LOOSE_CARDS = (7, 8, 9)
-BRUTE_CASES = 300
+BRUTE_CASES = 200
 BRUTE_LIMIT = 8_000
 """Positions the brute force stores at most (a larger case is left out)."""
 PLAYOUT_CASES = 2000
@@ -54,14 +56,15 @@ def deep_waste_position(rng: random.Random) -> Position:
                          lambda: _rules(rng, passes=1, columns=COLUMNS))
 
 
+@pytest.mark.python_bound
 def test_small_positions_with_a_deep_waste_agree_with_the_brute_force() -> None:
     rng = random.Random(1717)
     tally = against_brute_force((deep_waste_position(rng) for _ in range(BRUTE_CASES)),
                                 Prune.WASTE_STACK, BRUTE_LIMIT)
     assert tally.wrong == []
-    # (Seed 1717: 216 of the 300 small enough for the brute force; the rule fired
-    # in 27 of them, and 22 are lost.)
-    assert tally.decided >= 180
+    # (Seed 1717: 145 of the 200 small enough for the brute force; the rule fired
+    # in 19 of them, and 15 are lost.)
+    assert tally.decided >= 120
     assert tally.fired >= 15
     assert tally.lost >= 12
 
