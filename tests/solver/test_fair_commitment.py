@@ -85,6 +85,7 @@ def test_each_quiet_line_leads_to_the_position_its_move_is_played_from(draw: int
     assert steps > 400 and long_lines > 100
 
 
+@pytest.mark.python_bound
 @pytest.mark.parametrize("draw", [1, 3])
 def test_a_near_tie_goes_to_the_reveal_that_wins_in_most_layouts(draw: int) -> None:
     decided = nearest_passed_over = 0
@@ -122,8 +123,13 @@ def _moments() -> list[tuple[str, int]]:
     return [(preset, int(seed)) for preset, seed in rows]
 
 
-@pytest.mark.parametrize(("preset", "least"), [("klondike", 200), ("klondike-3", 200),
-                                               ("double-klondike", 12)])
+# (Klondike's two cases are hint loops, python_bound; Double Klondike's few
+# positions keep the commitment's wide searches in the sanitizer run.)
+@pytest.mark.parametrize(("preset", "least"), [
+    pytest.param("klondike", 200, marks=pytest.mark.python_bound),
+    pytest.param("klondike-3", 200, marks=pytest.mark.python_bound),
+    ("double-klondike", 12),
+])
 def test_where_the_commitment_decides_shuffling_hidden_cards_never_changes_the_hint(
     preset: str, least: int,
 ) -> None:
