@@ -60,7 +60,7 @@ _WINNABLE: Final[dict[str, Winnable]] = {
 def still_winnable(position: Position, time_limit: float = WINNABLE_SECONDS) -> Winnable:
     """Whether ``position`` can be won with every card known, as the solver finds
     within ``time_limit`` seconds: only the word, never the line."""
-    return _WINNABLE[solve(position, time_limit=time_limit).result]
+    return _WINNABLE[solve(position, time_limit=time_limit, shorten=False).result]
 
 
 @dataclass(frozen=True, slots=True)
