@@ -8,6 +8,8 @@ every column (docs/variants.md).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from bonanza.core import Move, Pile, Position
 from bonanza.core.rules import EmptyColumn, StockMode
 
@@ -39,7 +41,7 @@ def _foundation(pile: Pile) -> int | None:
     return "CDHS".index(pile.name[1]) + (4 if pile.name.endswith("2") else 0)
 
 
-def _in_sequence(cards: list[int]) -> bool:
+def _in_sequence(cards: Sequence[int]) -> bool:
     return all(
         _rank(lower) == _rank(upper) - 1 and _red(lower) != _red(upper)
         for lower, upper in zip(cards[1:], cards, strict=False)
@@ -80,6 +82,7 @@ def is_legal(position: Position, move: Move) -> bool:
     if dest == WASTE:
         return False
     source_column, source_home = _column(source), _foundation(source)
+    moving: Sequence[int]
     if source_column is not None:
         column = position.tableau[source_column]
         face_up = column[position.down[source_column] :]

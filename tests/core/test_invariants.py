@@ -5,13 +5,13 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bonanza.core import Game, Position
+from bonanza.core import Deal, Game, Position, Rules
 from tests.core.naive import legal_moves as naive_moves
 from tests.core.strategies import deals, play_checked, rules, undo_checked
 
 
 def all_cards(position: Position) -> list[int]:
-    cards = [card for column in position.tableau for card in column]
+    cards: list[int] = [card for column in position.tableau for card in column]
     cards += position.stock + position.waste
     cards += [suit * 13 + rank for suit in range(4) for rank in range(position.foundations[suit])]
     return sorted(cards)
@@ -28,7 +28,7 @@ def check(position: Position) -> None:
 
 @settings(max_examples=60, deadline=None)
 @given(deals, rules, st.lists(st.integers(0, 1000), max_size=150))
-def test_random_play(deal, rule_set, choices) -> None:  # type: ignore[no-untyped-def]
+def test_random_play(deal: Deal, rule_set: Rules, choices: list[int]) -> None:
     game = Game(deal, rule_set)
     snapshots = play_checked(game, choices, lambda position, _: check(position))
     undo_checked(game, snapshots)

@@ -36,7 +36,7 @@ UNREACHABLE_WAIT = 0.5  # seconds to wait for a scheduler that is not there
 @pytest.fixture(scope="module")
 def scheduler() -> Iterator[str]:
     """The address of a cluster of two worker threads in this process (quick to start)."""
-    with distributed.LocalCluster(
+    with distributed.LocalCluster(  # type: ignore[no-untyped-call]  # distributed leaves its __init__ unannotated
         n_workers=2, threads_per_worker=1, processes=False, dashboard_address=":0"
     ) as cluster:
         yield cluster.scheduler_address

@@ -29,7 +29,7 @@ def random_rules(rng: random.Random) -> Rules:
 def random_positions(seed: int, count: int) -> list[Position]:
     """Positions met on random playouts of random deals under random rules."""
     rng = random.Random(seed)
-    positions = []
+    positions: list[Position] = []
     while len(positions) < count:
         position = Position.initial(Deal.from_number(rng.randrange(2**64)), random_rules(rng))
         for _ in range(rng.randrange(200)):

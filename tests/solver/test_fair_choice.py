@@ -23,6 +23,13 @@ class _Spent:
     def spend(self, nodes: int) -> None:
         self.nodes += nodes
 
+    @property
+    def spent(self) -> bool:
+        return False  # it only counts: never runs out
+
+    def cap(self, most: int) -> int:
+        return most
+
 
 def _position_with_moves(count: int) -> tuple[Position, list[Move]]:
     seed = 0

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from bonanza.core import Deal, Position, Rules
+from bonanza.core import Deal, Move, Position, Rules
 from bonanza.session.autofinish import finish_plan
 from bonanza.solver import solve
 from bonanza.solver.finish import finish_line, first_finish_move, winning_line
@@ -14,7 +14,7 @@ THOUGHTFUL = [Rules(draw=1, thoughtful=True), Rules(draw=3, thoughtful=True)]
 KNOWN_TEXT = "KC/-/-/-/-/-/- jcqctc - 9KKK 1"
 
 
-def replays_to_win(position: Position, line: list) -> bool:
+def replays_to_win(position: Position, line: list[Move]) -> bool:
     board = position.copy()
     for move in line:
         board.play(move)  # raises on an illegal move
@@ -61,7 +61,7 @@ def test_cards_go_home_earlier_than_on_the_plain_solver_line() -> None:
             continue
         assert replays_to_win(position, finish) and len(finish) == len(plain)
 
-        def delay(line: list) -> int:  # how late, in all, the cards go home
+        def delay(line: list[Move]) -> int:  # how late, in all, the cards go home
             return sum(i for i, move in enumerate(line) if move.dest.is_foundation)
 
         assert delay(finish) <= delay(plain)

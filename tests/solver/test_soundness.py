@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 
-from bonanza.core import Deal, Position, Rules
+from bonanza.core import Deal, Move, Position, Rules
 from bonanza.solver import Prune, solve
 from bonanza.solver.switches import SINGLE_RULES
 from tests.benchmark_script import load
@@ -36,7 +36,7 @@ def _harness() -> ModuleType:
     return load("soundness", "soundness_harness")
 
 
-def _replays_to_a_win(position: Position, result_moves: list) -> bool:  # type: ignore[type-arg]
+def _replays_to_a_win(position: Position, result_moves: list[Move]) -> bool:
     board = position.copy()
     for move in result_moves:
         board.apply(move)
