@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import subprocess
 import sys
+from typing import Any
 
 import numpy as np
 import pytest
@@ -12,6 +13,7 @@ import pytest
 pytest.importorskip("gymnasium")
 
 import gymnasium
+from gymnasium import spaces
 from gymnasium.utils.env_checker import check_env
 
 from bonanza.core import PRESETS, Deal, Position, Rules
@@ -33,6 +35,13 @@ def play_randomly(env: KlondikeEnv, steps: int, seed: int) -> None:
         env.step(chooser.choice(legal))
 
 
+def klondike(env: gymnasium.Env[Any, Any]) -> KlondikeEnv:
+    """The KlondikeEnv inside ``gymnasium.make``'s wrappers."""
+    inner = env.unwrapped
+    assert isinstance(inner, KlondikeEnv)
+    return inner
+
+
 KLONDIKE_PRESETS = [name for name, rules in PRESETS.items() if rules.is_klondike]
 
 
@@ -45,16 +54,16 @@ def test_klondikes_five_presets_are_all_there() -> None:
 def test_every_preset_is_made_by_name(preset: str, visibility: str) -> None:
     env = gymnasium.make(ENV_ID, rules=preset, observation=visibility)
     obs, info = env.reset(seed=1)
-    assert env.unwrapped.rules == PRESETS[preset]
+    assert klondike(env).rules == PRESETS[preset]
     assert env.observation_space.contains(obs)
     assert info["action_mask"].shape == (ACTION_COUNT,) and info["action_mask"].dtype == np.int8
-    assert env.action_space.n == ACTION_COUNT
+    assert isinstance(env.action_space, spaces.Discrete) and env.action_space.n == ACTION_COUNT
 
 
 def test_rules_are_also_taken_as_an_object_or_as_text() -> None:
     rules = Rules(draw=2, passes=4, partial_runs=False)
-    assert gymnasium.make(ENV_ID, rules=rules).unwrapped.rules == rules
-    assert gymnasium.make(ENV_ID, rules=rules.to_text()).unwrapped.rules == rules
+    assert klondike(gymnasium.make(ENV_ID, rules=rules)).rules == rules
+    assert klondike(gymnasium.make(ENV_ID, rules=rules.to_text())).rules == rules
 
 
 def test_the_module_form_of_the_id_needs_no_import_first() -> None:
@@ -227,7 +236,7 @@ def test_an_episode_ends_when_no_move_is_left() -> None:
         ({"rules": "decks=3"}, "decks must be 1 or 2"),
     ],
 )
-def test_bad_arguments_are_refused_by_name(arguments: dict[str, object], message: str) -> None:
+def test_bad_arguments_are_refused_by_name(arguments: dict[str, Any], message: str) -> None:
     with pytest.raises(ValueError, match=message):
         gymnasium.make(ENV_ID, **arguments)
 

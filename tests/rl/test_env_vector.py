@@ -21,7 +21,7 @@ ENV_ID = "bonanza/Klondike-v0"
 GAMES = 6
 
 
-def make(**kwargs: object) -> KlondikeVectorEnv:
+def make(**kwargs: Any) -> KlondikeVectorEnv:
     env = gymnasium.make_vec(
         ENV_ID, num_envs=GAMES, vectorization_mode="vector_entry_point", **kwargs
     )
@@ -34,7 +34,9 @@ def test_make_vec_builds_the_c_vector_env_with_its_spaces() -> None:
     assert env.rules == Rules.preset("vegas-3")
     assert env.metadata["autoreset_mode"] == AutoresetMode.NEXT_STEP
     obs, info = env.reset(seed=0)
-    assert obs.shape == (GAMES, env.single_observation_space.shape[0])
+    single = env.single_observation_space.shape
+    assert single is not None
+    assert obs.shape == (GAMES, single[0])
     assert env.observation_space.contains(obs)
     assert info["action_mask"].shape == (GAMES, ACTION_COUNT)
     assert info["_action_mask"].all()

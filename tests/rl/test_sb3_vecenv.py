@@ -130,7 +130,8 @@ def test_the_vecenv_interface_answers_game_by_game() -> None:
     env = KlondikeVecEnv(GAMES, render_mode="ansi")
     env.reset()
     assert env.get_attr("render_mode") == [env.render_mode] * GAMES == ["ansi"] * GAMES
-    assert env.metadata["render_fps"] > 0
+    fps = env.metadata["render_fps"]
+    assert isinstance(fps, int) and fps > 0
     assert is_masking_supported(env)
     assert np.array_equal(get_action_masks(env), env.action_masks())
     rows = env.env_method("action_masks", indices=[1, 4])
