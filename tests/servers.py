@@ -209,7 +209,7 @@ class PostgresServer:
                 db.execute(f"CREATE DATABASE {TEST_DATABASE}")
         name = f"store_{next(self._names)}"
         with psycopg.connect(self.url(TEST_DATABASE), autocommit=True) as db:
-            db.execute(f"CREATE SCHEMA {name}")  # type: ignore[arg-type]
+            db.execute(f"CREATE SCHEMA {name}")
         return f"{self.url(TEST_DATABASE)}?options=-csearch_path%3D{name}"
 
 

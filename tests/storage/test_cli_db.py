@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 import sqlite3
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +19,8 @@ from bonanza.session import Session
 from bonanza.session.status import Status
 from bonanza.storage import SCHEMA_VERSION, SQLiteStorage, open_storage
 from bonanza.storage.records import GameRecord
+from tests.servers import PostgresServer
 
-from .conftest import PostgresServer
 from .contract.conftest import finished, record
 from .test_sqlite_schema import games, previous_file
 
@@ -236,7 +237,7 @@ def sqlite_file(path: Path, statements: tuple[str, ...]) -> bytes:
     return path.read_bytes()
 
 
-NOT_STORES = {
+NOT_STORES: dict[str, tuple[Callable[[Path], bytes], str]] = {
     "empty": (lambda path: b"", "is empty, not a game store"),
     "text": (lambda path: b"my notes\n", "it is not a SQLite database"),
     "bytes": (lambda path: bytes(range(256)) * 8, "it is not a SQLite database"),

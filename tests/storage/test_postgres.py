@@ -27,9 +27,9 @@ from bonanza.storage import (
 from bonanza.storage import schema as schema_module
 from bonanza.storage.records import GameRecord
 from bonanza.storage.schema import POSTGRES_MIGRATIONS, Migration, pending
-from tests.web.conftest import Server, free_port
+from tests.servers import PostgresServer, Server, free_port
 
-from .conftest import PostgresServer, open_at_once, unavailable
+from .conftest import open_at_once, unavailable
 
 NOW = 1000.0
 CLI_SECONDS = 60
@@ -57,7 +57,7 @@ def execute(url: str, sql: str) -> None:
     import psycopg
 
     with psycopg.connect(url, autocommit=True) as db:
-        db.execute(sql)  # type: ignore[arg-type]
+        db.execute(sql)
 
 
 def test_without_postgresql_ci_fails_where_a_laptop_skips(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import sqlite3
 import threading
 import time
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -32,7 +33,7 @@ def test_the_store_stays_as_durable_as_before(tmp_path: Path) -> None:
 def test_a_batch_is_one_commit_and_every_write_is_stored(tmp_path: Path) -> None:
     storage = SQLiteStorage(tmp_path / "games.db")
     records = [record(f"game-{n}") for n in range(10)]
-    results = storage.write_batch([lambda r=r: storage.insert_game(r) for r in records])
+    results = storage.write_batch([partial(storage.insert_game, r) for r in records])
     assert results == [None] * 10
     assert storage.commits == 1
     other = SQLiteStorage(tmp_path / "games.db")  # another connection sees it all
@@ -143,7 +144,7 @@ def test_reads_always_see_the_latest_commit(tmp_path: Path) -> None:
         assert storage.playing_games("player-one") and storage.latest_game("player-one")
         changed = record("game-0")
         changed.moves = changed.version = moves  # each update adds one to the version
-        storage.write_batch([lambda r=changed: storage.update_game(r)] * 2)  # the second: stale
+        storage.write_batch([partial(storage.update_game, changed)] * 2)  # the second: stale
         found = storage.get_game("game-0")
         assert found is not None and found.moves == moves
     storage.close()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import threading
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pytest
@@ -153,7 +154,7 @@ def test_the_store_writes_in_batches(store: Any) -> None:
 def test_a_batch_is_one_commit_and_every_write_is_stored(opener: Opener) -> None:
     store = opener()
     records = [record(f"game-{n}") for n in range(10)]
-    writes: list[Callable[[], Any]] = [lambda r=r: store.insert_game(r) for r in records]
+    writes: list[Callable[[], Any]] = [partial(store.insert_game, r) for r in records]
     store.add_stocked_deal(stocked(1))
     writes += [
         lambda: store.take_stocked_deal("d1", "easy"),
