@@ -13,8 +13,7 @@ from bonanza.play.daily import daily_rules
 from bonanza.session import Origin
 from bonanza.storage import SQLiteStorage
 from bonanza.tui.app import terminal_stock as real_terminal_stock  # as bound before patching
-from tests.tui.stocked import Clock, fast_stock, until
-from tests.tui.test_chosen_deals import choose_kind
+from tests.tui.stocked import Clock, choose_kind, fast_stock, until
 from tests.tui.test_session_play import SIZE, app_on, message, typed
 
 pytestmark = pytest.mark.anyio

@@ -19,6 +19,7 @@ from bonanza.core import Deal, Move, Pile, Position, Rules
 from bonanza.core.cards import ALL_CARDS, DECK_SIZE, Card
 from bonanza.core.errors import RulesError
 from bonanza.core.view import PlayerView
+from bonanza.play.answers import not_yet
 from bonanza.session import Hint
 from bonanza.storage import SQLiteStorage
 from bonanza.tui.app import PROGRESS_DELAY, BonanzaApp
@@ -27,7 +28,7 @@ from bonanza.tui.keys import column_key
 from bonanza.tui.new_deal_screen import NewDealChoice, NewDealScreen
 from bonanza.tui.pile_view import PileView, card_label, column_text, pile_text
 from bonanza.tui.stats_screen import StatsScreen
-from bonanza.tui.words import HINT_FAILED, not_yet
+from bonanza.tui.words import HINT_FAILED
 from tests.tui.test_session_play import SIZE, FakeAdvisor, message, settle, status
 
 pytestmark = pytest.mark.anyio

@@ -160,9 +160,9 @@ def find_stuck_line(rules: Rules, numbers: range) -> tuple[int, list[Move]]:
             if stuck_for_good(position):
                 # Turn the whole stock once so no stock card is still unseen.
                 while not position.recycles:
-                    move = position.legal_moves()[0]
-                    position.apply(move)
-                    line.append(move)
+                    turn = position.legal_moves()[0]
+                    position.apply(turn)
+                    line.append(turn)
                 return number, line
             text = position.to_text()
             if text in seen:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from playwright.sync_api import Dialog
+
 from .browser import Table
 
 
@@ -131,7 +133,12 @@ def test_reset_statistics_asks_in_the_page_and_cancel_keeps_them(table: Table) -
     table.reload()
     page = table.page
     native: list[str] = []
-    page.on("dialog", lambda dialog: (native.append(dialog.message), dialog.dismiss()))
+
+    def dismiss(dialog: Dialog) -> None:
+        native.append(dialog.message)
+        dialog.dismiss()
+
+    page.on("dialog", dismiss)
     page.locator("#btn-stats").click()
     body = page.locator("#stats-body")
     body.get_by_text("Played").first.wait_for()

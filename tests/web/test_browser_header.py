@@ -31,7 +31,7 @@ def fill_the_header(table: Table) -> None:
 
 
 def header_boxes(table: Table) -> dict[str, Any]:
-    return table.page.evaluate(
+    boxes: dict[str, Any] = table.page.evaluate(
         """() => {
             const box = e => { const r = e.getBoundingClientRect();
                                return {x: r.x, y: r.y, width: r.width, height: r.height}; };
@@ -46,6 +46,7 @@ def header_boxes(table: Table) -> dict[str, Any]:
             return {bar: box(bar), parts, status};
         }"""
     )
+    return boxes
 
 
 @pytest.mark.parametrize("size", DESKTOPS, ids=[f"{w}x{h}" for w, h in DESKTOPS])

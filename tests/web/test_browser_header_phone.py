@@ -46,8 +46,10 @@ def test_the_header_is_one_line_on_a_phone(phone: Table, size: Any) -> None:
     one_line(phone, size[0])
     # The rules' words and the game's name, cut short or left out, are whole in the title.
     label = phone.page.locator("#rules-label")
-    assert label.get_attribute("title") == "Klondike · " + label.text_content()
-    assert label.text_content() and "Draw 1" in label.text_content()
+    title, text = label.get_attribute("title"), label.text_content()
+    assert text is not None
+    assert title == "Klondike · " + text
+    assert text and "Draw 1" in text
     assert phone.page.locator("#deal-typed").get_attribute("title") == "7"
     fill_the_header(phone)
     phone.page.wait_for_timeout(100)

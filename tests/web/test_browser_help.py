@@ -8,10 +8,10 @@ from typing import Any
 from bonanza.core import Deal, Game, Rules
 from bonanza.core.notation import format_move
 from bonanza.solver import solve
+from tests.servers import Server
 
 from . import deals
 from .browser import Table
-from .conftest import Server
 
 VEGAS_3 = {"draw": 3, "scoring": "vegas"}
 KLONDIKE = Rules.preset("klondike")

@@ -70,7 +70,7 @@ def test_a_hinted_draw_lights_up_the_stock(table: Table) -> None:
 
 def hint_box_covers(table: Table) -> list[str]:
     """The hinted cards and piles, and the status, that the hint's words lie over."""
-    return table.page.evaluate(
+    covered: list[str] = table.page.evaluate(
         """() => {
             const box = document.getElementById('toast').getBoundingClientRect();
             const over = r => r.left < box.right && box.left < r.right
@@ -80,6 +80,7 @@ def hint_box_covers(table: Table) -> list[str]:
                 .map(e => e.dataset.card ?? e.dataset.pile ?? e.className);
         }"""
     )
+    return covered
 
 
 def test_the_hints_words_leave_what_it_points_at_in_sight(table: Table, phone: Table) -> None:

@@ -72,7 +72,7 @@ def cases(rules: Rules, seed: int) -> list[Any]:
     head = {"status": "playing", "rules": msgspec.to_builtins(views.data)}
     head["table"] = msgspec.to_builtins(views.table)
     game = Game(Deal.from_number(seed, rules.decks), rules)
-    found = []
+    found: list[dict[str, Any]] = []
     for _ in range(MOVES):
         legal = game.position.legal_moves()
         if not legal:

@@ -32,7 +32,7 @@ def long_column_game() -> tuple[str, list[str]]:
 
 def geometry_problems(table: Table) -> list[str]:
     """What a player on a short landscape screen could not see or reach."""
-    return table.page.evaluate(
+    problems: list[str] = table.page.evaluate(
         """() => {
             const problems = [];
             const area = document.getElementById('table');
@@ -55,6 +55,7 @@ def geometry_problems(table: Table) -> list[str]:
             return problems;
         }"""
     )
+    return problems
 
 
 def playable_cards_whole(table: Table, state: dict[str, Any]) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cache
 from itertools import pairwise
 from typing import Any
@@ -84,7 +84,7 @@ def centre(box: Any) -> tuple[float, float]:
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
-def near(box: Any, point: tuple[float, float], tolerance: float = 3) -> bool:
+def near(box: Mapping[str, float], point: tuple[float, float], tolerance: float = 3) -> bool:
     return abs(box["cx"] - point[0]) <= tolerance and abs(box["cy"] - point[1]) <= tolerance
 
 
@@ -173,6 +173,7 @@ def test_a_card_turned_up_flips_from_its_back_and_the_card_sent_home_flies(
     moving.start("0", DRAW_1)
     slow_down(moving)
     column = moving.page.locator('.slot[data-pile="3"]').bounding_box()
+    assert column is not None
     home = moving.slot(9)
     ace = moving.card("AC")
     moving.double_click_card("AC")  # the ace of clubs lies on column 4, over 3 cards face down

@@ -38,6 +38,7 @@ def test_phone_portrait_layout_fits_and_nothing_overlaps_another_pile(phone: Tab
     assert len(cards) > 20
     table_box = page.locator("#table").bounding_box()
     controls = page.locator(".controls").bounding_box()
+    assert table_box is not None and controls is not None  # both are on the page
     for card in cards:
         assert card["x"] >= 0 and card["x"] + card["width"] <= width + 0.5, card
         assert card["y"] + card["height"] <= controls["y"] + 0.5, card

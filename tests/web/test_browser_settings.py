@@ -101,26 +101,27 @@ def png_pixels(data: bytes) -> list[list[tuple[int, int, int]]]:
         elif kind == b"IDAT":
             idat += body
     raw, stride = zlib.decompress(idat), width * channels
-    rows, prev = [], bytearray(stride)
+    rows: list[list[tuple[int, int, int]]] = []
+    prev = bytearray(stride)
     for y in range(height):
         start = y * (stride + 1)
-        kind, line = raw[start], bytearray(raw[start + 1 : start + 1 + stride])
+        row_filter, line = raw[start], bytearray(raw[start + 1 : start + 1 + stride])
         for i in range(stride):
             a = line[i - channels] if i >= channels else 0
             b, c = prev[i], prev[i - channels] if i >= channels else 0
-            if kind == 1:
+            if row_filter == 1:
                 line[i] = (line[i] + a) & 255
-            elif kind == 2:
+            elif row_filter == 2:
                 line[i] = (line[i] + b) & 255
-            elif kind == 3:
+            elif row_filter == 3:
                 line[i] = (line[i] + (a + b) // 2) & 255
-            elif kind == 4:
+            elif row_filter == 4:
                 p = a + b - c
                 near = min((abs(p - a), 0, a), (abs(p - b), 1, b), (abs(p - c), 2, c))
                 line[i] = (line[i] + near[2]) & 255
-        rows.append([tuple(line[x : x + 3]) for x in range(0, stride, channels)])
+        rows.append([(line[x], line[x + 1], line[x + 2]) for x in range(0, stride, channels)])
         prev = line
-    return rows  # type: ignore[return-value]
+    return rows
 
 
 def look(page: Any) -> Any:

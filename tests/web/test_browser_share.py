@@ -13,7 +13,7 @@ from bonanza.core import Deal
 from .browser import Table
 
 if TYPE_CHECKING:
-    from .conftest import Server
+    from tests.servers import Server
 
 CONFIRM = "#dlg-confirm"
 

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import httpx
 
+from tests.servers import Server, free_port
+
 from . import deals
-from .conftest import Server, free_port
 
 
 def test_sigkill_mid_game_loses_nothing_acknowledged(tmp_path: Path) -> None:

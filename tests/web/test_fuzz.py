@@ -374,7 +374,9 @@ def test_every_route_survives_random_requests(world: World) -> None:
     def fuzz(shape: tuple[str, Req]) -> None:
         game_id, req = shape
         batch = [realise(world, game_id, m, t, req) for m, t in TEMPLATES]
-        world.client.portal.call(send_batch, world, batch)
+        portal = world.client.portal
+        assert portal is not None  # the client is open (in its with block): it has a portal
+        portal.call(send_batch, world, batch)
 
     fuzz()
     assert world.sent["requests"] >= MIN_REQUESTS, world.sent
@@ -408,7 +410,8 @@ def test_hostile_requests_get_a_named_4xx_and_the_player_plays_on(world: World) 
     for req in hostile_requests(world):
         content: Any = req.body
         if req.chunked:
-            content = iter([req.body[i : i + 100] for i in range(0, len(req.body or b""), 100)])
+            body = req.body or b""
+            content = iter([body[i : i + 100] for i in range(0, len(body), 100)])
         response = client.request(req.method, req.path, content=content, headers=req.headers())
         check(req, response)
         current = client.get("/api/games/current")

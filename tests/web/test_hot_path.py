@@ -7,7 +7,7 @@ import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
 import pytest
 from starlette.testclient import TestClient
@@ -22,6 +22,13 @@ CHANGING = {"id", "elapsed", "idle_cap"}
 JSON = {"Content-Type": "application/json"}
 SAME_ORIGIN = {"Origin": "http://testserver", "Sec-Fetch-Site": "same-origin"}
 ROUNDS = 150
+
+
+class PostOptions(TypedDict, total=False):
+    """Keyword arguments of a test client's ``post``."""
+
+    headers: dict[str, str]
+    content: bytes
 
 
 def hot_path(client: TestClient) -> HotPath:
@@ -121,7 +128,7 @@ def test_requests_in_doubt_go_on_to_the_app(client: TestClient) -> None:
     game = client.post("/api/games", json={}).json()["id"]
     hot = hot_path(client)
     before = hot.served
-    doubtful = [
+    doubtful: list[PostOptions] = [
         {"headers": {"Origin": "http://evil.example"}},  # refused there: 403
         {"headers": {"Sec-Fetch-Site": "cross-site"}},
         {"headers": {"Content-Type": "text/plain"}, "content": b"{}"},

@@ -44,13 +44,15 @@ STANDARD_RULES = {
 """The rules of a new player's first deal: the page script's default (saved_rules.js)."""
 
 
-def page_data(client: TestClient, path: str = "/", headers: dict[str, str] | None = None) -> Any:
+def page_data(
+    client: TestClient, path: str = "/", headers: dict[str, str] | None = None
+) -> dict[str, Any]:
     page = client.get(path, headers=headers)
     assert page.status_code == 200 and page.headers["cache-control"] == "no-store"
     assert "etag" not in page.headers and "last-modified" not in page.headers
     found = DATA.search(page.text)
     assert found is not None
-    data = json.loads(found[1])
+    data: dict[str, Any] = json.loads(found[1])
     assert data.pop("words") == json.loads(encode(WORDS))  # every page carries the words
     return data
 

@@ -10,7 +10,7 @@ import threading
 import time
 from collections.abc import Callable, Coroutine, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import anyio
 import pytest
@@ -20,12 +20,15 @@ from bonanza.core import Deal, Rules
 from bonanza.play.errors import Unavailable
 from bonanza.storage import SQLiteStorage, StorageError
 from bonanza.storage import sqlite as sqlite_module
+from bonanza.storage.records import GameRecord
 from bonanza.web import create_app
 from bonanza.web.limits import ServerLimits
 from bonanza.web.service import GameService
-from bonanza.web.writer import StoreWriter
+from bonanza.web.wire import GameView
+from bonanza.web.writer import PendingWrite, StoreWriter
 
 KLONDIKE = Rules.preset("klondike")
+T = TypeVar("T")
 
 
 def own_loop(test: Callable[..., Coroutine[Any, Any, None]]) -> Callable[..., None]:
@@ -83,6 +86,11 @@ class PlainStorage:
         if name == "write_batch":
             raise AttributeError(name)
         return getattr(self.inner, name)
+
+
+async def results_of(writes: Sequence[PendingWrite[T]]) -> list[T]:
+    """What each of ``writes`` returned, awaited in order."""
+    return [await write.result() for write in writes]
 
 
 async def until(condition: Callable[[], bool], timeout: float = 10) -> None:
@@ -186,7 +194,13 @@ def test_a_failed_write_answers_503_and_the_game_rolls_back(tmp_path: Path) -> N
         assert again.status_code == 200 and again.json()["moves"] == 2
 
 
-def second_game_fails(storage: SQLiteStorage, ids: list[str]) -> Callable[[Any], None]:
+class UpdateGame(Protocol):
+    """The signature of ``update_game`` (its argument may be passed by name)."""
+
+    def __call__(self, record: GameRecord) -> None: ...
+
+
+def second_game_fails(storage: SQLiteStorage, ids: list[str]) -> UpdateGame:
     """Make the writes of game ``ids[1]`` fail; returns the real ``update_game``."""
     real = storage.update_game
 
@@ -204,7 +218,7 @@ async def the_second_failed_alone(
     storage: SQLiteStorage,
     ids: list[str],
     results: list[Any],
-    real: Callable[[Any], None],
+    real: UpdateGame,
 ) -> None:
     """Check one move on each game of ``ids``, of which the second's write failed."""
     assert results[0].moves == 1 and results[2].moves == 1
@@ -287,7 +301,7 @@ async def test_a_storage_without_batches_commits_each_write(tmp_path: Path) -> N
 
 async def a_move_behind_a_held_writer(
     service: GameService, storage: GatedStorage
-) -> tuple[str, asyncio.Task[dict[str, Any]], asyncio.Task[Any]]:
+) -> tuple[str, asyncio.Task[GameView], asyncio.Task[Any]]:
     """A game, a move on it queued behind a write held at the gate, and the held write."""
     (gid,) = await games(service, 1)
     blocker = await hold_the_writer(service, storage)
@@ -412,7 +426,7 @@ async def test_on_the_loop_closing_commits_what_is_pending(tmp_path: Path) -> No
     assert writer.pending == 5
     await writer.aclose()  # before the loop's next turn: it commits them itself
     assert writer.pending == 0 and writer.batches == 1
-    assert [await write.result() for write in pending] == [None] * 5
+    assert await results_of(pending) == [None] * 5
     with pytest.raises(StorageError):
         writer.submit(storage.set_setting, "key-5", "on")
     assert storage.get_setting("key-4") == "on"
