@@ -257,8 +257,8 @@ def integrity(db: str) -> list[str]:
     if db.startswith("postgresql://"):
         import psycopg
 
-        with psycopg.connect(db) as connection:
-            rows = connection.execute(GAMES_QUERY).fetchall()
+        with psycopg.connect(db) as postgres:
+            rows = postgres.execute(GAMES_QUERY).fetchall()
         return replay_problems(rows)
     connection = sqlite3.connect(db)
     try:
