@@ -97,6 +97,31 @@ def test_a_player_enters_once_at_their_best_and_pruned_games_still_count(store: 
     assert board(store, Order.MOVES) == [(1, "ann", None, 300.0, 80), (2, "bob", None, 280.0, 100)]
 
 
+def test_a_won_game_after_an_earlier_game_of_the_deal_stays_off_whatever_its_origin_says(
+    store: Any,
+) -> None:
+    """Rows stored before replays were marked give a second game of the daily deal as
+    ``shared``: the earlier game stored keeps it off the board, in any state, pruned
+    or archived too."""
+    store.insert_game(won("ann", 300.0, 120))
+    for player, first in (
+        ("left", dict(status=Status.LOST)),
+        ("playing", dict(status=Status.PLAYING, finished_at=None)),
+        ("reset", dict(archived=True)),
+        ("slower", {}),
+        ("pruned", dict(status=Status.LOST, finished_at=NOON - 550)),
+    ):
+        store.insert_game(won(player, 10.0, 80, created_at=NOON - 600, started_at=NOON - 600,
+                              **{"finished_at": NOON - 500, **first}))
+        store.insert_game(won(player, 5.0, 70))  # its origin says shared
+    store.insert_game(won("yesterday", 10.0, 80, created_at=MIDNIGHT - 5, finished_at=MIDNIGHT + 5))
+    store.insert_game(won("yesterday", 20.0, 90))  # (a game of the day before is not of the board)
+    assert store.prune_finished(NOON - 520) == 2  # "pruned"'s and "yesterday"'s first games
+    assert [row[1] for row in board(store)] == ["slower", "yesterday", "ann"]
+    # "slower" enters with its first game, not its faster second one:
+    assert [row[3] for row in board(store)] == [10.0, 20.0, 300.0]
+
+
 def test_names_are_joined_and_the_askers_place_follows_the_first_places(store: Any) -> None:
     for i, player in enumerate(("ann", "bob", "cy", "dee")):
         store.insert_game(won(player, 100.0 + i, 100 - i))

@@ -4,8 +4,11 @@ A day's board of one rule set is read from the stored games, never from what a
 client says: the games won from a daily deal (``extra["daily"]`` names the day,
 ``rules_key`` the daily rules) by the server's checked moves, as a first game of
 that deal (origin ``shared``: a deal played before is a ``replay``), started on
-that very day, not assisted and not archived by a statistics reset. Pruned games
-(``folded_games``) count as the others. Each player enters once per board, with
+that very day, not assisted and not archived by a statistics reset, and with no
+earlier game of that board by the same player stored (in any state, archived or
+pruned too: the stored games decide, not the origin, which rows stored before
+replays were marked give as ``shared``). Pruned games (``folded_games``) count as
+the others. Each player enters once per board, with
 their best game for its order; the order's ties go to the game won first.
 
 A player's display name is kept among the settings
@@ -76,13 +79,21 @@ class Entry:
 WON_WHERE: Final = (
     "status = ? AND origin = ? AND NOT assisted AND NOT archived AND rules_key = ?"
     " AND created_at >= ? AND created_at < ? AND finished_at >= ? AND {daily} = ?"
+    " AND NOT EXISTS ({earlier_games}) AND NOT EXISTS ({earlier_folded})"
 )
 """A game that enters a board (``finished_at >= start`` lets the ``games_finished``
 index find the day's games)."""
+EARLIER: Final = (
+    "SELECT 1 FROM {table} e WHERE e.player = {outer}.player AND e.rules_key = {outer}.rules_key"
+    " AND e.created_at >= ? AND e.created_at < {outer}.created_at AND {daily} = ?"
+)
+"""The same player's games of the board started before the outer game, in any state
+(games stored before replays were marked say ``shared``: the stored games decide)."""
 RANKED: Final = (
     "WITH won AS ("
-    " SELECT player, elapsed, moves, finished_at, {games_seq} AS seq FROM games WHERE {where}"
-    " UNION ALL SELECT player, elapsed, moves, finished_at, seq FROM folded_games WHERE {where}"
+    " SELECT player, elapsed, moves, finished_at, {games_seq} AS seq FROM games WHERE {games_where}"
+    " UNION ALL SELECT player, elapsed, moves, finished_at, seq FROM folded_games"
+    " WHERE {folded_where}"
     "), best AS (SELECT won.*, ROW_NUMBER() OVER (PARTITION BY player ORDER BY {order}) AS nth"
     " FROM won), ranked AS (SELECT best.*, ROW_NUMBER() OVER (ORDER BY {order}) AS place"
     " FROM best WHERE nth = 1)"
@@ -100,16 +111,27 @@ class _Dialect:
     placeholder: str
 
 
-SQLITE: Final = _Dialect("rowid", "json_extract(extra, '$.daily')", "?")
-POSTGRES: Final = _Dialect("seq", "(extra::jsonb ->> 'daily')", "%s")
+SQLITE: Final = _Dialect("rowid", "json_extract({column}, '$.daily')", "?")
+POSTGRES: Final = _Dialect("seq", "({column}::jsonb ->> 'daily')", "%s")
 POSTGRES_MODULE: Final = "bonanza.storage.postgres"
 """The PostgreSQL store's module (it needs psycopg: not imported here)."""
 
 
 def ranked_sql(dialect: _Dialect, order: Order) -> str:
     """The query of a board in ``order`` in that SQL dialect."""
-    where = WON_WHERE.format(daily=dialect.daily)
-    sql = RANKED.format(games_seq=dialect.games_seq, where=where, order=ORDER_COLUMNS[order])
+    wheres = {}
+    for outer in ("games", "folded_games"):
+        earlier = {
+            table: EARLIER.format(table=table, outer=outer,
+                                  daily=dialect.daily.format(column="e.extra"))
+            for table in ("games", "folded_games")
+        }
+        wheres[outer] = WON_WHERE.format(
+            daily=dialect.daily.format(column=f"{outer}.extra"),
+            earlier_games=earlier["games"], earlier_folded=earlier["folded_games"],
+        )
+    sql = RANKED.format(games_seq=dialect.games_seq, games_where=wheres["games"],
+                        folded_where=wheres["folded_games"], order=ORDER_COLUMNS[order])
     return sql.replace("?", dialect.placeholder)
 
 
@@ -132,6 +154,7 @@ def board_entries(
     where = (
         str(Status.WON), str(Origin.SHARED), board.rules_key,
         board.start, board.end, board.start, board.day,
+        board.start, board.day, board.start, board.day,  # (no earlier game: EARLIER, twice)
     )  # fmt: skip
     rows = read(
         ranked_sql(dialect, order),
