@@ -8,8 +8,8 @@ that very day, not assisted and not archived by a statistics reset, and with no
 earlier game of that board by the same player stored (in any state, archived or
 pruned too: the stored games decide, not the origin, which rows stored before
 replays were marked give as ``shared``). Pruned games (``folded_games``) count as
-the others. Each player enters once per board, with
-their best game for its order; the order's ties go to the game won first.
+the others. Each player enters once per board, with their best game for its order;
+the order's ties go to the game won first.
 
 A player's display name is kept among the settings
 (``bonanza.storage.player_settings.setting_key``), not among the settings the
@@ -107,7 +107,7 @@ RANKED: Final = (
 @dataclass(frozen=True, slots=True)
 class _Dialect:
     games_seq: str
-    daily: str
+    daily: str  # the daily day of a row's ``{column}`` (its extra)
     placeholder: str
 
 
@@ -117,21 +117,21 @@ POSTGRES_MODULE: Final = "bonanza.storage.postgres"
 """The PostgreSQL store's module (it needs psycopg: not imported here)."""
 
 
+def _won_where(dialect: _Dialect, table: str) -> str:
+    """``WON_WHERE`` for the games of ``table`` (``games`` or ``folded_games``)."""
+    inner = dialect.daily.format(column="e.extra")
+    return WON_WHERE.format(
+        daily=dialect.daily.format(column=f"{table}.extra"),
+        earlier_games=EARLIER.format(table="games", outer=table, daily=inner),
+        earlier_folded=EARLIER.format(table="folded_games", outer=table, daily=inner),
+    )
+
+
 def ranked_sql(dialect: _Dialect, order: Order) -> str:
     """The query of a board in ``order`` in that SQL dialect."""
-    wheres = {}
-    for outer in ("games", "folded_games"):
-        earlier = {
-            table: EARLIER.format(table=table, outer=outer,
-                                  daily=dialect.daily.format(column="e.extra"))
-            for table in ("games", "folded_games")
-        }
-        wheres[outer] = WON_WHERE.format(
-            daily=dialect.daily.format(column=f"{outer}.extra"),
-            earlier_games=earlier["games"], earlier_folded=earlier["folded_games"],
-        )
-    sql = RANKED.format(games_seq=dialect.games_seq, games_where=wheres["games"],
-                        folded_where=wheres["folded_games"], order=ORDER_COLUMNS[order])
+    sql = RANKED.format(games_seq=dialect.games_seq, games_where=_won_where(dialect, "games"),
+                        folded_where=_won_where(dialect, "folded_games"),
+                        order=ORDER_COLUMNS[order])
     return sql.replace("?", dialect.placeholder)
 
 
