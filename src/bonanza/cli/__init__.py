@@ -25,11 +25,17 @@ EXIT_INTERNAL_ERROR: Final = 70  # EX_SOFTWARE of sysexits.h: a bug, not the use
 EXIT_INTERRUPTED: Final = 128 + signal.SIGINT
 EXIT_TERMINATED: Final = 128 + signal.SIGTERM
 EXIT_BROKEN_PIPE: Final = 128 + signal.SIGPIPE
+EXIT_WORKER_LOST: Final = 71  # EX_OSERR of sysexits.h: the system ended a worker
 
 
 class Terminated(KeyboardInterrupt):
     """SIGTERM, where a command handles it as Ctrl-C (``analyze`` and ``autoplay`` stop
     their workers, keep their rows and print their summary), with its own status."""
+
+
+class WorkerLost(RuntimeError):
+    """A worker process of ``analyze`` or ``autoplay`` ended while it had a task (killed,
+    as by the kernel when memory runs out): the run stops, its rows written kept."""
 
 
 class OneLineParser(argparse.ArgumentParser):
@@ -113,7 +119,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     turns it into ``Terminated``: ``terminated`` and 143); a reader closing stdout
     early ends the command quietly with 141; a bug caught by a self-check (an
     ``InternalError``, such as a solver line the engine refuses) is one line
-    asking for a report, with 70. Other errors are bugs and propagate.
+    asking for a report, with 70; a worker process lost (``WorkerLost``) is one line,
+    with 71. Other errors are bugs and propagate.
     """
     words = sys.argv[1:] if argv is None else list(argv)
     if words == ["--version"]:  # without loading every command's module to parse it
@@ -152,6 +159,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         print(f"{prefix}: {error.filename}: {error.strerror}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except WorkerLost as error:
+        print(f"{prefix}: {error}", file=sys.stderr)
+        return EXIT_WORKER_LOST
     except Terminated:
         print(f"{prefix}: terminated", file=sys.stderr)
         return EXIT_TERMINATED

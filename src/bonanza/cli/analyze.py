@@ -15,10 +15,9 @@ from bonanza.cli.cluster import LOCAL, cluster_client, cluster_results
 from bonanza.cli.deal_source import DealSource, deal_source, parse_deal_range
 from bonanza.cli.jobs import (
     ctrl_c_held,
-    pool_results,
     say_stopped,
     sigterm_as_ctrl_c,
-    worker_pool,
+    worker_results,
 )
 from bonanza.cli.options import whole_number
 from bonanza.cli.progress import RunProgress, add_progress_option, shown_on
@@ -232,8 +231,8 @@ def _solved_rows(
 ) -> Iterator[Iterator[dict[str, Any]]]:
     """The rows of ``tasks`` as each finishes, solved by a local pool or on ``--cluster``."""
     if cluster is None:
-        with worker_pool(jobs) as pool:
-            yield pool_results(pool.imap_unordered(_solve_one, tasks))
+        with worker_results(_solve_one, tasks, jobs) as rows:
+            yield rows
     else:
         with cluster_client(cluster, jobs) as (client, check):
             yield cluster_results(client, _solve_one, tasks, jobs, check)

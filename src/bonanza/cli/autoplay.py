@@ -29,10 +29,9 @@ from typing import TYPE_CHECKING, Any, Final
 from bonanza.cli.deal_source import DealList, DealRange, DealSource, deal_source, parse_deal_range
 from bonanza.cli.jobs import (
     ctrl_c_held,
-    pool_results,
     say_stopped,
     sigterm_as_ctrl_c,
-    worker_pool,
+    worker_results,
 )
 from bonanza.cli.options import add_rule_options, rules_from, whole_number
 from bonanza.cli.progress import Activity, RunProgress, add_progress_option, shown_on
@@ -259,8 +258,8 @@ def play_games(
     The workers ignore Ctrl-C; they are stopped when the generator is closed.
     """
     tasks = ((ident, text, settings, (prefixes or {}).get(ident, ())) for ident, text in deals)
-    with worker_pool(jobs, MovesPlayed.count_into, (moves_played,)) as pool:
-        yield from pool_results(pool.imap_unordered(_play_task, tasks))
+    with worker_results(_play_task, tasks, jobs, MovesPlayed.count_into, (moves_played,)) as rows:
+        yield from rows
 
 
 # -- a run's results ----------------------------------------------------------------
