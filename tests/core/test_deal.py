@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bonanza.core import CARDS, Deal, DealError
-from bonanza.core.deal import MAX_DEAL_NUMBER, _next, splitmix64
+from bonanza.core.deal import MAX_DEAL_NUMBER, _next, last_face, shuffle, splitmix64
 
 # Deal numbers are a promise: these layouts never change.
 DEAL_0 = (
@@ -107,3 +107,8 @@ def test_code_range_is_checked() -> None:
     check = sum((i + 1) * digits.index(c) for i, c in enumerate(body)) % 62
     with pytest.raises(DealError, match="out of range"):
         Deal.from_code("".join(body) + digits[check])
+
+
+@given(st.integers(min_value=0, max_value=MAX_DEAL_NUMBER), st.sampled_from([1, 2]))
+def test_last_face_is_the_face_of_the_listing_s_last_card(number: int, decks: int) -> None:
+    assert last_face(number, decks) == int(shuffle(number, decks)[-1]) % 52

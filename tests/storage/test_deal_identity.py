@@ -80,3 +80,15 @@ def test_the_daily_deal_typed_as_its_code_first_is_a_replay_off_the_leaderboard(
     assert [(row["elapsed"], row["you"]) for row in board["fastest"]] == [
         (round(first.elapsed, 1), False)
     ]
+
+
+def test_a_deal_typed_as_its_code_keeps_its_number_after_a_statistics_reset(
+    store: Any, stock: DealStock
+) -> None:
+    """The games a reset archives still name the deal's number."""
+    play_to_the_end(store, stock, "ann", StartRequest(Rules(), deal_text="7"))
+    assert store.archive_finished_games("ann") == 1
+    by_code = started(store, stock, StartRequest(Rules(), deal_text=SEVEN.code))
+    assert by_code.deal == "7"
+    assert store.played_deals("ann") == ["7"]  # once, though in two games
+    assert store.played_deals("bob") == []

@@ -77,6 +77,13 @@ def shuffle(number: int, decks: int = 1) -> tuple[Card, ...]:
     return tuple(twinned(deck)) if decks > 1 else tuple(deck)
 
 
+def last_face(number: int, decks: int = 1) -> int:
+    """The face (``int(card) % 52``) of the last card of deal ``number``'s listing: the
+    shuffle's first step alone, to test a listing against many numbers at little cost."""
+    deck = cards_of(decks)
+    return int(deck[_below(splitmix64(number), len(deck))]) % DECK_SIZE
+
+
 class Deal:
     """One of the layouts of one or two decks, as a card listing.
 

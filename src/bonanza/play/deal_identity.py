@@ -15,8 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from bonanza.core import Deal, Rules
-from bonanza.core.deal import shuffle
-from bonanza.play.daily import DAILY_DRAWS, daily_rules, day_text, playing_everywhere, utc_day
+from bonanza.core.cards import DECK_SIZE
+from bonanza.core.deal import last_face, shuffle
+from bonanza.play.daily import DAILY_DRAWS, daily_rules, day_text, utc_day
 from bonanza.storage import Storage
 from bonanza.storage.records import rules_key
 
@@ -37,24 +38,26 @@ def has_played(storage: Storage, player: str, deal: Deal, rules: Rules) -> bool:
 
 def known_deal(storage: Storage, player: str, deal: Deal, now: float | None = None) -> Deal:
     """``deal`` with the number it is known by: that of one of the player's games in the
-    store (in play or finished) or, given ``now``, of today's daily deals; else as it is."""
+    store (any, archived ones too) or, given ``now``, of today's daily deals; else as it
+    is. (One read of the games' distinct deals, served by their ``(player, deal)`` index.)"""
     if deal.number is not None:
         return deal
+    face = int(deal.cards[-1]) % DECK_SIZE
     for number in dict.fromkeys(_numbers(storage, player, now)):  # in order, once each
-        if shuffle(number, deal.decks) == deal.cards:
+        if last_face(number, deal.decks) == face and shuffle(number, deal.decks) == deal.cards:
             return Deal.from_number(number, deal.decks)
     return deal
 
 
 def _numbers(storage: Storage, player: str, now: float | None) -> Iterator[int]:
     """The deal numbers the play layer knows of for ``player``: today's daily deals',
-    then those of the player's games."""
+    then those of the player's games (any, archived ones too)."""
     if now is not None:
         day = day_text(utc_day(now))
         for draw in DAILY_DRAWS:
             daily = storage.daily_deal(day, rules_key(daily_rules(draw)))
             if daily is not None and daily.deal.isdigit():
                 yield int(daily.deal)
-    for game in storage.finished_games(player) + playing_everywhere(storage, player):
-        if game.deal.isdigit() and game.deal.isascii():
-            yield int(game.deal)
+    for deal in storage.played_deals(player):
+        if deal.isdigit() and deal.isascii():
+            yield int(deal)

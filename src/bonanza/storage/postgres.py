@@ -333,6 +333,14 @@ class PostgresStorage:
         )
         return [game_record(row[:-1]) for row in rows]
 
+    def played_deals(self, player: str) -> list[str]:
+        rows = self._all(
+            "SELECT deal FROM games WHERE player=%s"
+            " UNION SELECT deal FROM folded_games WHERE player=%s",
+            (player, player),
+        )
+        return [deal for (deal,) in rows]
+
     def has_played_deal(self, player: str, deal: str, rules: Rules) -> bool:
         keys = self._all(
             "SELECT DISTINCT rules_key FROM games WHERE player=%s AND deal=%s"

@@ -138,6 +138,11 @@ class Storage(Protocol):
         """
         ...
 
+    def played_deals(self, player: str) -> list[str]:
+        """The deal IDs of the player's games, each once, in any state (in play,
+        finished, archived or pruned) and on any table."""
+        ...
+
     def has_played_deal(self, player: str, deal: str, rules: Rules) -> bool:
         """Whether the player has had a game of this deal on the same table as ``rules``
         before (any draw or options, any status, pruned or not): Klondike's deal 5

@@ -305,6 +305,14 @@ class SQLiteStorage:
         )
         return [game_record(row[:-1]) for row in rows]
 
+    def played_deals(self, player: str) -> list[str]:
+        rows = self._all(
+            "SELECT deal FROM games WHERE player=?"
+            " UNION SELECT deal FROM folded_games WHERE player=?",
+            (player, player),
+        )
+        return [deal for (deal,) in rows]
+
     def has_played_deal(self, player: str, deal: str, rules: Rules) -> bool:
         keys = self._all(
             "SELECT DISTINCT rules_key FROM games WHERE player=? AND deal=?"
