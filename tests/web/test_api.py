@@ -339,3 +339,22 @@ def test_a_path_with_a_stray_slash_is_a_json_404(client: TestClient) -> None:
         assert response.status_code in (404, 405), (path, response.status_code)
         assert response.json()["error"]
 
+
+
+def test_the_player_is_known_beside_any_other_cookie_of_the_host(client: TestClient) -> None:
+    """Another site's cookies on the same host (JSON, a space, a quote: no RFC tokens)
+    or the cookies split over two headers never cost the player their identity."""
+    game = new_game(client, "5")
+    token = client.cookies["bonanza_player"]
+    client.cookies.clear()
+    others = ['a=b c', 'json={"a":1}', 'a="x', "a=\\x", "a=b; ", "a@b=c", "bonanza_player=short"]
+    for other in others:
+        for header in (f"{other}; bonanza_player={token}", f"bonanza_player={token}; {other}"):
+            response = client.get(f"/api/games/{game['id']}", headers={"cookie": header})
+            assert response.status_code == 200, (header, response.text)
+            assert "set-cookie" not in response.headers
+    split = [("cookie", "theme=x"), ("cookie", f"bonanza_player={token}")]
+    response = client.get(f"/api/games/{game['id']}", headers=split)
+    assert response.status_code == 200 and "set-cookie" not in response.headers
+    response = client.get(f"/api/games/{game['id']}", headers={"cookie": 'a="x'})
+    assert response.status_code == 404 and "bonanza_player" in response.headers["set-cookie"]

@@ -147,7 +147,8 @@ class Page:
 
     def is_new(self, request: Request) -> bool:
         """Whether the player is issued with this answer (the store is not asked)."""
-        return self.local_player is None and read_player(request.headers.get("cookie", "")) is None
+        cookies = "; ".join(request.headers.getlist("cookie"))
+        return self.local_player is None and read_player(cookies) is None
 
     def deals_first_game(self, request: Request) -> bool:
         """Whether the new player's page carries their first deal (see the module's notes)."""

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 import secrets
-from http.cookies import SimpleCookie
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -24,16 +23,16 @@ def new_player() -> str:
 
 
 def read_player(cookie_header: str) -> str | None:
-    """The player token in a Cookie header, if it is well formed."""
-    cookies: SimpleCookie = SimpleCookie()
-    try:
-        cookies.load(cookie_header)
-    except Exception:  # a malformed cookie header is no identity
-        return None
-    morsel = cookies.get(COOKIE)
-    if morsel is None or not TOKEN.fullmatch(morsel.value):
-        return None
-    return morsel.value
+    """The player token in a Cookie header, if one is well formed. The header is read as
+    browsers send it, pair by pair (split on ``;``, each at its first ``=``), so that
+    another cookie of the host that is no RFC token, such as JSON or a value with a
+    space, hides nothing: ``http.cookies.SimpleCookie`` would drop every cookie then."""
+    found = None
+    for pair in cookie_header.split(";"):
+        name, equals, value = pair.partition("=")
+        if equals and name.strip() == COOKIE and TOKEN.fullmatch(value.strip()):
+            found = value.strip()  # the last, as SimpleCookie read a name given twice
+    return found
 
 
 class KnownPlayers:
@@ -71,11 +70,8 @@ class PlayerMiddleware:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
-        header = b""
-        for name, value in scope["headers"]:
-            if name == b"cookie":
-                header = value
-                break
+        # Every Cookie header, joined as one (HTTP/2 may send a header per cookie).
+        header = b"; ".join(value for name, value in scope["headers"] if name == b"cookie")
         player = self._player_in(header) if header else None
         if player is not None:
             scope.setdefault("state", {})["player"] = player
