@@ -245,3 +245,18 @@ def test_ctrl_c_summarizes_the_games_finished(deal_file: Path, tmp_path: Path) -
     assert "rerun to resume" in err
     finished = int(out.split("games: ")[1].split()[0])
     assert finished == len(read_rows(out_file)) >= 1
+
+
+def test_a_resume_refuses_a_row_of_another_deal_under_the_same_id(
+    first: Run, deal_file: Path, tmp_path: Path
+) -> None:
+    out_file = tmp_path / "run.jsonl"
+    out_file.write_bytes((deal_file.parent / "run.jsonl").read_bytes())
+    other = tmp_path / "deals.txt"
+    other.write_text("easy\t7\n")
+    again = play(out_file, "--deal-file", str(other), "--no-progress")
+    easy = Deal.parse(easy_listing()).id
+    assert again.status == 2 and again.out == ""
+    assert again.err == (f"bonanza autoplay: --out {out_file} holds deal {easy} under id easy, "
+                         "where this run has deal 7: give another --out file\n")
+    assert out_file.read_bytes() == (deal_file.parent / "run.jsonl").read_bytes()

@@ -238,3 +238,26 @@ def _deal_file(tmp_path: Path, deal: str) -> Path:
     path = tmp_path / "deals.txt"
     path.write_text(f"hard\t{deal}\n")
     return path
+
+
+def test_a_resume_refuses_rows_of_other_deals_under_the_same_ids(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """A deal file's ids are its line numbers: rows of deals 5 and 6 under ids 1 and 2
+    are not the verdicts of deals 1 and 2, and the file is left as it is."""
+    deal_file, out_file = tmp_path / "deals.txt", tmp_path / "run.jsonl"
+    deal_file.write_text("5\n6\n")
+    status, _, _ = run(capsys, "analyze", "--deal-file", str(deal_file), "--jobs", "1",
+                       "--out", str(out_file), "--no-progress")
+    assert status == 0
+    before = out_file.read_bytes()
+    status, out, err = run(capsys, "analyze", "--deals", "1-3", "--jobs", "1", "--out",
+                           str(out_file), "--no-progress")
+    assert (status, out) == (2, "")
+    assert err == (f"bonanza analyze: --out {out_file} holds deal 5 under id 1, where this "
+                   "run has deal 1: give another --out file\n")
+    assert out_file.read_bytes() == before
+    deal_file.write_text(f"6\n{Deal.from_number(5).code}\n")  # the same deals, other ids
+    status, _, err = run(capsys, "analyze", "--deal-file", str(deal_file), "--jobs", "1",
+                         "--out", str(out_file), "--no-progress")
+    assert status == 2 and "holds deal 5 under id 1, where this run has deal 6" in err

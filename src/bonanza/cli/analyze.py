@@ -12,7 +12,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, Final
 
 from bonanza.cli.cluster import LOCAL, cluster_client, cluster_results
-from bonanza.cli.deal_source import DealSource, deal_source, parse_deal_range
+from bonanza.cli.deal_source import DealSource, check_resumed, deal_source, parse_deal_range
 from bonanza.cli.jobs import (
     ctrl_c_held,
     say_stopped,
@@ -269,10 +269,17 @@ def run(args: argparse.Namespace) -> int:
     if previous and previous.done and "rules" not in previous.csv_fields:
         print(f"bonanza analyze: --out {args.out} records no rules (an older CSV file): "
               "its rows are taken as solved under these rules", file=sys.stderr)
+    if previous:
+        recorded = {
+            ident: outcome.deal
+            for ident, outcome in previous.done.items()
+            if outcome.result in VERDICTS
+        }
+        check_resumed(previous.path, recorded, deals)
     done = done_outcomes(previous.done if previous else {}, deals, args.retry_unknown)
     tally = Tally()
     for outcome in done.values():
-        tally.add(*outcome)
+        tally.add(outcome.result, outcome.seconds)
     memory = memory_bytes(args)
     tasks = (
         (ident, text, rules, args.time_limit, args.clock, memory, args.lines,

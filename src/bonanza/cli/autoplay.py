@@ -26,7 +26,14 @@ from collections import Counter
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Final
 
-from bonanza.cli.deal_source import DealList, DealRange, DealSource, deal_source, parse_deal_range
+from bonanza.cli.deal_source import (
+    DealList,
+    DealRange,
+    DealSource,
+    check_resumed,
+    deal_source,
+    parse_deal_range,
+)
 from bonanza.cli.jobs import (
     ctrl_c_held,
     say_stopped,
@@ -399,6 +406,12 @@ def run(args: argparse.Namespace) -> int:
         raise InputError(f"--out {args.out}: the file name must end in {OUT_SUFFIX}")
     deals = first_games(deal_source(args.deals, args.deal_file), args.games)
     previous, rows = read_rows(args.out, settings) if args.out else (None, {})
+    if previous:
+        recorded = {
+            ident: row["deal"] if isinstance(row.get("deal"), str) else None
+            for ident, row in rows.items()
+        }
+        check_resumed(previous.path, recorded, deals)
     done = {ident: row for ident, row in rows.items() if ident in deals}
     tally = Tally()
     for row in done.values():

@@ -7,7 +7,7 @@ memory: its ``(id, deal)`` pairs are made one at a time as the workers take them
 from __future__ import annotations
 
 import argparse
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Final
 
 from bonanza.cli.solver_io import InputError, read_text_file
@@ -67,6 +67,10 @@ class DealRange:
             isinstance(ident, str) and _is_canonical_number(ident) and int(ident) in self.numbers
         )
 
+    def deal_id(self, ident: str) -> str:
+        """The ``Deal.id`` of the deal of ``ident`` (one of these): the number itself."""
+        return ident
+
 
 class DealList:
     """The deals of a deal file by id, in the file's order."""
@@ -83,6 +87,10 @@ class DealList:
 
     def __contains__(self, ident: object) -> bool:
         return ident in self.deals
+
+    def deal_id(self, ident: str) -> str:
+        """The ``Deal.id`` of the deal of ``ident`` (one of these), as rows record it."""
+        return deal_id(self.deals[ident])
 
 
 DealSource = DealRange | DealList
@@ -102,6 +110,28 @@ def check_deal(text: str) -> None:
     ):
         return
     Deal.parse(text)
+
+
+def deal_id(text: str) -> str:
+    """The ``Deal.id`` of a checked deal's text (a number is its own, unshuffled)."""
+    if text.isascii() and text.isdigit():
+        return str(int(text))
+    return Deal.parse(text).id
+
+
+def check_resumed(path: str, recorded: Mapping[str, str | None], deals: DealSource) -> None:
+    """Refuse an ``--out`` file whose row under an id of this run records another deal
+    (``recorded``: each row's deal by id, None where a row records none): a deal file's
+    ids are its line numbers, so another run's rows may share them."""
+    for ident, deal in recorded.items():
+        if deal is None or ident not in deals:
+            continue
+        wanted = deals.deal_id(ident)
+        if deal != wanted:
+            raise InputError(
+                f"--out {path} holds deal {deal} under id {ident}, where this run has deal "
+                f"{wanted}: give another --out file"
+            )
 
 
 def read_deal_file(path: str) -> DealList:

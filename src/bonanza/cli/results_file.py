@@ -12,7 +12,7 @@ their own form, unchecked).
 A row is lean: the verdict, nodes, times and the winning line's length. The
 line itself, spelled out (JSONL ``moves``) and in move notation (JSONL
 ``line``, the CSV ``moves`` column), only with ``--lines``. A rerun reads
-only each row's id, result, seconds and rules, so older rows, which always
+only each row's id, deal, result, seconds and rules, so older rows, which always
 carried the spelled-out line, resume alike.
 """
 
@@ -73,10 +73,16 @@ def rules_difference(found: Rules, wanted: Rules) -> str:
 
 
 class Outcome(NamedTuple):
-    """What a row says of its deal: all a rerun needs of it."""
+    """What a row says of its deal: all a rerun needs of it (``deal``: the deal's ID it
+    records, None in rows that record none)."""
 
     result: str
     seconds: float
+    deal: str | None = None
+
+
+def _deal(value: object) -> str | None:
+    return value if isinstance(value, str) and value else None
 
 
 @dataclasses.dataclass
@@ -121,8 +127,8 @@ def _jsonl_row(line: bytes, _fields: tuple[str, ...]) -> Row | None:
         return None
     if not isinstance(row, dict) or "id" not in row or row.get("result") not in RESULTS:
         return None
-    return Row(str(row["id"]), Outcome(row["result"], _seconds(row.get("seconds"))),
-               row.get("rules"))
+    outcome = Outcome(row["result"], _seconds(row.get("seconds")), _deal(row.get("deal")))
+    return Row(str(row["id"]), outcome, row.get("rules"))
 
 
 def _csv_row(line: bytes, fields: tuple[str, ...]) -> Row | None:
@@ -140,7 +146,7 @@ def _csv_row(line: bytes, fields: tuple[str, ...]) -> Row | None:
         return None
     if not row["id"] or row["result"] not in RESULTS:
         return None
-    return Row(row["id"], Outcome(row["result"], seconds), row.get("rules"))
+    return Row(row["id"], Outcome(row["result"], seconds, _deal(row["deal"])), row.get("rules"))
 
 
 def _not_results(path: str, number: int, why: str) -> InputError:
