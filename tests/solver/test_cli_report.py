@@ -180,3 +180,58 @@ def test_notes_follow_the_sources_and_unknowns_give_the_upper_share(
                              str(tmp_path / "missing.md"), "--out", str(tmp_path / "r.md"))
     assert status == EXIT_BAD_INPUT
     assert_one_line_error(err, "report", "cannot read --notes")
+
+
+def test_rows_of_two_files_under_the_same_ids_are_other_deals_and_a_rerun_s_counts(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Two deal-file runs share ids 1 and 2 (line numbers) but not deals: four deals,
+    whichever file comes first; a rerun's later row of a deal replaces its earlier one."""
+    from bonanza.core import Rules
+
+    def row(ident: str, deal: str, result: str) -> str:
+        return json.dumps({"id": ident, "deal": deal, "result": result, "seconds": 0.01,
+                           "nodes": 5, "rules": Rules(draw=3).to_dict()})
+
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    first.write_text(row("1", "20", "unsolvable") + "\n" + row("2", "38", "unsolvable") + "\n")
+    second.write_text(row("1", "1", "solved") + "\n" + row("2", "2", "unknown") + "\n"
+                      + row("2", "2", "solved") + "\n")
+    for files in ((first, second), (second, first)):
+        status, printed, _ = run_cli(capsys, "report", *map(str, files),
+                                     "--out", str(tmp_path / "r.md"))
+        assert status == 0 and ": 2/4 solvable" in printed
+
+
+@pytest.mark.parametrize(
+    ("line", "words"),
+    [
+        ('{"id": "1", "deal": "1", "result": "solved", "nodes": 1e999, "seconds": 0.1}',
+         "nodes inf is not a finite number"),
+        ('{"id": "1", "deal": "1", "result": "solved", "nodes": NaN, "seconds": 0.1}',
+         "nodes nan is not a finite number"),
+        ('{"id": "1", "deal": "1", "result": "solved", "nodes": 5, "seconds": Infinity}',
+         "seconds inf is not a finite number"),
+    ],
+)
+def test_a_row_with_a_number_past_finite_is_one_line(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, line: str, words: str
+) -> None:
+    path = tmp_path / "odd.jsonl"
+    path.write_text(line + "\n")
+    status, _, err = run_cli(capsys, "report", str(path), "--out", str(tmp_path / "r.md"))
+    assert status == EXIT_BAD_INPUT
+    assert_one_line_error(err, "report", f"odd.jsonl line 1: {words}")
+
+
+def test_a_rule_set_of_error_rows_only_and_a_line_nested_too_deep_are_reported(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """Older versions wrote "error" rows, with no rules: their rule set has no verdict
+    to plot; a line nested past the JSON reader's depth is no row, as one cut short."""
+    path = tmp_path / "old.jsonl"
+    solved = '{"id": "1", "deal": "1", "result": "solved", "seconds": 0.1, "nodes": 5, '
+    path.write_text(solved + '"rules": {"draw": 3}}\n{"id": "2", "result": "error"}\n'
+                    + '{"id": ' + "[" * 100_000 + "\n")
+    status, printed, _ = run_cli(capsys, "report", str(path), "--out", str(tmp_path / "r.md"))
+    assert status == 0 and "1/1 solvable" in printed

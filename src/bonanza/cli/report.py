@@ -14,6 +14,7 @@ import csv
 import dataclasses
 import html
 import json
+import math
 import os
 import textwrap
 from collections.abc import Iterator, Sequence
@@ -129,6 +130,8 @@ def _number(value: object, path: str, number: int, name: str) -> float:
         result = float(value)  # type: ignore[arg-type]
     except (TypeError, ValueError):
         raise InputError(f"{path} line {number}: {name} {value!r} is not a number") from None
+    if not math.isfinite(result):
+        raise InputError(f"{path} line {number}: {name} {value!r} is not a finite number")
     return result
 
 
@@ -164,18 +167,26 @@ def _rows(file: TextIO, path: str) -> Iterator[tuple[int, dict[str, Any]]]:
     for number, line in enumerate(file, 1):
         try:
             row = json.loads(line)
-        except ValueError:
-            continue  # a row cut short by an interruption
+        except (ValueError, RecursionError):
+            continue  # a row cut short by an interruption (or no row at all)
         if not isinstance(row, dict):
             raise InputError(f"{path} line {number} is not an analyze result row")
         yield number, row
+
+
+def _deal_key(row: dict[str, Any]) -> str:
+    """What tells a row's deal from others: the deal's ID it records, else its id."""
+    deal = row.get("deal")
+    return f"deal {deal}" if isinstance(deal, str) and deal else f"id {row['id']}"
 
 
 def read_rule_sets(paths: Sequence[str]) -> list[RuleSet]:
     """The rows of analyze output files grouped by rule set, each deal's last row kept.
 
     A rerun (say with ``--retry-unknown``) appends a deal's new row after its
-    old one, so the last row of each id is the one that counts. Rows that record
+    old one, so the last row of each deal is the one that counts. A deal is known by
+    the ``Deal.id`` its row records (a row without one by its id): rows of two runs
+    that share ids, as deal files' line numbers, are other deals. Rows that record
     no rules (CSV files from before the ``rules`` column): each file is a rule set
     of its own, named after it.
     Files are read a line at a time, and of each row only its verdict is kept.
@@ -199,7 +210,7 @@ def read_rule_sets(paths: Sequence[str]) -> list[RuleSet]:
                     name = _rule_set_name(rules)
                     rules_of.setdefault(name, rules)
                 rules_of.setdefault(name, None)
-                latest[(name, str(row["id"]))] = Verdict(
+                latest[(name, _deal_key(row))] = Verdict(
                     row["result"],
                     _number(row.get("seconds") or 0, path, number, "seconds"),
                     int(_number(row.get("nodes") or 0, path, number, "nodes")),
@@ -279,17 +290,19 @@ def plot_nodes(pyplot: Any, rule_sets: Sequence[RuleSet], path: str) -> None:
     width = 0.8 / len(rule_sets)
     for index, rule_set in enumerate(rule_sets):
         shown = [verdict for verdict in VERDICTS if rule_set.nodes[verdict]]
+        colour = _colour(pyplot, index, len(rule_sets))
+        axes.plot([], [], "s", color=colour, alpha=BOX_ALPHA, label=rule_set.name)
+        if not shown:  # only error rows: no box to draw
+            continue
         positions = [VERDICTS.index(v) + (index - (len(rule_sets) - 1) / 2) * width for v in shown]
         boxes = axes.boxplot(
             [[max(nodes, FEWEST_NODES) for nodes in rule_set.nodes[v]] for v in shown],
             positions=positions, widths=width * 0.9, patch_artist=True, manage_ticks=False,
             flierprops={"markersize": FLIER_SIZE}, medianprops=MEDIAN_STYLE,
         )
-        colour = _colour(pyplot, index, len(rule_sets))
         for box in boxes["boxes"]:
             box.set_facecolor(colour)
             box.set_alpha(BOX_ALPHA)
-        axes.plot([], [], "s", color=colour, alpha=BOX_ALPHA, label=rule_set.name)
     axes.set_xticks(range(len(VERDICTS)), list(VERDICTS))
     axes.set_yscale("log")
     axes.set_ylabel("nodes searched (log scale)")
