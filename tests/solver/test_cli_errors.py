@@ -437,3 +437,23 @@ def test_ctrl_c_while_the_commands_load_still_names_the_command(
     status, _, err = run_cli(capsys, "solve", "7")
     assert status == EXIT_INTERRUPTED
     assert err == "bonanza solve: interrupted\n"
+
+
+@pytest.mark.parametrize(
+    ("command", "rules", "decks"),
+    [("analyze", "klondike", 2), ("analyze", "double-klondike", 1), ("autoplay", "klondike", 2)],
+)
+def test_a_deal_file_line_of_the_other_deck_count_is_refused_before_playing(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, command: str, rules: str, decks: int
+) -> None:
+    """A deal of the wrong number of decks at line 3: refused before any deal is played,
+    naming the file and the line, as every other bad line is."""
+    deal_file = tmp_path / "deals.txt"
+    wrong = Deal.from_number(5, decks).code
+    deal_file.write_text(f"1\n2\n{wrong}\n")
+    out_file = tmp_path / "run.jsonl"
+    status, out, err = run_cli(capsys, command, "--deal-file", str(deal_file), "--rules", rules,
+                               "--jobs", "1", "--out", str(out_file), "--no-progress")
+    assert status == EXIT_BAD_INPUT and out == ""
+    assert_one_line_error(err, command, f"{deal_file} line 3")
+    assert not out_file.exists()

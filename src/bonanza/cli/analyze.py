@@ -264,7 +264,7 @@ def run(args: argparse.Namespace) -> int:
     rules = solver_rules(args)
     if args.out and not args.out.endswith(OUT_SUFFIXES):
         raise InputError(f"--out {args.out}: the file name must end in .jsonl or .csv")
-    deals = deal_source(args.deals, args.deal_file)
+    deals = deal_source(args.deals, args.deal_file, rules.decks)
     previous = read_results(args.out, rules) if args.out else None
     if previous and previous.done and "rules" not in previous.csv_fields:
         print(f"bonanza analyze: --out {args.out} records no rules (an older CSV file): "

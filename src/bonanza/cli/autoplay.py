@@ -404,7 +404,7 @@ def run(args: argparse.Namespace) -> int:
     settings = Settings(rules_from(args), args.budget, args.seed, args.max_moves)
     if args.out and not args.out.endswith(OUT_SUFFIX):
         raise InputError(f"--out {args.out}: the file name must end in {OUT_SUFFIX}")
-    deals = first_games(deal_source(args.deals, args.deal_file), args.games)
+    deals = first_games(deal_source(args.deals, args.deal_file, settings.rules.decks), args.games)
     previous, rows = read_rows(args.out, settings) if args.out else (None, {})
     if previous:
         recorded = {

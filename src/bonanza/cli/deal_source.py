@@ -96,8 +96,9 @@ class DealList:
 DealSource = DealRange | DealList
 
 
-def check_deal(text: str) -> None:
-    """Raise ``DealError`` unless ``Deal.parse`` reads ``text``.
+def check_deal(text: str, decks: int | None = None) -> None:
+    """Raise ``DealError`` unless ``Deal.parse`` reads ``text`` (as a deal of ``decks``
+    decks, if given).
 
     Deal numbers are only range-checked: shuffling each one would make a long
     deal file slow to check.
@@ -109,7 +110,7 @@ def check_deal(text: str) -> None:
         and int(text) <= MAX_DEAL_NUMBER
     ):
         return
-    Deal.parse(text)
+    Deal.parse(text, decks)
 
 
 def deal_id(text: str) -> str:
@@ -134,8 +135,8 @@ def check_resumed(path: str, recorded: Mapping[str, str | None], deals: DealSour
             )
 
 
-def read_deal_file(path: str) -> DealList:
-    """The deals of a deal file, each line checked.
+def read_deal_file(path: str, decks: int | None = None) -> DealList:
+    """The deals of a deal file, each line checked (as a deal of ``decks`` decks, if given).
 
     A line is a deal or ``id<TAB>deal``; the id defaults to the line number.
     Blank lines and lines starting with ``#`` are skipped.  A line that is not
@@ -158,7 +159,7 @@ def read_deal_file(path: str) -> DealList:
                 f"{path} line {number}: id {ident!r} is already the id of line {first_line[ident]}"
             )
         try:
-            check_deal(deal)
+            check_deal(deal, decks)
         except BonanzaError as error:
             raise InputError(f"{path} line {number}: {error}") from None
         deals[ident] = deal
@@ -169,13 +170,16 @@ def read_deal_file(path: str) -> DealList:
     return DealList(deals)
 
 
-def deal_source(numbers: range | None, deal_file: str | None) -> DealSource:
-    """The deals of ``--deals`` or of ``--deal-file`` (exactly one is given)."""
+def deal_source(
+    numbers: range | None, deal_file: str | None, decks: int | None = None
+) -> DealSource:
+    """The deals of ``--deals`` or of ``--deal-file`` (exactly one is given), those of a
+    file checked as deals of ``decks`` decks, if given: the run's rules'."""
     if numbers is not None:
         return DealRange(numbers)
     if deal_file is None:  # pragma: no cover - argparse requires one of the two
         raise InputError("give --deals or --deal-file")
-    return read_deal_file(deal_file)
+    return read_deal_file(deal_file, decks)
 
 
 __all__ = [
