@@ -222,6 +222,9 @@ def test_analyze_streams_a_huge_range(tmp_path: Path) -> None:
         (str(MAX_DEAL_NUMBER + 1), [str(MAX_DEAL_NUMBER)]),
         ("5-3", ["'5-3'"]),
         ("x", ["'x'"]),
+        ("\uff11-\uff13", ["deal range"]),  # fullwidth digits, which `deal` refuses too
+        ("+1-3", ["deal range"]),
+        ("1_0-20", ["deal range"]),
     ],
 )
 def test_analyze_refuses_bad_deal_ranges(

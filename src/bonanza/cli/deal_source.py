@@ -24,10 +24,10 @@ def parse_deal_range(text: str) -> range:
     first, dash, last = text.partition("-")
     if dash and not last.strip():
         raise argparse.ArgumentTypeError(f"{text!r} has no last deal: give a range like 1-10000")
-    try:
-        low, high = int(first), int(last if dash else first)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a deal range like 1-10000") from None
+    ends = (first.strip(), (last if dash else first).strip())
+    if not all(end.isascii() and end.isdigit() for end in ends):  # int() takes "+5", "1_0", "５"
+        raise argparse.ArgumentTypeError(f"{text!r} is not a deal range like 1-10000")
+    low, high = int(ends[0]), int(ends[1])
     if low < 0 or high < low:
         raise argparse.ArgumentTypeError(f"{text!r} is not a deal range like 1-10000")
     if high > MAX_DEAL_NUMBER:
