@@ -26,8 +26,9 @@ def passes_value(text: str) -> int | None:
     return value
 
 
-def whole_number(what: str) -> Callable[[str], int]:
-    """An argparse type: a whole number of at least 1, errors naming ``what``."""
+def whole_number(what: str, most: int | None = None) -> Callable[[str], int]:
+    """An argparse type: a whole number of at least 1 (and at most ``most``, if
+    given), errors naming ``what``."""
 
     def convert(text: str) -> int:
         try:
@@ -36,6 +37,8 @@ def whole_number(what: str) -> Callable[[str], int]:
             raise argparse.ArgumentTypeError(f"{what}: {text!r} is not a whole number") from None
         if value < 1:
             raise argparse.ArgumentTypeError(f"{what} must be at least 1, not {value}")
+        if most is not None and value > most:
+            raise argparse.ArgumentTypeError(f"{what} must be at most {most}, not {value}")
         return value
 
     return convert

@@ -11,10 +11,14 @@ from bonanza.core.notation import format_move
 from bonanza.core.rules import ALL_PRESETS, EmptyColumn, Rules
 from bonanza.solver import solve
 from bonanza.solver.result import CLOCKS
-from bonanza.solver.search import Shorten
+from bonanza.solver.search import MAX_MEMORY, Shorten
 
 SHORTEN: dict[str, Shorten] = {"auto": "auto", "always": True, "never": False}
 """``--shorten``'s choices (``analyze``'s words), as ``solve``'s ``shorten``."""
+MEGABYTE: Final = 2**20
+"""Bytes in one of ``--memory-limit``'s megabytes."""
+MAX_MEMORY_MB: Final = MAX_MEMORY // MEGABYTE
+"""The largest ``--memory-limit``: the most megabytes the C solver takes."""
 TIMES_HELP = (
     "The time printed (and --json's 'seconds') is wall-clock time; 'CPU' (--json's "
     "'cpu_seconds') is the CPU time of the thread that ran the solver over the same span, "
@@ -60,7 +64,8 @@ def add_solver_rule_options(parser: argparse.ArgumentParser) -> None:
         "own CPU seconds, which a busy machine or other jobs do not eat into",
     )
     group.add_argument(
-        "--memory-limit", type=whole_number("the memory limit (MB)"), metavar="MB", default=None,
+        "--memory-limit", type=whole_number("the memory limit (MB)", MAX_MEMORY_MB), metavar="MB",
+        default=None,
         help="solver memory per deal (default 256; Klondike's full table forgets positions "
         "and goes on, Double Klondike's search stops)",
     )
@@ -73,7 +78,7 @@ MORE: Final = {"memory": "; a larger --memory-limit may decide it"}
 def memory_bytes(args: argparse.Namespace) -> int | None:
     """The ``--memory-limit`` in bytes, or None for the solver's default."""
     megabytes: int | None = args.memory_limit
-    return None if megabytes is None else megabytes * 2**20
+    return None if megabytes is None else megabytes * MEGABYTE
 
 
 def solver_rules(args: argparse.Namespace, saved: Rules | None = None) -> Rules:

@@ -7,7 +7,8 @@ run the generic search over the engine's own positions instead
 
 from __future__ import annotations
 
-from typing import Literal
+import sys
+from typing import Final, Literal
 
 from bonanza.core.deal import Deal
 from bonanza.core.errors import InternalError, RulesError
@@ -46,6 +47,9 @@ search, its side searches and probes together: its table doubles to 128 MiB,
 then grows to what the budget holds and, full, forgets positions it can search
 again, so the search goes on (``search_forget.h``).  With the interpreter, a
 process that solves stays within 300 MB."""
+MAX_MEMORY: Final = sys.maxsize
+"""The largest memory limit the C cores take, in bytes (a C ``ssize_t``): a
+larger one is refused with ``ValueError`` rather than overflowing there."""
 SHORTEN_LONGER_THAN = 300
 """``shorten="auto"`` shortens a winning line only where that pays: in games
 whose stock is dealt onto the columns (Easthaven), whose searches wander
@@ -130,9 +134,10 @@ def solve(
     or a deal (``rules`` default to the ``klondike`` preset).  Limits: seconds
     (on ``clock``: ``"wall"``, or ``"cpu"``, the searching thread's CPU time,
     which a busy machine does not eat into), positions searched, and bytes of
-    solver memory (default ``DEFAULT_MEMORY``,
-    256 MiB: a full table forgets positions it can search again, and the search
-    goes on).  A solution is replayed through the engine before it is returned.
+    solver memory (default ``DEFAULT_MEMORY``, 256 MiB: a full table forgets
+    positions it can search again, and the search goes on; at most
+    ``MAX_MEMORY``).  A solution is replayed through the engine before it is
+    returned.
 
     ``prune`` and ``sides`` switch pruning rules and side searches off (for
     differential tests: no set of them changes a verdict); of ``prune`` the
@@ -161,6 +166,8 @@ def solve(
                         ("memory_limit", memory_limit)):
         if value is not None and value <= 0:
             raise ValueError(f"{name} must be positive, not {value!r}")
+    if memory_limit is not None and memory_limit > MAX_MEMORY:
+        raise ValueError(f"memory_limit must be at most {MAX_MEMORY} bytes, not {memory_limit!r}")
     if not 0 <= seed < 2**64:
         raise ValueError(f"seed must be a 64-bit whole number, not {seed!r}")
     if clock not in CLOCKS:
