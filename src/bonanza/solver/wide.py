@@ -70,11 +70,22 @@ Arguments = tuple[
 
 
 def arguments(start: Position) -> Arguments:
-    """``_search.solve_wide``'s arguments for ``start``, less the limits."""
+    """``_search.solve_wide``'s arguments for ``start``, less the limits: more
+    recycles left than the talon has cards are passed on as unlimited (the C
+    search counts them in C ints)."""
     rules = start.rules
     allowed = rules.recycles_allowed
+    recycles = start.recycles
+    # Exact: a winning line needs at most one recycle per talon card, since a
+    # pass that plays no talon card leaves the talon as it was (the other moves
+    # never touch it) and can be cut out; so a limit the talon cannot use up is
+    # no limit (as search.core_arguments does for one deck).
+    if allowed is None:
+        recycles = 0  # (only counted under a pass limit)
+    elif allowed - recycles > len(start.stock) + len(start.waste):
+        allowed, recycles = None, 0
     return (
-        start.tableau, start.down, start.stock, start.waste, start.foundations, start.recycles,
+        start.tableau, start.down, start.stock, start.waste, start.foundations, recycles,
         rules.decks, rules.draw, -1 if allowed is None else allowed,
         rules.empty_column is EmptyColumn.ANY, rules.recall, rules.partial_runs,
     )  # fmt: skip
