@@ -146,6 +146,32 @@ def test_prune_can_end_games_left_in_play_first(
     assert out.startswith("ended 0 games left in play")
 
 
+@pytest.mark.parametrize("days", ["1000000", "1e9", "99999999999999999999"])
+def test_prune_from_before_1970_folds_and_ends_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], days: str
+) -> None:
+    # Past the years datetime holds: the cutoff is taken from the epoch, as early
+    # as any game can be, rather than ending in a traceback.
+    path = tmp_path / "games.db"
+    with_old_games(path)
+    status, out, err = run(
+        capsys, "db", "prune", "--db", str(path), "--older-than", days, "--end-idle"
+    )
+    assert (status, err) == (0, "")
+    assert out.splitlines() == [
+        "ended 0 games left in play with no action since 1970-01-01 00:00 UTC",
+        f"folded 0 games finished before 1970-01-01 00:00 UTC ({float(days):g} days ago: "
+        f"earlier than any game) in {path}: their moves are gone, their statistics kept",
+    ]
+    assert len(games_in(path)) == 5
+
+
+def games_in(path: Path) -> set[str]:
+    """The ids of the games a SQLite store keeps whole."""
+    with sqlite3.connect(path) as db:
+        return {row[0] for row in db.execute("SELECT id FROM games")}
+
+
 def test_the_default_store_is_the_one_serve_and_play_use(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:

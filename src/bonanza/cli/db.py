@@ -29,6 +29,10 @@ if TYPE_CHECKING:
 DEFAULT_PRUNE_DAYS = 90.0
 """How old a finished game is before ``bonanza db prune`` folds it, by default."""
 SECONDS_PER_DAY = 86_400
+EPOCH = 0.0
+"""The earliest time a game can have (Unix time 0, 1970-01-01): games are stamped
+with the clock's Unix time. ``prune`` takes an earlier cutoff as this one, which
+folds the same games (none), and which ``datetime`` can always show."""
 NO_SIZE = "-"
 """What ``stats`` shows where the backend cannot tell a table's bytes."""
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -219,13 +223,23 @@ def prune_days(text: str) -> float:
     return days
 
 
+def prune_cutoff(days: float, now: float) -> tuple[float, str]:
+    """The Unix time ``days`` before ``now``, never before ``EPOCH`` (a million
+    days ago is before any game, and before the years ``datetime`` holds), and
+    how far back it is, in words."""
+    before = now - days * SECONDS_PER_DAY
+    if before < EPOCH:
+        return EPOCH, f"{days:g} days ago: earlier than any game"
+    return before, f"{days:g} days ago"
+
+
 def run_prune(args: argparse.Namespace) -> int:
     from bonanza.storage import StorageError
 
     with environment.checked(args):
         days = prune_days(args.older_than)
         spec = store_spec(args)
-    before = time.time() - days * SECONDS_PER_DAY
+    before, ago = prune_cutoff(days, time.time())
     cutoff = datetime.datetime.fromtimestamp(before, datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
     store = open_store(spec)
     try:
@@ -240,7 +254,7 @@ def run_prune(args: argparse.Namespace) -> int:
         store.close()
     print(
         f"folded {_games(count)} finished before {cutoff}"
-        f" ({days:g} days ago) in {where(spec)}: their moves are gone, their statistics kept"
+        f" ({ago}) in {where(spec)}: their moves are gone, their statistics kept"
     )
     return 0
 
