@@ -46,6 +46,12 @@ class OneLineParser(argparse.ArgumentParser):
         print(f"{self.prog}: {message}", file=sys.stderr)
         sys.exit(EXIT_BAD_INPUT)
 
+    def exit(self, status: int = 0, message: str | None = None) -> NoReturn:
+        # After --help: argparse drops a failed write of it, but what is left
+        # unwritten fails here, within main's handlers, rather than at exit.
+        sys.stdout.flush()
+        super().exit(status, message)
+
 
 def version() -> str:
     """The installed distribution's version, or the package's ``__version__`` when
@@ -76,6 +82,7 @@ class _VersionAction(argparse.Action):
         option_string: str | None = None,
     ) -> NoReturn:
         print(f"bonanza {version()}")
+        sys.stdout.flush()  # a write error raised here reaches main's handlers
         parser.exit()
 
 
@@ -123,14 +130,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     with 71. Other errors are bugs and propagate.
     """
     words = sys.argv[1:] if argv is None else list(argv)
-    if words == ["--version"]:  # without loading every command's module to parse it
-        print(f"bonanza {version()}")
-        return 0
     # Named before the commands' modules load, so that a Ctrl-C during that
     # (a second or more on a loaded machine) still names the command.
     named = words[0] if words and words[0] in COMMANDS else None
     prefix = f"bonanza {named}" if named else "bonanza"
     try:
+        if words == ["--version"]:  # without loading every command's module to parse it
+            print(f"bonanza {version()}")
+            sys.stdout.flush()
+            return 0
         # (The command named is passed aside, not as an argument: tests put
         # their own build_parser() in its place.)
         token = _COMMAND_NAMED.set(named)
