@@ -1,5 +1,6 @@
 """Output that cannot be written: a reader that closed the pipe ends a command
-quietly with 141, as a shell's SIGPIPE would; never a traceback."""
+quietly with 141, as a shell's SIGPIPE would; a full disk is one line and 74
+(EX_IOERR); never a traceback."""
 
 from __future__ import annotations
 
@@ -9,13 +10,15 @@ import sys
 
 import pytest
 
-from bonanza.cli import EXIT_BROKEN_PIPE
+from bonanza.cli import EXIT_BROKEN_PIPE, EXIT_OUTPUT_ERROR
 
 BUFFERING = {
     "buffered": {},
     "unbuffered": {"PYTHONUNBUFFERED": "1"},
 }
 """Python's stdout either way: a write fails at once, or at a later flush."""
+FULL = "/dev/full"
+"""A device every write to fails with ENOSPC, as on a full disk."""
 
 
 def bonanza_into(stdout: int, argv: list[str], buffering: str) -> tuple[int, str]:
@@ -47,3 +50,20 @@ def test_a_closed_pipe_ends_quietly_with_141(argv: list[str], buffering: str) ->
 def test_help_into_a_closed_pipe_ends_quietly() -> None:
     # (argparse itself drops a failed write of the help: unbuffered, it ends 0.)
     assert into_closed_pipe(["solve", "--help"], "buffered") == (EXIT_BROKEN_PIPE, "")
+
+
+@pytest.mark.skipif(not os.path.exists(FULL), reason=f"no {FULL}")
+@pytest.mark.parametrize("buffering", list(BUFFERING))
+@pytest.mark.parametrize(("argv", "prefix"), [
+    (["deal", "5"], "bonanza deal"),
+    (["solve", "5", "--json"], "bonanza solve"),
+    (["--version"], "bonanza"),
+])
+def test_a_full_disk_is_one_line_and_status_74(
+    argv: list[str], prefix: str, buffering: str,
+) -> None:
+    with open(FULL, "w") as full:
+        status, err = bonanza_into(full.fileno(), argv, buffering)
+    assert (status, err) == (
+        EXIT_OUTPUT_ERROR, f"{prefix}: cannot write the output: No space left on device\n"
+    )

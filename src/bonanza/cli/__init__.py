@@ -8,6 +8,7 @@ status) as the parser's default.
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import os
 import signal
@@ -26,6 +27,11 @@ EXIT_INTERRUPTED: Final = 128 + signal.SIGINT
 EXIT_TERMINATED: Final = 128 + signal.SIGTERM
 EXIT_BROKEN_PIPE: Final = 128 + signal.SIGPIPE
 EXIT_WORKER_LOST: Final = 71  # EX_OSERR of sysexits.h: the system ended a worker
+EXIT_OUTPUT_ERROR: Final = 74  # EX_IOERR of sysexits.h: the output could not be written
+OUTPUT_ERRNOS: Final = frozenset({errno.ENOSPC, errno.EDQUOT, errno.EFBIG, errno.EIO})
+"""Errors of a write the system could not take (a full disk or quota, a file too
+large, a device's I/O error): without a file name, they are the output's
+(stdout, as a write to it names no file, or an open ``--out`` file)."""
 
 
 class Terminated(KeyboardInterrupt):
@@ -117,6 +123,14 @@ def _silence_stdout() -> None:
     os.close(null)
 
 
+def _flush_or_silence_stdout() -> None:
+    """Flush stdout, or silence it where that fails, so that exit cannot fail again."""
+    try:
+        sys.stdout.flush()
+    except OSError:
+        _silence_stdout()
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one subcommand; bad input, a closed pipe or Ctrl-C end it without a traceback.
 
@@ -124,7 +138,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     one line ``bonanza COMMAND: message`` and returns 2; Ctrl-C prints
     ``bonanza COMMAND: interrupted`` and returns 130 (SIGTERM, where a command
     turns it into ``Terminated``: ``terminated`` and 143); a reader closing stdout
-    early ends the command quietly with 141; a bug caught by a self-check (an
+    early ends the command quietly with 141; output that cannot be written (a
+    full disk or an I/O error: ``OUTPUT_ERRNOS``) is one line ``cannot write the
+    output: reason``, with 74; a bug caught by a self-check (an
     ``InternalError``, such as a solver line the engine refuses) is one line
     asking for a report, with 70; a worker process lost (``WorkerLost``) is one line,
     with 71. Other errors are bugs and propagate.
@@ -163,6 +179,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return EXIT_BROKEN_PIPE
     except OSError as error:
+        if error.filename is None and error.errno in OUTPUT_ERRNOS:
+            print(f"{prefix}: cannot write the output: {error.strerror}", file=sys.stderr)
+            _flush_or_silence_stdout()
+            return EXIT_OUTPUT_ERROR
         if error.filename is None:
             raise
         print(f"{prefix}: {error.filename}: {error.strerror}", file=sys.stderr)
