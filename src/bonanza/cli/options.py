@@ -80,11 +80,17 @@ def rule_changes(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def changed_rules(base: Rules, changes: dict[str, Any]) -> Rules:
-    """``base`` with ``changes``; a bad value raises ``RulesError``."""
+    """``base`` with ``changes``; a bad value raises ``RulesError``, as do unlimited
+    passes asked for under Vegas scoring, which has none (``Rules`` would take
+    them as unset, and play the Vegas default without a word)."""
     try:
-        return dataclasses.replace(base, **changes)
+        rules = dataclasses.replace(base, **changes)
     except TypeError as error:  # pragma: no cover - argparse checks the types
         raise RulesError(str(error)) from None
+    if "passes" in changes and changes["passes"] is None and rules.scoring.is_vegas:
+        raise RulesError("Vegas scoring has no unlimited passes: give --passes a number, "
+                         "or leave it out for Vegas's own")
+    return rules
 
 
 def rules_from(args: argparse.Namespace) -> Rules:
