@@ -127,6 +127,27 @@ def test_solve_bad_saved_game_exits_2(
     assert status == 2 and "saved" in err and err.count("\n") == 1
 
 
+@pytest.mark.parametrize("cut", [1, 50, 400])
+def test_solve_a_json_save_cut_short_tells_the_json_error(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, cut: int
+) -> None:
+    # Not the text format's "the first line is not 'bonanza-game 1'".
+    game = Game(Deal.from_number(5), Rules())
+    game.play("sw")
+    content = json.dumps(game.to_json())[:cut]
+    path = tmp_path / "cut.json"
+    path.write_text(content)
+    try:
+        json.loads(content)
+    except ValueError as error:
+        reason = str(error)
+    status, out, err = run(capsys, "solve", str(path))
+    assert (status, out) == (2, "")
+    assert err == (
+        f"bonanza solve: {path}: not a saved Bonanza game: it is not JSON: {reason}\n"
+    )
+
+
 def test_analyze_writes_jsonl_and_resumes(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -25,6 +25,9 @@ class InputError(BonanzaError):
 
 MAX_SAVE_BYTES: Final = 16 * 2**20
 """Far above any saved game: a larger file is something else, and is not read whole."""
+JSON_OPENINGS: Final = ("{", "[")
+"""How JSON that is no bare value begins: a save so begun that does not parse
+(as one cut short) is told as bad JSON, not as a text save with a wrong first line."""
 
 
 def read_text_file(path: str, what: str, max_bytes: int | None = None) -> str:
@@ -84,7 +87,8 @@ def load_saved_game(path: str) -> Game:
 
 def _game_from(content: str) -> Game:
     """A game from any save format: a saved session (``bonanza play --save``, from
-    ``Session.to_json``) or game as JSON, else the text format."""
+    ``Session.to_json``) or game as JSON, else the text format (content opening
+    as JSON is JSON's, with its error)."""
     # Loaded here, for a saved game only: not for every deal named by number.
     import json
 
@@ -93,7 +97,9 @@ def _game_from(content: str) -> Game:
 
     try:
         data = json.loads(content)
-    except ValueError:  # not JSON (or a number too long to read)
+    except ValueError as error:  # not JSON (or a number too long to read)
+        if content.lstrip().startswith(JSON_OPENINGS):
+            raise InputError(f"not a saved Bonanza game: it is not JSON: {error}") from None
         return Game.from_text(content)
     if isinstance(data, dict) and data.get("format") == SESSION_FORMAT:
         return Session.from_json(data).game
