@@ -148,6 +148,20 @@ def test_solve_a_json_save_cut_short_tells_the_json_error(
     )
 
 
+@pytest.mark.parametrize("elapsed", ["nan", "inf", "-1"])
+def test_solve_a_text_save_with_a_bad_elapsed_says_saved_game_once(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, elapsed: str
+) -> None:
+    game = Game(Deal.from_number(5), Rules())
+    game.play("sw")
+    path = tmp_path / "game.txt"
+    path.write_text(game.to_text().replace("elapsed 0.0", f"elapsed {elapsed}"))
+    status, out, err = run(capsys, "solve", str(path))
+    assert (status, out) == (2, "")
+    assert err == (f"bonanza solve: {path}: saved game: elapsed {float(elapsed)!r} is not a "
+                   "number of seconds\n")
+
+
 def test_analyze_writes_jsonl_and_resumes(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -422,9 +422,10 @@ class Game:
             elapsed = float(fields.get("elapsed", "0"))
         except ValueError:
             raise SaveError(f"saved game: elapsed {fields['elapsed']!r} is not a number") from None
+        elapsed = _checked_elapsed(elapsed)  # (its SaveError says "saved game" once)
         try:
             rules = Rules.from_text(fields["rules"])
-            game = cls(Deal.parse(fields["deal"], rules.decks), rules, _checked_elapsed(elapsed))
+            game = cls(Deal.parse(fields["deal"], rules.decks), rules, elapsed)
         except (BonanzaError, ValueError) as error:
             raise SaveError(f"saved game: {error}") from None
         game._replay(fields.get("moves", "").split(), fields.get("redo", "").split())
