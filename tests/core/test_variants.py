@@ -160,7 +160,7 @@ def test_impossible_tables_are_refused_by_name(changes: dict[str, object], probl
 def test_bad_table_fields_in_text_and_data() -> None:
     with pytest.raises(RulesError, match="deal=zigzag"):
         Rules.from_text("deal=zigzag")
-    with pytest.raises(RulesError, match="'spiral' is not a valid StockMode"):
+    with pytest.raises(RulesError, match="stock_mode 'spiral' is not one of 'waste', 'columns'"):
         Rules.from_dict({"stock_mode": "spiral"})
 
 

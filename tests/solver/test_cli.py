@@ -162,6 +162,34 @@ def test_solve_a_text_save_with_a_bad_elapsed_says_saved_game_once(
                    "number of seconds\n")
 
 
+@pytest.mark.parametrize(("field", "value", "reason"), [
+    ("empty_column", "x", "saved game: empty_column 'x' is not one of 'king', 'any'"),
+    ("scoring", "vegas2", "saved game: scoring 'vegas2' is not one of 'none', 'standard', "
+     "'timed', 'vegas', 'vegas-cumulative'"),
+    ("status", "paused", "saved session: status 'paused' is not one of 'playing', 'won', "
+     "'lost', 'abandoned'"),
+    ("origin", "x", "saved session: origin 'x' is not one of 'random', 'typed', 'shared', "
+     "'replay', 'winnable'"),
+])
+def test_solve_a_save_with_a_bad_choice_names_the_field_and_its_choices(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, field: str, value: str, reason: str
+) -> None:
+    # Not the enum's class ("'x' is not a valid EmptyColumn").
+    from bonanza.session import Session
+
+    session = Session.new(Deal.from_number(5), Rules(), now=0.0)
+    data = session.to_json()  # a session's fields; a bare game's rules
+    if field in data:
+        data[field] = value
+    else:
+        data = session.game.to_json()
+        data["rules"][field] = value
+    path = tmp_path / "save.json"
+    path.write_text(json.dumps(data))
+    status, out, err = run(capsys, "solve", str(path))
+    assert (status, out, err) == (2, "", f"bonanza solve: {path}: {reason}\n")
+
+
 def test_analyze_writes_jsonl_and_resumes(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -7,6 +7,7 @@ import enum
 from typing import Any, Final
 
 from bonanza.core.cards import DECK_SIZE, MAX_DECKS, SUIT_COUNT, Card, cards_of
+from bonanza.core.choices import enum_member
 from bonanza.core.errors import RulesError
 from bonanza.core.moves import ALL_COLUMNS, ALL_FOUNDATIONS, Pile
 
@@ -57,6 +58,11 @@ class Scoring(enum.Enum):
         return self in (Scoring.VEGAS, Scoring.VEGAS_CUMULATIVE)
 
 
+_CHOICE_FIELDS: Final[dict[str, type[enum.Enum]]] = {
+    "empty_column": EmptyColumn, "scoring": Scoring, "deal_shape": DealShape,
+    "stock_mode": StockMode,
+}
+"""The fields held as enums, and each one's enum (``to_dict`` gives their values)."""
 _LAYOUT_FIELDS: Final = ("decks", "columns", "deal_shape", "stock_mode", "waste_start")
 """The fields that tell Klondike's relatives apart; left out of ``to_dict``
 and ``to_text`` at their defaults, so Klondike's forms never change."""
@@ -255,14 +261,9 @@ class Rules:
             raise RulesError(f"unknown rule fields: {', '.join(sorted(unknown))}")
         fields = dict(data)
         try:
-            if "empty_column" in fields:
-                fields["empty_column"] = EmptyColumn(fields["empty_column"])
-            if "scoring" in fields:
-                fields["scoring"] = Scoring(fields["scoring"])
-            if "deal_shape" in fields:
-                fields["deal_shape"] = DealShape(fields["deal_shape"])
-            if "stock_mode" in fields:
-                fields["stock_mode"] = StockMode(fields["stock_mode"])
+            for name, kind in _CHOICE_FIELDS.items():
+                if name in fields:
+                    fields[name] = enum_member(kind, fields[name], name)
         except ValueError as error:
             raise RulesError(str(error)) from None
         for flag in ("recall", "partial_runs", "thoughtful"):

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from bonanza.core.cards import DECK_SIZE
+from bonanza.core.choices import enum_member
 from bonanza.core.deal import Deal
 from bonanza.core.errors import BonanzaError, HistoryError, SaveError
 from bonanza.core.game import Game
@@ -463,7 +464,7 @@ class Session:
             saved = twins.read_seen(data.get("seen", []), game.rules.decks * DECK_SIZE)
             session = cls(
                 game,
-                origin=Origin(data.get("origin", "random")),
+                origin=enum_member(Origin, data.get("origin", "random"), "origin"),
                 typed=data.get("typed") if isinstance(data.get("typed"), str) else None,
                 created_at=float(data.get("created_at") or 0.0),
                 idle_cap=idle_cap,
@@ -472,7 +473,7 @@ class Session:
             )
             if not trusted:
                 session.seen |= saved
-            session.status = Status(data.get("status", "playing"))
+            session.status = enum_member(Status, data.get("status", "playing"), "status")
             finished = data.get("finished_at")
             session.finished_at = float(finished) if finished is not None else None
             clock = data.get("clock")
