@@ -38,3 +38,15 @@ def test_a_ten_reads_10_in_words_and_t_in_grids() -> None:
     assert [card.face for card in CARDS if card.suit is Suit.SPADES][9:] == [
         "10♠", "J♠", "Q♠", "K♠",
     ]
+
+
+@pytest.mark.parametrize(("rank", "suit"), [(0, 0), (14, 0), (1, -1), (1, 4), (True, 0), (1.0, 0)])
+def test_a_card_of_a_rank_or_suit_out_of_range_is_refused(rank: object, suit: object) -> None:
+    with pytest.raises(CardSyntaxError):
+        Card.of(rank, suit)  # type: ignore[arg-type]  # floats and bools on purpose
+
+
+def test_card_of_gives_every_card_once() -> None:
+    assert sorted(Card.of(rank, suit) for rank in range(1, 14) for suit in range(4)) == sorted(
+        CARDS
+    )

@@ -85,7 +85,11 @@ class Card(int):
     @classmethod
     def of(cls, rank: int, suit: int) -> Card:
         """The card of ``rank`` (1-13) and ``suit`` (0-3)."""
-        return CARDS[suit * 13 + rank - 1]
+        if not (_is_whole(rank) and 1 <= rank <= RANK_COUNT):
+            raise CardSyntaxError(f"rank {rank!r} is not from 1 to {RANK_COUNT}")
+        if not (_is_whole(suit) and 0 <= suit < SUIT_COUNT):
+            raise CardSyntaxError(f"suit {suit!r} is not from 0 to {SUIT_COUNT - 1}")
+        return CARDS[suit * RANK_COUNT + rank - 1]
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -182,3 +186,8 @@ def twinned(cards: list[Card]) -> list[Card]:
         result.append(ALL_CARDS[base + DECK_SIZE if base in seen else base])
         seen.add(base)
     return result
+
+
+def _is_whole(value: object) -> bool:
+    """Whether ``value`` is an int (not a bool)."""
+    return isinstance(value, int) and not isinstance(value, bool)
