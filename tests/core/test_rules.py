@@ -70,3 +70,11 @@ def test_from_dict_refuses_unknown_fields_and_bad_values() -> None:
         Rules.from_dict({"scoring": "golf"})
     with pytest.raises(RulesError, match="recall"):
         Rules.from_dict({"recall": "yes"})
+
+
+@pytest.mark.parametrize("flag", ["recall", "partial_runs", "thoughtful"])
+@pytest.mark.parametrize("value", ["off", None, 0, 1])
+def test_a_flag_that_is_not_true_or_false_is_refused(flag: str, value: object) -> None:
+    """``Rules(recall="off")`` played with recall on: "off" is truthy."""
+    with pytest.raises(RulesError, match=f"{flag} must be True or False"):
+        Rules(**{flag: value})  # type: ignore[arg-type]

@@ -106,6 +106,9 @@ class Rules:
             raise RulesError(
                 f"passes must be a whole number of at least 1 or None, not {self.passes!r}"
             )
+        for flag in ("recall", "partial_runs", "thoughtful"):
+            if not isinstance(getattr(self, flag), bool):  # "off" would play as on
+                raise RulesError(f"{flag} must be True or False, not {getattr(self, flag)!r}")
         if not isinstance(self.empty_column, EmptyColumn):
             raise RulesError(f"empty_column must be an EmptyColumn, not {self.empty_column!r}")
         if not isinstance(self.scoring, Scoring):
