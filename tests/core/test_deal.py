@@ -112,3 +112,20 @@ def test_code_range_is_checked() -> None:
 @given(st.integers(min_value=0, max_value=MAX_DEAL_NUMBER), st.sampled_from([1, 2]))
 def test_last_face_is_the_face_of_the_listing_s_last_card(number: int, decks: int) -> None:
     assert last_face(number, decks) == int(shuffle(number, decks)[-1]) % 52
+
+
+def test_a_deal_is_a_value_that_nothing_can_change() -> None:
+    """``Deal.from_number`` hands out kept deals: a change would reach every later one."""
+    import copy
+    import pickle
+
+    deal = Deal.from_number(11)
+    with pytest.raises(AttributeError):
+        deal.cards = Deal.from_number(5).cards
+    with pytest.raises(AttributeError):
+        deal.number = 12
+    with pytest.raises(AttributeError):
+        del deal.number
+    assert Deal.from_number(11).cards == shuffle(11) and Deal.from_number(11).id == "11"
+    for copied in (pickle.loads(pickle.dumps(deal)), copy.copy(deal), copy.deepcopy(deal)):
+        assert copied == deal and hash(copied) == hash(deal) and copied.number == 11

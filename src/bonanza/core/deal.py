@@ -108,8 +108,17 @@ class Deal:
         if decks > 1 and list(cards) != twinned(list(cards)):
             raise DealError("a two-deck listing gives each card's first occurrence the id c, "
                             "its second c + 52")
-        self.cards = cards
-        self.number = number
+        object.__setattr__(self, "cards", cards)
+        object.__setattr__(self, "number", number)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"a Deal is a value: its {name} cannot be set")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"a Deal is a value: its {name} cannot be deleted")
+
+    def __reduce__(self) -> tuple[type[Deal], tuple[tuple[Card, ...], int | None]]:
+        return Deal, (self.cards, self.number)
 
     @property
     def decks(self) -> int:
