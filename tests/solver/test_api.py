@@ -156,3 +156,31 @@ def test_a_win_with_recalls_replays_through_the_engine() -> None:
     assert result.result == "solved"
     assert any(move.source.is_foundation for move in result.moves)
     assert replay_wins(Position.initial(deal, Rules(draw=1)), result.moves)
+
+
+@pytest.mark.parametrize(
+    ("options", "words"),
+    [
+        ({"time_limit": float("nan")}, "time_limit must be a positive number"),
+        ({"time_limit": 0}, "time_limit must be a positive number"),
+        ({"node_limit": 2.5}, "node_limit must be a whole number"),
+        ({"node_limit": 0}, "node_limit must be at least 1"),
+        ({"memory_limit": True}, "memory_limit must be a whole number"),
+        ({"seed": 1.5}, "seed must be a whole number"),
+        ({"seed": -1}, "seed must be at least 0"),
+    ],
+)
+def test_limits_that_are_not_what_they_seem_are_refused(
+    options: dict[str, object], words: str
+) -> None:
+    """A NaN time limit was no limit at all; a node limit of 2.5 was cut to 2."""
+    with pytest.raises(ValueError, match=words):
+        solve(Deal.from_number(7), **options)  # type: ignore[arg-type]
+
+
+def test_rules_for_another_table_than_the_position_s_are_refused() -> None:
+    position = Position.initial(Deal.from_number(7), Rules())
+    assert solve(position, Rules(draw=3), node_limit=100_000).result in ("solved", "unknown")
+    for other in ("westcliff", "double-klondike"):
+        with pytest.raises(ValueError, match="another table"):
+            solve(position, Rules.preset(other))

@@ -7,6 +7,7 @@ run the generic search over the engine's own positions instead
 
 from __future__ import annotations
 
+import operator
 import sys
 from typing import Final, Literal
 
@@ -131,7 +132,8 @@ def solve(
     """Decide whether ``start`` can be won, playing with every card known.
 
     ``start`` is a position (its own rules are used unless ``rules`` is given)
-    or a deal (``rules`` default to the ``klondike`` preset).  Limits: seconds
+    or a deal (``rules`` default to the ``klondike`` preset; rules given for a
+    position must lay out its table, ``Rules.same_table``).  Limits: seconds
     (on ``clock``: ``"wall"``, or ``"cpu"``, the searching thread's CPU time,
     which a busy machine does not eat into), positions searched, and bytes of
     solver memory (default ``DEFAULT_MEMORY``, 256 MiB: a full table forgets
@@ -161,11 +163,17 @@ def solve(
     else:
         position = start.copy()
         if rules is not None:
+            if not rules.same_table(position.rules):  # its piles are laid out for its own
+                raise ValueError(
+                    f"rules for another table than the position's: {rules} against "
+                    f"{position.rules}"
+                )
             position.rules = rules
-    for name, value in (("time_limit", time_limit), ("node_limit", node_limit),
-                        ("memory_limit", memory_limit)):
-        if value is not None and value <= 0:
-            raise ValueError(f"{name} must be positive, not {value!r}")
+    if time_limit is not None and not time_limit > 0:  # NaN too, which would mean no limit
+        raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
+    node_limit = _whole("node_limit", node_limit)
+    memory_limit = _whole("memory_limit", memory_limit)
+    seed = _whole("seed", seed, least=0) or 0
     if memory_limit is not None and memory_limit > MAX_MEMORY:
         raise ValueError(f"memory_limit must be at most {MAX_MEMORY} bytes, not {memory_limit!r}")
     if not 0 <= seed < 2**64:
@@ -202,6 +210,22 @@ def solve(
         expand_seconds, fired[KEPT_HITS], cpu_seconds, fired[FORGOTTEN],
         {"home": fired[REACH_HOME], "column": fired[REACH_COLUMN]}, fired[REACH_WRONG],
     )
+
+
+def _whole(name: str, value: int | None, least: int = 1) -> int | None:
+    """``value`` as an int, if a whole number (of any integer type, not a float or a
+    bool) of at least ``least``; None stays None; else ``ValueError``."""
+    if value is None:
+        return None
+    try:
+        whole = None if isinstance(value, bool) else operator.index(value)
+    except TypeError:
+        whole = None
+    if whole is None:
+        raise ValueError(f"{name} must be a whole number, not {value!r}")
+    if whole < least:
+        raise ValueError(f"{name} must be at least {least}, not {value!r}")
+    return whole
 
 
 def _shorten_above(rules: Rules, shorten: Shorten) -> int:
