@@ -6,6 +6,7 @@ import functools
 import pickle
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from http import HTTPStatus
 from pathlib import Path
 from typing import Any
 
@@ -122,6 +123,29 @@ def test_the_hint_sees_cards_shown_before_an_undo(client: TestClient, advisor: R
     seen = drawn["position"]["waste"][-1]
     assert any(card is not None and str(card) == seen for card in view.stock)
     assert view.unknown_places == 21 + 23  # face-down cards, and the stock but that card
+
+
+HISTORY_LIMIT = 3
+"""A history limit a test reaches in a few draws."""
+CONFLICT = HTTPStatus.CONFLICT
+
+
+def test_at_the_history_limit_no_hint_suggests_a_move_the_server_refuses(
+    tmp_path: Path, advisor: Recording
+) -> None:
+    app = app_with(tmp_path, advisor, max_history_moves=HISTORY_LIMIT)
+    with TestClient(app) as client:
+        gid = new_game(client, "0")["id"]
+        for _ in range(HISTORY_LIMIT):
+            assert client.post(f"/api/games/{gid}/moves", json={"move": "sw"}).is_success
+        refused = client.post(f"/api/games/{gid}/moves", json={"move": "sw"})
+        hint = client.get(f"/api/games/{gid}/hint")
+        assert refused.status_code == hint.status_code == CONFLICT, hint.text
+        assert hint.json()["error"] == refused.json()["error"]
+        assert f"limit of {HISTORY_LIMIT} moves" in hint.json()["error"]
+        assert advisor.views == []  # no search was run
+        assert client.post(f"/api/games/{gid}/undo", json={}).is_success
+        assert client.get(f"/api/games/{gid}/hint").status_code == HTTPStatus.OK
 
 
 def test_a_hint_runs_in_a_worker_process_on_a_pickled_view(tmp_path: Path) -> None:

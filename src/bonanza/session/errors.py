@@ -24,6 +24,11 @@ class RedoRefusedError(SessionError):
 class HistoryFullError(SessionError):
     """The game has reached its move limit."""
 
+    @classmethod
+    def at(cls, limit: int) -> HistoryFullError:
+        """The refusal of a move in a game that holds ``limit`` moves."""
+        return cls(f"this game has reached its limit of {limit} moves: start a new one")
+
 
 class NoAutoFinishError(SessionError):
     """Auto finish is not available: some card is unseen, or the finish would stall."""

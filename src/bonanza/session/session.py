@@ -240,16 +240,11 @@ class Session:
     # -- actions -----------------------------------------------------------------
 
     def play(self, move: Move | str, now: float, action: Action = Action.PLAY) -> Event:
-        """Play a legal move (or its text); raises a ``BonanzaError`` naming why not.
-
-        A move of the player's (``Action.PLAY``) is followed, with safe
-        auto-play on, by the safe moves home (``Event.then``; see ``safe_home``).
-        """
+        """Play a legal move (or its text); raises a ``BonanzaError`` naming why not. A move
+        of the player's (``Action.PLAY``) is followed, with safe auto-play on, by the safe
+        moves home (``Event.then``; see ``safe_home``)."""
         self._check_playing()
-        if self.game.move_count >= self.max_moves:
-            raise HistoryFullError(
-                f"this game has reached its limit of {self.max_moves} moves: start a new one"
-            )
+        self.check_room()
         before = self.position
         self._tick(now)
         played = self.game.play(move)
@@ -260,6 +255,11 @@ class Session:
         self.safe.took(played, before)
         event = self._after_move(action, played, before, now)
         return replace(event, then=self._send_safe_home(now))
+
+    def check_room(self) -> None:
+        """``HistoryFullError`` once the game holds ``max_moves``: no move is played, nor hinted."""
+        if self.game.move_count >= self.max_moves:
+            raise HistoryFullError.at(self.max_moves)
 
     def set_safe_home(self, on: bool) -> None:
         """Switch safe auto-play (the player's setting); no card stays held."""

@@ -326,6 +326,10 @@ class GameService:
             _record, session = await self.games.load(player, game_id)
             if session.is_over:
                 raise Conflict(f"this game is over ({session.status}): start a new one")
+            try:  # at the history limit no move is played, so none is suggested
+                session.check_room()
+            except SessionError as error:
+                raise Conflict(str(error)) from None
             view, key = await self.searches.view_of(session)
         return HintAnswer.of(await self.searches.hint(requester(player, client), view, key))
 
