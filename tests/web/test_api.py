@@ -53,6 +53,21 @@ def test_new_game_sets_a_player_cookie_and_shows_only_face_up_cards(client: Test
     assert "deal" not in state and "deal_code" not in state and state["origin"] == "typed"
 
 
+UNPROCESSABLE = 422
+DRAW_THREE = 3
+
+
+def test_a_draw_without_daily_is_refused_naming_the_rules_draw(client: TestClient) -> None:
+    for body in ({"draw": DRAW_THREE}, {"draw": DRAW_THREE, "deal": "7"}):
+        refused = client.post("/api/games", json=body)
+        assert refused.status_code == UNPROCESSABLE, refused.text
+        error = refused.json()["error"]
+        assert "'draw' goes with 'daily'" in error and '{"rules": {"draw": 3}}' in error
+    assert client.get("/api/games/current").status_code == 204  # no game was started
+    asked = client.post("/api/games", json={"rules": {"draw": DRAW_THREE}})
+    assert asked.status_code == 201 and asked.json()["rules"]["draw"] == DRAW_THREE
+
+
 def test_thoughtful_rules_show_every_card(client: TestClient) -> None:
     state = new_game(client, "0", Rules.preset("thoughtful").to_dict())
     deal = Deal.from_number(0)

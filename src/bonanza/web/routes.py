@@ -78,6 +78,13 @@ CUSTOM_TABLE_REFUSED = (
 for it (any draw, passes and options are played on those tables)."""
 
 
+DRAW_WITHOUT_DAILY = (
+    "field 'draw' goes with 'daily' (the daily deal's draw mode); for any other game give"
+    ' the draw in the rules: {"rules": {"draw": 3}}'
+)
+"""Why ``draw`` without ``daily`` is refused: it would be read as nothing, a draw-1 game."""
+
+
 def short_text(value: str | None, name: str) -> str | None:
     """``value``, the field ``name``, unless it is too long to be a deal ID."""
     if value is not None and len(value) > MAX_DEAL_TEXT:
@@ -91,6 +98,8 @@ async def new_game(request: Request) -> Response:
     a date) of the draw mode ``draw``."""
     body = await read_json(request, NewGameBody, required=False)
     daily, draw = short_text(body.daily, "daily"), body.draw
+    if draw is not None and daily is None:  # not quietly a draw-1 game
+        raise Invalid(DRAW_WITHOUT_DAILY)
     rules = read_daily_rules(draw) if daily is not None and draw is not None else read_rules(body)
     game = await service(request).new_game(
         player(request),
