@@ -1,5 +1,5 @@
 """A new game ends the player's unfinished game and is stored in one commit (one fsync,
-not one per write), and the two stay together (issue 32)."""
+not one per write), and the two stay together (issue 32): one write, ``start_game``."""
 
 from __future__ import annotations
 
@@ -41,6 +41,6 @@ def test_a_new_game_ends_the_old_one_in_the_commit_that_stores_it(tmp_path: Path
         old = client.get(f"/api/games/{first['id']}").json()
         stored = storage.get_game(second.json()["id"])
     assert old["status"] == "lost"  # a game with a move counts, and ends lost
-    together = [batch for batch in batches if "insert_game" in batch]
-    assert together == [["update_game", "insert_game"]], batches
+    together = [batch for batch in batches if "start_game" in batch]
+    assert together == [["start_game"]], batches  # the old game's end and the insert
     assert stored is not None and stored.status.value == "playing"

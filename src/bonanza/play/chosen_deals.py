@@ -29,7 +29,7 @@ from bonanza.play.daily import (
     playing_everywhere,
     utc_day,
 )
-from bonanza.play.deal_identity import has_played
+from bonanza.play.deal_identity import unplayed_keys
 from bonanza.play.deal_stock import DealStock
 from bonanza.play.errors import Conflict, Invalid
 from bonanza.session import Origin
@@ -54,13 +54,15 @@ DAILY_NOT_READY: Final = (
 @dataclass(frozen=True, slots=True)
 class StockedStart:
     """What to start: the deal, its rules and origin, the labels kept with the
-    game (``GameRecord.extra``) and the words that announce it."""
+    game (``GameRecord.extra``), the words that announce it and, for the player's
+    first game of the deal, its IDs (``Start.first_of``)."""
 
     deal: Deal
     rules: Rules
     origin: Origin
     announce: str
     extra: dict[str, str] = field(default_factory=dict)
+    first_of: tuple[str, ...] = ()
 
 
 def read_grade(text: str) -> Grade:
@@ -88,13 +90,13 @@ def winnable_start(
     taken = stock.take(rules, grade)
     if taken is None:
         raise Conflict(NONE_READY)
-    seen = has_played(storage, player, taken.deal, rules)
+    first_of = unplayed_keys(storage, player, taken.deal, rules)
     announce = f"New winnable deal, {taken.grade}"
     if taken.grade is not grade:
         announce = f"No {grade} deal was ready: this winnable deal is {taken.grade}"
     return StockedStart(
-        taken.deal, rules, Origin.REPLAY if seen else Origin.WINNABLE, announce,
-        {GRADE_KEY: str(taken.grade)},
+        taken.deal, rules, Origin.WINNABLE if first_of else Origin.REPLAY, announce,
+        {GRADE_KEY: str(taken.grade)}, first_of,
     )
 
 
@@ -120,11 +122,11 @@ def daily_start(
     if daily is None:
         raise Conflict(DAILY_NOT_READY.format(day=day_text(day)))
     deal = Deal.parse(daily.deal)
-    seen = has_played(storage, player, deal, rules)
+    first_of = unplayed_keys(storage, player, deal, rules)
     return StockedStart(
-        deal, rules, Origin.REPLAY if seen else Origin.SHARED,
+        deal, rules, Origin.SHARED if first_of else Origin.REPLAY,
         f"Daily deal of {day_text(day)}, {draw}-card draw, {daily.grade}",
-        {DAILY_KEY: day_text(day), GRADE_KEY: daily.grade},
+        {DAILY_KEY: day_text(day), GRADE_KEY: daily.grade}, first_of,
     )
 
 

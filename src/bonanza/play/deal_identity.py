@@ -32,8 +32,16 @@ def has_played(storage: Storage, player: str, deal: Deal, rules: Rules) -> bool:
     """Whether ``player`` had a game of ``deal`` on a table laid out as ``rules``'s,
     whichever way it was typed (a deal without a number is first given the number
     of the player's games it is known by)."""
+    return not unplayed_keys(storage, player, deal, rules)
+
+
+def unplayed_keys(storage: Storage, player: str, deal: Deal, rules: Rules) -> tuple[str, ...]:
+    """The IDs a game of ``deal`` may carry (:func:`deal_keys`) if ``player`` never had
+    one on a table laid out as ``rules``'s, else none: what a first game of the deal asks
+    the store to check again as it stores it (``NewGame.first_of``)."""
     known = deal if deal.number is not None else known_deal(storage, player, deal)
-    return any(storage.has_played_deal(player, key, rules) for key in deal_keys(known))
+    keys = deal_keys(known)
+    return () if any(storage.has_played_deal(player, key, rules) for key in keys) else keys
 
 
 def known_deal(storage: Storage, player: str, deal: Deal, now: float | None = None) -> Deal:

@@ -21,13 +21,13 @@ from typing import Final
 from bonanza.core import BonanzaError, Deal, Rules
 from bonanza.play.chosen_deals import daily_start, deal_labels, winnable_start
 from bonanza.play.daily import DAILY_KEY
-from bonanza.play.deal_identity import has_played, known_deal
+from bonanza.play.deal_identity import known_deal, unplayed_keys
 from bonanza.play.deal_stock import DealStock
 from bonanza.play.errors import Conflict, Invalid, NotFound
 from bonanza.session import MAX_MOVES, Origin, Session
 from bonanza.session.deals import DEAL_NUMBER_BITS
 from bonanza.solver.grading import Grade
-from bonanza.storage import Storage
+from bonanza.storage import NewGame, Storage
 from bonanza.storage.player_settings import safe_home
 from bonanza.storage.records import GameRecord, rules_of_key
 
@@ -72,8 +72,11 @@ class StartRequest:
 @dataclass(frozen=True, slots=True)
 class Start:
     """What to deal: the deal, its rules and origin, the words that announce it,
-    the text the player typed (for a typed deal) and the labels kept with the game
-    (``GameRecord.extra``: a grade, a daily deal's day; never the deal)."""
+    the text the player typed (for a typed deal), the labels kept with the game
+    (``GameRecord.extra``: a grade, a daily deal's day; never the deal) and, when the
+    origin says the player never had the deal (random, winnable, a daily deal's
+    first game), the deal's IDs, which the store checks again as it stores the game
+    (``NewGame.first_of``): two starts at once cannot both be the first."""
 
     deal: Deal
     rules: Rules
@@ -81,6 +84,7 @@ class Start:
     announce: str = NEW_DEAL
     typed: str | None = None
     extra: dict[str, str] = field(default_factory=dict)
+    first_of: tuple[str, ...] = ()
 
 
 def choose_start(
@@ -96,11 +100,11 @@ def choose_start(
     if request.daily is not None:
         stocked = daily_start(stock, storage, player, request.daily, rules.draw, now)
         return Start(stocked.deal, stocked.rules, stocked.origin, stocked.announce,
-                     extra=stocked.extra)  # fmt: skip
+                     extra=stocked.extra, first_of=stocked.first_of)  # fmt: skip
     if request.grade is not None:
         stocked = winnable_start(stock, storage, player, rules, request.grade)
         return Start(stocked.deal, stocked.rules, stocked.origin, stocked.announce,
-                     extra=stocked.extra)  # fmt: skip
+                     extra=stocked.extra, first_of=stocked.first_of)  # fmt: skip
     if request.share is not None:
         return _shared(storage, request.share)
     if request.replay is not None:
@@ -113,8 +117,8 @@ def choose_start(
         deal = known_deal(storage, player, deal, now)  # its code typed: its number all the same
         return Start(deal, rules, Origin.TYPED, typed=request.deal_text)
     deal = with_decks(random_deals(), rules.decks)
-    seen = has_played(storage, player, deal, rules)
-    return Start(deal, rules, Origin.REPLAY if seen else Origin.RANDOM)
+    first_of = unplayed_keys(storage, player, deal, rules)
+    return Start(deal, rules, Origin.RANDOM if first_of else Origin.REPLAY, first_of=first_of)
 
 
 def _shared(storage: Storage, share: str) -> Start:
@@ -203,6 +207,14 @@ class PreparedGame:
     """The player's games in play: they end as the new one starts."""
     record: GameRecord
     session: Session
+    now: float
+    """When it was dealt: after the games in play were read (its ``created_at``)."""
+
+    def stored(self, ended: Iterable[GameRecord]) -> NewGame:
+        """What the store is asked to write (``Storage.start_game``): the new game, the
+        games of ``playing`` it ended (their new states) and its deal's IDs if it is the
+        player's first game of the deal."""
+        return NewGame(self.record, tuple(ended), self.start.first_of)
 
 
 def prepare_game(
@@ -210,21 +222,27 @@ def prepare_game(
     stock: DealStock,
     player: str,
     request: StartRequest,
-    now: float,
+    clock: Callable[[], float],
     random_deals: Callable[[], Deal],
     *,
     client: str = "web",
     max_moves: int = MAX_MOVES,
 ) -> PreparedGame:
-    """What ``request`` deals (:func:`choose_start`), the player's games in play on
-    ``client`` and the new game (:func:`start_game`, not stored yet): every read a new
-    game makes, so a server reads them in one trip to a worker thread."""
-    start = choose_start(storage, stock, player, request, now, random_deals)
+    """The player's games in play on ``client``, what ``request`` deals
+    (:func:`choose_start`) and the new game (:func:`start_game`, not stored yet): every
+    read a new game makes, so a server reads them in one trip to a worker thread.
+
+    The games in play are read first and the time after, so a game another start stored
+    before they were read is older than this one, and one stored after makes the store
+    refuse this start (``StaleStartError``): it stays the latest game as long as it is
+    in play."""
     playing = storage.playing_games(player, client)
+    now = clock()
+    start = choose_start(storage, stock, player, request, now, random_deals)
     record, session = start_game(
         storage, player, start, now, client=client, max_moves=max_moves
     )
-    return PreparedGame(start, playing, record, session)
+    return PreparedGame(start, playing, record, session, now)
 
 
 def new_game_id() -> str:

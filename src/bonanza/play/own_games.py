@@ -132,7 +132,7 @@ class OwnGames:
             deal = with_decks(self.random_deals(), rules.decks)
             session = Session.new(deal, rules, now)
             record = GameRecord.of(new_game_id(), self.player, session, now, client=self.client)
-            prepared = PreparedGame(Start(deal, rules, session.origin), [], record, session)
+            prepared = PreparedGame(Start(deal, rules, session.origin), [], record, session, now)
         return self.begin(prepared, now)
 
     # -- new games ----------------------------------------------------------------------
@@ -143,7 +143,7 @@ class OwnGames:
         try:
             last = last_game(self.storage, self.player, self.client).id if choice.replay else None
             return prepare_game(
-                self.storage, self.stock, self.player, choice.request(last), now,
+                self.storage, self.stock, self.player, choice.request(last), lambda: now,
                 self.random_deals, client=self.client,
             )  # fmt: skip
         except StorageError as error:

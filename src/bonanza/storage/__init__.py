@@ -8,7 +8,14 @@ from typing import Any
 
 from bonanza.storage.local_player import local_player
 from bonanza.storage.location import default_db_path
-from bonanza.storage.protocol import Share, StaleGameError, Storage, StorageError
+from bonanza.storage.protocol import (
+    NewGame,
+    Share,
+    StaleGameError,
+    StaleStartError,
+    Storage,
+    StorageError,
+)
 from bonanza.storage.records import GameRecord, rules_key, rules_of_key
 from bonanza.storage.schema import SCHEMA_VERSION, SchemaTooNewError
 from bonanza.storage.sqlite import SQLiteStorage
@@ -55,10 +62,12 @@ def open_storage(spec: str | Path, **sqlite_options: Any) -> Storage:
 __all__ = [
     "SCHEMA_VERSION",
     "GameRecord",
+    "NewGame",
     "SQLiteStorage",
     "SchemaTooNewError",
     "Share",
     "StaleGameError",
+    "StaleStartError",
     "Storage",
     "StorageError",
     "default_db_path",

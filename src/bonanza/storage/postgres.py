@@ -20,8 +20,10 @@ from psycopg_pool import ConnectionPool
 
 from bonanza.core.rules import Rules
 from bonanza.session.status import Status
+from bonanza.storage.postgres_start import INSERT_GAME, UPDATE_GAME, start_game_rows
 from bonanza.storage.protocol import (
     DailyDeal,
+    NewGame,
     Share,
     StaleGameError,
     StockedDeal,
@@ -31,12 +33,10 @@ from bonanza.storage.protocol import (
 from bonanza.storage.records import GameRecord
 from bonanza.storage.rows import (
     COLUMNS,
-    FIELDS,
     FINISHED_STATUSES,
     FOLDED_COLUMNS,
     OVER_STATUSES,
     SUMMARY_COLUMNS,
-    UPDATED_FIELDS,
     game_record,
     game_row,
     on_same_table,
@@ -71,14 +71,6 @@ CREATE TABLE schema_version (
 """
 """One row per schema step applied: the database's version is the highest."""
 
-INSERT_GAME = f"INSERT INTO games ({COLUMNS}) VALUES ({', '.join(['%s'] * len(FIELDS))})"
-UPDATE_GAME = (
-    f"UPDATE games SET {', '.join(f'{name}=%s' for name in UPDATED_FIELDS)}"
-    " WHERE id=%s AND version=%s"
-)
-"""An update of a game, if it is still at the version its writer read (``Storage.update_game``).
-Under READ COMMITTED a second writer waits for the first's row lock, then finds the new
-version and updates nothing."""
 FINISHED_WHERE = "WHERE player=%s AND status IN (%s, %s) AND NOT archived"
 PRUNE = (
     f"WITH gone AS (DELETE FROM games WHERE status IN ({', '.join(['%s'] * len(OVER_STATUSES))})"
@@ -287,6 +279,9 @@ class PostgresStorage:
 
     def insert_game(self, record: GameRecord) -> None:
         self._write(INSERT_GAME, game_row(record, bool))
+
+    def start_game(self, new: NewGame) -> None:
+        self._run(lambda db: start_game_rows(db, new))
 
     def update_game(self, record: GameRecord) -> None:
         row = game_row(record, bool)

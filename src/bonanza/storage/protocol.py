@@ -27,6 +27,34 @@ class StaleGameError(StorageError):
         self.read_version = read_version
 
 
+class StaleStartError(StorageError):
+    """A new game's start found the player's games changed since its writer read them
+    (:meth:`Storage.start_game`): nothing was written, and the start may be tried again
+    on the games as they are now."""
+
+    def __init__(self, game_id: str, why: str) -> None:
+        super().__init__(f"new game {game_id!r} not stored: {why}")
+        self.game_id = game_id
+
+
+ENDED_CHANGED = "the game {game_id!r} it ends changed meanwhile"
+OTHER_STARTED = "another game of the player started meanwhile on its front end"
+DEAL_HAD = "a game of its deal was stored meanwhile, so it is not the player's first"
+"""Why a start is stale (:class:`StaleStartError`), as both stores say it."""
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    """A new game to store (``record``) and what its start read: ``ended``, the player's
+    other games in play on its front end, each with its new state at the version after
+    the one read; ``first_of``, the deal's IDs when its origin says the player never
+    had a game of the deal on its table (else empty)."""
+
+    record: GameRecord
+    ended: tuple[GameRecord, ...] = ()
+    first_of: tuple[str, ...] = ()
+
+
 @dataclass(frozen=True, slots=True)
 class Share:
     """What a share ID stands for: the deal and rules of one game.
@@ -98,6 +126,15 @@ class Storage(Protocol):
 
     def insert_game(self, record: GameRecord) -> None:
         """Store a new game."""
+        ...
+
+    def start_game(self, new: NewGame) -> None:
+        """Store a new game and end the games it ends, in one transaction, if what its start
+        read still holds: each ended game is at the version before its new one, no other
+        game of the player is in play on the record's front end, and, with ``first_of``,
+        the player has no other game of those deal IDs on the record's table. Else nothing
+        is written and :class:`StaleStartError` is raised. The starts of one player take
+        turns, across processes, so two at once cannot both find their reads current."""
         ...
 
     def update_game(self, record: GameRecord) -> None:

@@ -22,6 +22,7 @@ from bonanza.core.rules import Rules
 from bonanza.session.status import Status
 from bonanza.storage.protocol import (
     DailyDeal,
+    NewGame,
     Share,
     StaleGameError,
     StockedDeal,
@@ -31,17 +32,16 @@ from bonanza.storage.protocol import (
 from bonanza.storage.records import GameRecord
 from bonanza.storage.rows import (
     COLUMNS,
-    FIELDS,
     FINISHED_STATUSES,
     FOLDED_COLUMNS,
     OVER_STATUSES,
     SUMMARY_COLUMNS,
     game_record,
-    game_row,
     on_same_table,
 )
 from bonanza.storage.schema import PLAYING
 from bonanza.storage.sqlite_migrate import migrate
+from bonanza.storage.sqlite_start import insert_game_row, start_game_rows
 from bonanza.storage.sqlite_update import update_game_row
 
 T = TypeVar("T")
@@ -195,7 +195,7 @@ class SQLiteStorage:
         """Run ``writes`` in one transaction: one commit, so one fsync, for them all.
 
         Each write is a call of one of this storage's write methods, so one SQL
-        statement, which SQLite undoes alone when it fails: its place in the
+        statement or a savepoint, which is undone alone when it fails: its place in the
         result holds its exception (``StorageError``), the others what they
         returned, and they are committed when this returns. If the transaction
         fails as a whole (it cannot begin, SQLite abandons it, or the commit
@@ -239,12 +239,10 @@ class SQLiteStorage:
             return results
 
     def insert_game(self, record: GameRecord) -> None:
-        row = game_row(record)
-        self._run(
-            lambda db: db.execute(
-                f"INSERT INTO games ({COLUMNS}) VALUES ({', '.join('?' * len(FIELDS))})", row
-            )
-        )
+        self._run(lambda db: insert_game_row(db, record))
+
+    def start_game(self, new: NewGame) -> None:
+        self._run(lambda db: start_game_rows(db, new))
 
     def update_game(self, record: GameRecord) -> None:
         if self._run(lambda db: update_game_row(db, record)) == 0:  # nothing was written

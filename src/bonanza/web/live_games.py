@@ -12,10 +12,9 @@ failed write drops the cached game.
 
 from __future__ import annotations
 
-import asyncio
 import copy
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator
 from contextlib import AsyncExitStack, contextmanager
 from typing import Any, Final, Protocol, TypeVar, runtime_checkable
 
@@ -24,9 +23,9 @@ import anyio.to_thread
 
 from bonanza.core import BonanzaError
 from bonanza.play.errors import STORE_DOWN, Conflict, NotFound, PlayError, Unavailable
-from bonanza.play.games import MAX_ID_LENGTH
+from bonanza.play.games import MAX_ID_LENGTH, PreparedGame
 from bonanza.session import Event, Session, SessionError
-from bonanza.storage import StaleGameError, Storage, StorageError
+from bonanza.storage import StaleGameError, StaleStartError, Storage, StorageError
 from bonanza.storage.player_settings import SettingValue, player_settings
 from bonanza.storage.records import GameRecord
 from bonanza.web.limits import ServerLimits
@@ -128,40 +127,40 @@ class LiveGames:
         except StorageError:
             raise Unavailable(STORE_DOWN) from None
 
-    async def end_and_insert(
+    async def start(
         self,
         player: str,
-        ending: Sequence[str],
+        prepared: PreparedGame,
         change: Callable[[Session], bool],
-        record: GameRecord,
     ) -> None:
-        """Apply ``change`` to the player's games ``ending`` (ending them) and store the
-        new game ``record``: in one commit, where no other process changed those games
-        meanwhile (one fsync, not one per game); a game lost to a race is then changed
-        again as :meth:`update` does."""
-        raced: list[str] = []
+        """Store the new game ``prepared`` with ``change`` applied to the player's games in
+        play it read (ending them), in one transaction (``Storage.start_game``), which
+        stores nothing and raises ``StaleStartError`` if the player's games changed since
+        they were read (another start came first: the caller prepares again). On any
+        failure the ended games' cached copies, changed in memory only, are forgotten."""
+        ending = [old.id for old in prepared.playing]
         async with AsyncExitStack() as held:
             for game_id in ending:
                 await held.enter_async_context(self.lock(game_id))
-            saves = []
-            for game_id in ending:
-                old, session = await self.load(player, game_id)
-                if change(session):
-                    saves.append((game_id, self.start_save(old, session, self.clock())))
-            inserted = self.submit(self.storage.insert_game, record)
-            failure: BaseException | None = None
-            for game_id, pending in saves:  # every write awaited, whatever one raised
+            ended: list[GameRecord] = []
+            try:
+                for game_id in ending:
+                    old, session = await self.load(player, game_id)
+                    if change(session):
+                        old.update(session, prepared.now)
+                        old.version += 1
+                        ended.append(copy.copy(old))  # the writer reads it in its thread
+                pending = self.submit(self.storage.start_game, prepared.stored(ended))
                 try:
-                    await self.saved(pending, game_id)
-                except StaleGameError:
-                    raced.append(game_id)
-                except (Unavailable, asyncio.CancelledError) as error:
-                    failure = failure or error
-            await self.written(inserted)
-            if failure is not None:
-                raise failure
-        for game_id in raced:
-            await self.update(player, game_id, change)
+                    await pending.result()
+                except StaleStartError:
+                    raise
+                except StorageError:
+                    raise Unavailable(STORE_DOWN) from None
+            except BaseException:
+                for game in ended:  # changed in memory, not stored: read them again
+                    self.forget(game.id)
+                raise
 
     async def latest_game(self, player: str) -> GameRecord | None:
         """The player's latest game's row (None before the first): on the event loop

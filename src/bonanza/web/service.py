@@ -12,6 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 from functools import partial
+from typing import Final
 
 import msgspec
 from msgspec import UNSET, UnsetType
@@ -21,7 +22,14 @@ from bonanza.play.chosen_deals import daily_overview, deal_labels
 from bonanza.play.daily import DAILY_KEY, DEAL_HIDDEN, GRADE_KEY, deal_shown
 from bonanza.play.deal_stock import DealStock
 from bonanza.play.errors import Conflict, PlayError, RateLimited
-from bonanza.play.games import StartRequest, end, prepare_game, share_deal, share_link
+from bonanza.play.games import (
+    PreparedGame,
+    StartRequest,
+    end,
+    prepare_game,
+    share_deal,
+    share_link,
+)
 from bonanza.play.ledger import bankroll_before, records_set
 from bonanza.session import (
     Action,
@@ -35,13 +43,13 @@ from bonanza.session import (
 )
 from bonanza.session.autofinish import places_every_card
 from bonanza.solver.grading import Grade
-from bonanza.storage import Storage
+from bonanza.storage import StaleStartError, Storage
 from bonanza.storage.player_settings import set_safe_home
 from bonanza.storage.records import GameRecord
 from bonanza.web.checks import checked_move
 from bonanza.web.deal_codes import deal_code
 from bonanza.web.limits import ServerLimits
-from bonanza.web.live_games import LiveGames
+from bonanza.web.live_games import RACE_ATTEMPTS, LiveGames
 from bonanza.web.rate import WINDOW
 from bonanza.web.searches import SearchPool, requester
 from bonanza.web.view import game_view, move_data, steps
@@ -54,6 +62,13 @@ from bonanza.web.wire_answers import (
 )
 from bonanza.web.wire_stats import DailyOverview
 from bonanza.web.writer import PendingWrite, StoreWriter
+
+NEW_GAME_LOCK: Final = "\0new-game:"
+"""Begins the key of a player's lock over their new games (no game ID holds a NUL)."""
+STARTED_ELSEWHERE: Final = (
+    "other new games were being started at the same time (another window or device):"
+    " reload and try again"
+)
 
 
 class GameService:
@@ -191,21 +206,34 @@ class GameService:
                 counting = None
         self.stock.start()
         request = StartRequest(rules, deal_text, share, replay, grade, daily)
-        now = self.clock()
-        try:
-            new = await self.games.read(
-                partial(prepare_game, max_moves=self.limits.max_history_moves),
-                self.storage, self.stock, player, request, now, self.random_deals,
-            )  # fmt: skip
-        finally:
-            if counting is not None:
-                await self._counted(counting)
-        record, session = new.record, new.session
-        await self.games.end_and_insert(  # one commit; not shared before it is stored
-            player, [old.id for old in new.playing], lambda game: end(game, now), record
-        )
-        self.games.remember(record, session)
-        return await self.view(record, session, new.start.announce)
+        async with self.games.lock(NEW_GAME_LOCK + player):  # this process's, in turn
+            new = await self._start(player, request, counting)
+        self.games.remember(new.record, new.session)
+        return await self.view(new.record, new.session, new.start.announce)
+
+    async def _start(
+        self, player: str, request: StartRequest, counting: PendingWrite[bool] | None
+    ) -> PreparedGame:
+        """Prepare the new game (``counting``, its count, is awaited meanwhile: nothing is
+        stored beyond the limit) and store it, ending the player's games in play, in one
+        commit (``LiveGames.start``); prepared again while another start (another
+        process's) stores first, up to ``RACE_ATTEMPTS`` times."""
+        for _attempt in range(RACE_ATTEMPTS):
+            try:
+                new: PreparedGame = await self.games.read(
+                    partial(prepare_game, max_moves=self.limits.max_history_moves),
+                    self.storage, self.stock, player, request, self.clock, self.random_deals,
+                )  # fmt: skip
+            finally:
+                if counting is not None:
+                    pending, counting = counting, None
+                    await self._counted(pending)
+            try:
+                await self.games.start(player, new, partial(end, now=new.now))
+            except StaleStartError:
+                continue
+            return new
+        raise Conflict(STARTED_ELSEWHERE)
 
     async def _counted(self, counting: PendingWrite[bool]) -> None:
         """Wait for a new game's count; ``RateLimited`` if the address has had its fill."""
