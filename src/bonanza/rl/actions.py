@@ -28,8 +28,9 @@ it turns, nor a deal's on how many columns it reaches.
 
 from __future__ import annotations
 
+import operator
 from functools import cache
-from typing import Final
+from typing import Final, SupportsIndex
 
 from bonanza.core.cards import SUIT_COUNT
 from bonanza.core.moves import FOUNDATIONS, SUIT_NAMES, TABLEAU, Move, Pile
@@ -127,16 +128,29 @@ class Numbering:
         """The legal moves of ``position`` by action number, in increasing order."""
         return dict(sorted((self.action_of(move), move) for move in position.legal_moves()))
 
-    def move_of(self, action: int, position: Position) -> Move:
-        """The legal move of ``position`` numbered ``action``."""
-        if not 0 <= action < self.count:
-            raise ActionError(f"action {action} is not a number from 0 to {self.count - 1}")
-        try:
-            return self.legal_actions(position)[action]
-        except KeyError:
+    def move_of(self, action: SupportsIndex, position: Position) -> Move:
+        """The legal move of ``position`` numbered ``action``. An ``ActionError``
+        refuses anything else; its message names the legal actions, never a
+        card the player cannot see."""
+        number = self.check(action)
+        legal = self.legal_actions(position)
+        move = legal.get(number)
+        if move is None:
             raise ActionError(
-                f"action {action} is not legal in {position.to_text()!r}"
-            ) from None
+                f"action {number} ({self.describe(number)}) is not legal here; "
+                f"legal actions: {list(legal)}"
+            )
+        return move
+
+    def check(self, action: SupportsIndex) -> int:
+        """``action`` as an action number of this table, or an ``ActionError``."""
+        try:
+            number = operator.index(action)
+        except TypeError:
+            raise ActionError(f"action {action!r} is not a whole number") from None
+        if not 0 <= number < self.count:
+            raise ActionError(f"action {number} is not a number from 0 to {self.count - 1}")
+        return number
 
     def describe(self, action: int) -> str:
         """What ``action`` does, in words: ``column 4 to column 7, 3 cards``."""
@@ -200,6 +214,6 @@ def legal_actions(position: Position) -> dict[int, Move]:
     return numbering(position.rules).legal_actions(position)
 
 
-def move_of(action: int, position: Position) -> Move:
-    """The legal move of ``position`` numbered ``action``."""
+def move_of(action: SupportsIndex, position: Position) -> Move:
+    """The legal move of ``position`` numbered ``action`` (else ``ActionError``)."""
     return numbering(position.rules).move_of(action, position)
