@@ -7,7 +7,14 @@ import random
 import pytest
 
 from bonanza.core import Deal, Move, Pile, Position, Rules
-from bonanza.rl.actions import ACTION_COUNT, ActionError, action_of, legal_actions, move_of
+from bonanza.rl.actions import (
+    ACTION_COUNT,
+    ActionError,
+    action_of,
+    legal_actions,
+    move_of,
+    numbering,
+)
 
 KLONDIKE_ACTIONS = 615
 
@@ -63,3 +70,14 @@ def test_an_illegal_or_unknown_number_is_refused_by_name() -> None:
         move_of(ACTION_COUNT, position)
     with pytest.raises(ActionError, match="not legal"):
         move_of(action_of(Move(Pile.FC, Pile.T1, 1)), position)
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules.preset("easthaven"), Rules.preset("westcliff")])
+def test_describe_refuses_a_number_that_is_no_action(rules: Rules) -> None:
+    table = numbering(rules)
+    assert all(table.describe(action) for action in range(table.count))
+    for bad in (table.count, 9999, -1):
+        with pytest.raises(ActionError, match=f"not a number from 0 to {table.count - 1}"):
+            table.describe(bad)
+    with pytest.raises(ActionError, match="not a whole number"):
+        table.describe(1.5)  # type: ignore[arg-type]

@@ -246,3 +246,11 @@ def test_render_shows_the_players_view() -> None:
     env.reset(options={"deal": 4})
     assert env.render() == env.position.to_text(hide=True)
     assert "?" in str(env.render())
+
+
+def test_encode_refuses_an_unknown_visibility() -> None:
+    position = Position.initial(Deal.from_number(7), Rules())
+    for visibility in observation.VISIBILITIES:
+        assert observation.encode(position, visibility).shape == (observation.SIZE,)
+    with pytest.raises(ValueError, match="visibility must be one of"):
+        observation.encode(position, "all")  # type: ignore[arg-type]

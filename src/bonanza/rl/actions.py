@@ -152,8 +152,10 @@ class Numbering:
             raise ActionError(f"action {number} is not a number from 0 to {self.count - 1}")
         return number
 
-    def describe(self, action: int) -> str:
-        """What ``action`` does, in words: ``column 4 to column 7, 3 cards``."""
+    def describe(self, action: SupportsIndex) -> str:
+        """What ``action`` does, in words: ``column 4 to column 7, 3 cards``
+        (``ActionError`` for a number that is no action of this table)."""
+        action = self.check(action)
         if action == DRAW:
             return "draw" if self.waste else "deal"
         if self.waste and action < self.column_to_foundation:

@@ -154,6 +154,6 @@ class KlondikeEnv(gym.Env[np.ndarray, np.int64]):
         return ActionError(f"action {number} ({words}) is not legal here; legal actions: {legal}")
 
 
-def describe(action: int, numbering: Numbering = KLONDIKE) -> str:
+def describe(action: SupportsIndex, numbering: Numbering = KLONDIKE) -> str:
     """What action number ``action`` does, in words: ``column 4 to column 7, 3 cards``."""
     return numbering.describe(action)

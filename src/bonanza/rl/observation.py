@@ -89,6 +89,8 @@ class Layout:
 
     def encode(self, position: Position, visibility: Visibility = "player") -> np.ndarray:
         """The observation of ``position`` (the reference for the C engine)."""
+        if visibility not in VISIBILITIES:
+            raise ValueError(f"visibility must be one of {VISIBILITIES}, not {visibility!r}")
         if visibility == "thoughtful":
             tableau: list[list[int | None]] = [list(column) for column in position.tableau]
             stock: list[int | None] = list(position.stock)
@@ -157,7 +159,7 @@ def encode(position: Position, visibility: Visibility = "player") -> np.ndarray:
     """The observation of ``position`` (the reference for the C engine).
 
     ``"player"`` shows what ``PlayerView.of(position)`` knows; ``"thoughtful"``
-    shows every card.
+    shows every card; anything else is a ``ValueError``.
     """
     return layout(position.rules).encode(position, visibility)
 
