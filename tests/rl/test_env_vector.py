@@ -180,3 +180,40 @@ def test_a_bad_reset_mask_is_refused_by_name(mask: Any, error: type, words: str)
     with pytest.raises(error, match=words):
         env.reset(options={"reset_mask": mask})
     assert env.positions() == before
+
+
+def test_a_reset_with_a_bad_deal_changes_no_game() -> None:
+    env, twin = make(max_steps=1), make(max_steps=1)
+    for games in (env, twin):
+        games.reset(seed=1)
+    before = env.positions()
+    for deals, error in (([11, 12, "garbage", 14, 15, 16], ValueError), (7, TypeError)):
+        with pytest.raises(error):
+            env.reset(options={"deals": deals})
+        assert env.positions() == before
+    for _ in range(3):  # each game's own chooser of deals is untouched too
+        for games in (env, twin):
+            games.step(np.zeros(GAMES, dtype=np.int64))
+        assert env.deal_numbers() == twin.deal_numbers()
+
+
+def test_a_deal_given_as_none_comes_from_the_seed() -> None:
+    seeds = list(range(GAMES))
+    env = make()
+    env.reset(seed=seeds, options={"deals": [None, 11, *[None] * (GAMES - 2)]})
+    numbers = env.deal_numbers()
+    assert numbers[1] == 11
+    again = make()
+    again.reset(seed=seeds)
+    assert [numbers[0], *numbers[2:]] == [again.deal_numbers()[0], *again.deal_numbers()[2:]]
+
+
+def test_numpy_seeds_are_whole_numbers_and_others_are_refused() -> None:
+    env, twin = make(), make()
+    assert np.array_equal(env.reset(seed=np.int64(3))[0], twin.reset(seed=3)[0])
+    assert np.array_equal(env.reset(seed=np.arange(GAMES))[0], twin.reset(seed=[*range(GAMES)])[0])
+    before = env.positions()
+    for seed in (1.5, "abcdef", [1.5] * GAMES):
+        with pytest.raises(TypeError, match="seed"):
+            env.reset(seed=seed)  # type: ignore[arg-type]
+    assert env.positions() == before

@@ -211,3 +211,17 @@ def test_the_adapter_refuses_unknown_options_and_render_modes() -> None:
         env.reset()
     with pytest.raises(TypeError, match="draws no pictures"):
         KlondikeVecEnv(2, render_mode="rgb_array")
+
+
+def test_a_reset_with_a_bad_deal_changes_no_game() -> None:
+    env = KlondikeVecEnv(3)
+    env.seed(1)
+    env.reset()
+    before = env.positions()
+    env.set_options([{"deal": 11}, {}, {"deal": "garbage"}])
+    with pytest.raises(ValueError, match="garbage"):
+        env.reset()
+    assert env.positions() == before
+    env.set_options([{"deal": 11}, {}, {"deal": 13}])
+    env.reset()
+    assert env.games.deal_numbers()[::2] == [11, 13]

@@ -90,10 +90,10 @@ class KlondikeVecEnv(VecEnv):  # type: ignore[misc]  # VecEnv is Any to mypy (no
         unknown = sorted({key for options in self._options for key in options} - {"deal"})
         if unknown:
             raise ValueError(f"unknown reset options {unknown}: the only option is 'deal'")
-        self.games.reset(seed=None if None in seeds else [int(seed) for seed in seeds])
-        for game, deal in enumerate(deals):
-            if deal is not None:
-                self._engine.deal(game, deal)
+        self.games.reset(  # checks every deal before it deals any
+            seed=None if None in seeds else [int(seed) for seed in seeds],
+            options=None if all(deal is None for deal in deals) else {"deals": deals},
+        )
         self.reset_infos = [self._reset_info(game) for game in range(self.num_envs)]
         self._reset_seeds()
         self._reset_options()

@@ -11,8 +11,9 @@ game dealt anew), with ``info["_deal"]`` marking those games.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, SupportsIndex
 
 import numpy as np
 from gymnasium import spaces
@@ -20,11 +21,12 @@ from gymnasium.utils import seeding
 from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 
+from bonanza.core.deal import Deal
 from bonanza.core.position import Position
 from bonanza.rl import observation as layout
 from bonanza.rl.action_space import LegalActionBatch
 from bonanza.rl.actions import ActionError
-from bonanza.rl.engine import DealId, Engine, RulesLike, rules_of
+from bonanza.rl.engine import Engine, RulesLike, deal_of, rules_of
 from bonanza.rl.env import DEAL_NUMBERS, DEFAULT_MAX_STEPS, RENDER_FPS
 from bonanza.rl.observation import Visibility
 from bonanza.rl.rewards import ILLEGAL_PENALTY, IllegalAction, RewardShaping
@@ -81,34 +83,38 @@ class KlondikeVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         self.action_space = LegalActionBatch(self._engine.batch, num_envs, actions)
 
     def reset(
-        self, *, seed: int | Sequence[int] | None = None, options: dict[str, Any] | None = None
+        self,
+        *,
+        seed: SupportsIndex | Sequence[SupportsIndex] | np.ndarray | None = None,
+        options: dict[str, Any] | None = None,
     ) -> tuple[np.ndarray, dict[str, Any]]:
-        """Deal every game anew: ``options["deals"]`` (one deal ID per game), else
-        deal numbers drawn from generators seeded by ``seed``: one int for all
-        games, or one per game (game i then starts with the deal that
+        """Deal every game anew: ``options["deals"]`` (one deal ID per game, or
+        ``None`` for a game whose deal comes from the seed), else deal numbers
+        drawn from generators seeded by ``seed``: one int for all games, or one
+        per game (game i then starts with the deal that
         ``KlondikeEnv().reset(seed=seed[i])`` deals).
 
         ``options["reset_mask"]`` (booleans, one per game, at least one true, as
         Gymnasium's vector environments take it) deals anew only the games it
         marks; the others play on where they are. The observation and mask
-        returned are every game's."""
-        deals: Sequence[DealId] | None = (options or {}).get("deals")
-        chosen = self._reset_mask((options or {}).get("reset_mask"))
-        if deals is not None and len(deals) != self.num_envs:
-            raise ValueError(f"options['deals'] gives {len(deals)} deals for {self.num_envs} games")
-        if seed is None or isinstance(seed, int):
-            super().reset(seed=seed)
+        returned are every game's. Every seed, deal and the mask are checked
+        before any game is dealt: a refused reset changes no game."""
+        options = options or {}
+        chosen = self._reset_mask(options.get("reset_mask"))
+        deals = self._deals(options.get("deals"), chosen)
+        seeds = self._seeds(seed)
+        if seeds is None or isinstance(seeds, int):
+            super().reset(seed=seeds)
             generators = [self.np_random] * self.num_envs
-        elif len(seed) == self.num_envs:
-            generators = [seeding.np_random(int(game_seed))[0] for game_seed in seed]
         else:
-            raise ValueError(f"seed gives {len(seed)} seeds for {self.num_envs} games")
+            generators = [seeding.np_random(game_seed)[0] for game_seed in seeds]
         for game, generator in enumerate(generators):
             if not chosen[game]:
                 continue
             first, chooser = generator.integers(DEAL_NUMBERS, size=2, dtype=np.uint64).tolist()
             self._engine.batch.seed(game, chooser)
-            self._engine.deal(game, first if deals is None else deals[game])
+            deal = deals[game]
+            self._engine.deal(game, first if deal is None else deal)
         self._ended &= ~chosen
         info = self._info()
         if self.reveal_deal_in_info:
@@ -158,6 +164,38 @@ class KlondikeVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
     def positions(self) -> list[Position]:
         """Every game's position as a ``bonanza.core.Position``."""
         return [self._engine.position(game) for game in range(self.num_envs)]
+
+    def _seeds(self, seed: object) -> int | list[int] | None:
+        """``reset``'s seed read: ``None``, one whole number, or one per game."""
+        if seed is None:
+            return None
+        try:
+            return operator.index(seed)  # type: ignore[arg-type]
+        except TypeError:
+            pass
+        if not isinstance(seed, Sequence | np.ndarray) or isinstance(seed, str | bytes):
+            raise TypeError(f"seed must be None, a whole number or one per game, not {seed!r}")
+        if len(seed) != self.num_envs:
+            raise ValueError(f"seed gives {len(seed)} seeds for {self.num_envs} games")
+        try:
+            return [operator.index(game_seed) for game_seed in seed]
+        except TypeError:
+            raise TypeError(f"seeds must be whole numbers, not {seed!r}") from None
+
+    def _deals(self, deals: object, chosen: np.ndarray) -> list[Deal | None]:
+        """``options["deals"]`` read, each marked game's deal checked (``None``:
+        drawn from the seed)."""
+        if deals is None:
+            return [None] * self.num_envs
+        if not isinstance(deals, Sequence | np.ndarray) or isinstance(deals, str | bytes):
+            raise TypeError(f"options['deals'] must give one deal per game, not {deals!r}")
+        if len(deals) != self.num_envs:
+            raise ValueError(f"options['deals'] gives {len(deals)} deals for {self.num_envs} games")
+        decks = self.rules.decks
+        return [
+            None if deal is None or not marked else deal_of(deal, decks)
+            for deal, marked in zip(deals, chosen.tolist(), strict=True)
+        ]
 
     def _reset_mask(self, mask: object) -> np.ndarray:
         """The games a reset deals anew: every one, or those ``mask`` marks."""
