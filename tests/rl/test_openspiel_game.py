@@ -5,6 +5,7 @@ from __future__ import annotations
 import importlib
 import os
 import random
+import re
 import sys
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,7 +20,7 @@ import pyspiel
 
 from bonanza.core import CARDS, Deal, Game, Rules
 from bonanza.core.view import visible_cards
-from bonanza.rl.actions import ACTION_COUNT, legal_actions, move_of
+from bonanza.rl.actions import ACTION_COUNT, ActionError, legal_actions, move_of
 from bonanza.rl.openspiel_game import GAME_NAME, RANDOM_DEAL
 from bonanza.rl.openspiel_observer import (
     FOUNDATION_PLANE,
@@ -236,3 +237,47 @@ def test_the_module_asks_for_the_extra_when_open_spiel_is_missing(
     monkeypatch.delitem(sys.modules, "bonanza.rl.openspiel_game")
     with pytest.raises(ImportError, match=r"pip install -e '\.\[openspiel\]' in a checkout"):
         importlib.import_module("bonanza.rl.openspiel_game")
+
+
+def refused(state: Any, action: int, words: str) -> None:
+    """``action`` is refused by name, and ``state`` is left as it was."""
+    before = (str(state), state.history(), state.is_terminal(), state.is_chance_node())
+    with pytest.raises(pyspiel.SpielError, match=words) as caught:
+        state.apply_action(action)
+    assert isinstance(caught.value, ActionError)
+    assert (str(state), state.history(), state.is_terminal(), state.is_chance_node()) == before
+
+
+def test_a_finished_game_refuses_every_action() -> None:
+    state, _ = play_random(load(max_moves=3), seed=0)
+    assert state.is_terminal() and state.legal_actions() == []
+    for action in (0, 1, 7, 600):
+        refused(state, action, "the game is over")
+    assert state.is_terminal() and state.returns() == [0.0]
+
+
+def test_a_fixed_deal_refuses_any_card_but_its_own() -> None:
+    state = load(deal=7).new_initial_state()
+    card = state.chance_outcomes()[0][0]
+    for other in (card - 1, card + 1, DECK):
+        refused(state, other, "not this deal's card")
+    state.apply_action(card)
+    assert state.history() == [card]
+
+
+def test_a_card_seen_or_no_card_is_refused_and_the_card_still_waits() -> None:
+    state = load().new_initial_state()
+    state.apply_action(7)
+    for card in (7, -2, DECK):
+        refused(state, card, "not an unseen card")
+    assert len(state.chance_outcomes()) == DECK - 1
+
+
+def test_an_illegal_move_is_refused_by_name() -> None:
+    state = load().new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    legal = state.legal_actions()
+    for action in (600, ACTION_COUNT, -2):
+        words = f"action {action} is not legal here; legal actions: {legal}"
+        refused(state, action, re.escape(words))

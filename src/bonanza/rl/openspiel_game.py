@@ -10,6 +10,9 @@ One player; player actions are the numbers of ``bonanza.rl.actions``. Chance
 nodes name each hidden card the moment the player first sees it (see
 ``bonanza.rl.openspiel_table``): outcome ``c`` is card ``c`` (0-51),
 uniform over the cards not yet seen, or the one card of a fixed ``deal``.
+An action on a finished game, a chance outcome not offered or an illegal
+move raises ``SpielActionError`` (an ``ActionError`` and a
+``pyspiel.SpielError``) and leaves the state as it was.
 
 Parameters: ``rules`` (a preset name, or ``Rules.to_text()`` with ``=`` or
 ``:`` between field and value), ``max_moves``
@@ -36,7 +39,7 @@ from bonanza.core.deal import Deal
 from bonanza.core.errors import RulesError
 from bonanza.core.notation import format_move
 from bonanza.core.rules import PRESETS, Rules
-from bonanza.rl.actions import ACTION_COUNT
+from bonanza.rl.actions import ACTION_COUNT, ActionError
 from bonanza.rl.openspiel_observer import HistoryObserver, PositionObserver
 from bonanza.rl.openspiel_table import DECK, Table
 
@@ -69,6 +72,11 @@ GAME_TYPE: Final = pyspiel.GameType(
     provides_observation_tensor=True,
     parameter_specification=DEFAULT_PARAMS,
 )
+
+
+class SpielActionError(ActionError, pyspiel.SpielError):  # type: ignore[misc]
+    """An action the state refuses: an ``ActionError`` (a ``ValueError``), and a
+    ``pyspiel.SpielError`` as OpenSpiel's own games raise."""
 
 
 @dataclasses.dataclass(frozen=True)
@@ -182,10 +190,26 @@ class KlondikeState(pyspiel.State):  # type: ignore[misc]  # pyspiel has no type
         return [(card, 1.0 / len(unseen)) for card in unseen]
 
     def _apply_action(self, action: int) -> None:
-        if self.table.pending:
-            self.table.reveal(action)
-        else:
-            self.table.play(action)
+        """Name the waiting card or play the move; a ``SpielActionError`` refuses
+        an action on a finished game, a card that is no chance outcome here and
+        an illegal move, and leaves the state as it was."""
+        try:
+            if self.is_terminal():
+                raise ActionError(f"the game is over: action {action} is refused")
+            fixed = self.settings.deal
+            if self.table.pending and fixed is not None and (
+                action != fixed.cards[self.table.pending[0]]
+            ):
+                raise ActionError(
+                    f"card {action} is not this deal's card here: a fixed deal's chance "
+                    "node has one outcome (chance_outcomes())"
+                )
+            if self.table.pending:
+                self.table.reveal(action)
+            else:
+                self.table.play(action)
+        except ActionError as error:
+            raise SpielActionError(str(error)) from None
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:

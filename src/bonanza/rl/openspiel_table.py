@@ -24,7 +24,7 @@ from bonanza.core.moves import Move
 from bonanza.core.notation import format_move
 from bonanza.core.position import Position
 from bonanza.core.rules import Rules
-from bonanza.rl.actions import legal_actions
+from bonanza.rl.actions import ActionError, legal_actions
 
 DECK: Final = 52
 HIDDEN: Final = DECK
@@ -116,10 +116,13 @@ class Table:
     # -- play --------------------------------------------------------------
 
     def reveal(self, card: int) -> None:
-        """Name the next card waiting: ``card`` must be unseen."""
-        slot = self.pending.pop(0)
+        """Name the next card waiting: ``card`` must be unseen (else
+        ``ActionError``, and the table is as it was)."""
+        if not self.pending:
+            raise ActionError(f"no card waits to be named: card {card} is refused")
         if not 0 <= card < DECK or card in self.cards:
-            raise ValueError(f"card {card} is not an unseen card")
+            raise ActionError(f"card {card} is not an unseen card")
+        slot = self.pending.pop(0)
         self.cards[slot] = card
         position, hidden = self.position, placeholder(slot)
         for pile in (*position.tableau, position.waste, position.stock):
@@ -130,8 +133,15 @@ class Table:
         self._legal = None
 
     def play(self, action: int) -> None:
-        """Play the legal move numbered ``action``."""
-        move = self.legal()[action]
+        """Play the legal move numbered ``action`` (else ``ActionError``, and
+        the table is as it was)."""
+        legal = self.legal()
+        move = legal.get(action)
+        if move is None:
+            waiting = " while a card waits to be named" if self.pending else ""
+            raise ActionError(
+                f"action {action} is not legal here{waiting}; legal actions: {list(legal)}"
+            )
         position = self.position
         turned = position.apply(move)
         if move.is_draw:
