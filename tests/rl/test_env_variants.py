@@ -40,6 +40,8 @@ HOME_FIRST = 0.6
 """How often a random playout sends a card home when it can: random play
 alone seldom gets far enough to test the foundations (and twins)."""
 PLAYOUT_STEPS = 600
+HUGE_PASSES = 2**31 + 1
+"""More passes than the C engine's int holds: they play as unlimited ones."""
 
 
 def preset(name: str, **changes: object) -> Rules:
@@ -59,6 +61,7 @@ RULE_OPTIONS = [
     # Tables of no preset, at the engine's largest: 104 cards, 10 columns.
     preset("easthaven", decks=2, columns=10),
     preset("double-klondike-3", columns=10, waste_start=5, passes=2),
+    Rules(draw=3, passes=HUGE_PASSES),
 ]
 
 
@@ -325,3 +328,20 @@ def test_the_c_engine_refuses_a_listing_that_is_no_deal() -> None:
         engine.batch.deal(0, bytes([200] * 104), None)
     with pytest.raises(ValueError, match="each card 0 to 103 once"):
         engine.batch.deal(0, bytes([0] * 104), None)
+
+
+def test_more_passes_than_the_engine_counts_play_as_unlimited_ones() -> None:
+    env, unlimited = KlondikeEnv(Rules(passes=HUGE_PASSES)), KlondikeEnv(Rules())
+    chooser = random.Random(HUGE_PASSES)
+    for game in (env, unlimited):
+        game.reset(options={"deal": 7})
+    for _ in range(PLAYOUT_STEPS // 2):
+        assert env.legal_actions() == unlimited.legal_actions()
+        assert np.array_equal(env._obs, observation.encode(env.position))
+        assert np.array_equal(env._obs, unlimited._obs)
+        if not env.legal_actions():
+            break
+        action = chooser.choice(env.legal_actions())
+        for game in (env, unlimited):
+            game.step(action)
+    assert env.position.recycles > 0

@@ -31,6 +31,9 @@ RulesLike: TypeAlias = Rules | str
 
 NO_LIMIT = -1
 """``recycles_allowed`` for unlimited passes."""
+C_INT_MAX = 2**31 - 1
+"""The largest number the engine's counts hold (a C ``int``). More recycles
+than this are never made, so more passes play as this many."""
 
 
 def rules_of(rules: RulesLike) -> Rules:
@@ -97,7 +100,7 @@ class Engine:
             self.terminated,
             self.truncated,
             draw=rules.draw,
-            recycles_allowed=NO_LIMIT if allowed is None else allowed,
+            recycles_allowed=NO_LIMIT if allowed is None else min(allowed, C_INT_MAX),
             any_empty=rules.empty_column is EmptyColumn.ANY,
             recall=rules.recall,
             partial=rules.partial_runs,
