@@ -254,3 +254,27 @@ def test_encode_refuses_an_unknown_visibility() -> None:
         assert observation.encode(position, visibility).shape == (observation.SIZE,)
     with pytest.raises(ValueError, match="visibility must be one of"):
         observation.encode(position, "all")  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    ("arguments", "error", "message"),
+    [
+        ({"max_steps": 2.5}, TypeError, "max_steps must be a whole number, or None"),
+        ({"max_steps": "5"}, TypeError, "max_steps must be a whole number, or None"),
+        ({"max_steps": True}, TypeError, "max_steps must be a whole number, or None"),
+        ({"max_steps": 10**30}, ValueError, "max_steps .* at most 2147483647"),
+        ({"rules": None}, TypeError, "rules must be a Rules, a preset name or a rules text"),
+        ({"rules": {"draw": 3}}, TypeError, "rules must be a Rules"),
+    ],
+)
+def test_arguments_of_a_wrong_type_or_size_are_refused_by_name(
+    arguments: dict[str, Any], error: type[Exception], message: str
+) -> None:
+    with pytest.raises(error, match=message):
+        KlondikeEnv(**arguments)
+
+
+def test_reset_options_that_are_no_dict_are_refused_by_name() -> None:
+    env = KlondikeEnv()
+    with pytest.raises(TypeError, match="options must be a dict or None, not"):
+        env.reset(options=[1])  # type: ignore[arg-type]

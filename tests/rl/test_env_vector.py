@@ -217,3 +217,22 @@ def test_numpy_seeds_are_whole_numbers_and_others_are_refused() -> None:
         with pytest.raises(TypeError, match="seed"):
             env.reset(seed=seed)  # type: ignore[arg-type]
     assert env.positions() == before
+
+
+@pytest.mark.parametrize(
+    ("games", "error"), [(2.5, TypeError), ("2", TypeError), (0, ValueError), (2**40, ValueError)]
+)
+def test_a_number_of_games_that_is_no_count_is_refused_by_name(
+    games: Any, error: type[Exception]
+) -> None:
+    with pytest.raises(error, match="num_envs must be"):
+        KlondikeVectorEnv(games)
+
+
+def test_vector_reset_options_that_are_no_dict_are_refused_by_name() -> None:
+    env = make()
+    env.reset(seed=1)
+    before = env.positions()
+    with pytest.raises(TypeError, match="options must be a dict or None, not"):
+        env.reset(options=[1])  # type: ignore[arg-type]
+    assert env.positions() == before

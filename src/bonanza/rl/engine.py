@@ -8,8 +8,9 @@ converts between the engine and ``bonanza.core``: deals in, positions out.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Mapping
-from typing import TypeAlias
+from typing import Any, TypeAlias
 
 import numpy as np
 
@@ -39,7 +40,35 @@ than this are never made, so more passes play as this many."""
 def rules_of(rules: RulesLike) -> Rules:
     """Read rules given as a ``Rules``, a preset name or a rules text: Klondike's
     or a relative's (any table ``bonanza.core`` plays)."""
-    return rules if isinstance(rules, Rules) else Rules.from_text(rules)
+    if isinstance(rules, Rules):
+        return rules
+    if not isinstance(rules, str):
+        raise TypeError(f"rules must be a Rules, a preset name or a rules text, not {rules!r}")
+    return Rules.from_text(rules)
+
+
+def count_of(value: object, name: str, or_none: bool = False) -> int:
+    """``value`` as a count from 1 to ``C_INT_MAX``, else a ``TypeError`` or
+    ``ValueError`` naming ``name`` (and ``None``, if ``or_none``)."""
+    none = ", or None" if or_none else ""
+    try:
+        count = operator.index(value)  # type: ignore[arg-type]
+    except TypeError:
+        count = None
+    if count is None or isinstance(value, bool):
+        raise TypeError(f"{name} must be a whole number{none}, not {value!r}")
+    if not 1 <= count <= C_INT_MAX:
+        raise ValueError(f"{name} must be at least 1 and at most {C_INT_MAX}{none}, not {count}")
+    return count
+
+
+def options_of(options: object) -> Mapping[str, Any]:
+    """``reset``'s options: a mapping, or ``None`` for none."""
+    if options is None:
+        return {}
+    if not isinstance(options, Mapping):
+        raise TypeError(f"options must be a dict or None, not {options!r}")
+    return options
 
 
 def deal_of(value: DealId, decks: int = 1) -> Deal:
@@ -79,8 +108,7 @@ class Engine:
             raise ValueError(
                 f"observation must be one of {observation.VISIBILITIES}, not {visibility!r}"
             )
-        if max_steps is not None and max_steps < 1:
-            raise ValueError(f"max_steps must be at least 1 or None, not {max_steps}")
+        steps = None if max_steps is None else count_of(max_steps, "max_steps", or_none=True)
         shaping = RewardShaping.of(reward_shaping)
         self.rules = rules
         self.visibility = visibility
@@ -105,7 +133,7 @@ class Engine:
             recall=rules.recall,
             partial=rules.partial_runs,
             all_visible=rules.thoughtful or visibility == "thoughtful",
-            max_steps=max_steps or 0,
+            max_steps=steps or 0,
             home_reward=shaping.home,
             turned_reward=shaping.turned,
             decks=rules.decks,

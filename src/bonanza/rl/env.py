@@ -21,7 +21,7 @@ from bonanza.core.position import Position
 from bonanza.rl import observation as layout
 from bonanza.rl.action_space import LegalActions
 from bonanza.rl.actions import KLONDIKE, ActionError, Numbering
-from bonanza.rl.engine import DealId, Engine, RulesLike, rules_of
+from bonanza.rl.engine import DealId, Engine, RulesLike, options_of, rules_of
 from bonanza.rl.observation import Visibility
 from bonanza.rl.rewards import ILLEGAL_PENALTY, IllegalAction, RewardShaping
 
@@ -92,7 +92,7 @@ class KlondikeEnv(gym.Env[np.ndarray, np.int64]):
         """Deal a new game: ``options["deal"]`` (a deal number, code or ``Deal``),
         else a deal number drawn from the environment's seeded generator."""
         super().reset(seed=seed)
-        chosen: DealId | None = (options or {}).get("deal")
+        chosen: DealId | None = options_of(options).get("deal")
         if chosen is None:
             chosen = int(self.np_random.integers(DEAL_NUMBERS, dtype=np.uint64))
         deal = self._engine.deal(0, chosen)

@@ -26,7 +26,7 @@ from bonanza.core.position import Position
 from bonanza.rl import observation as layout
 from bonanza.rl.action_space import LegalActionBatch
 from bonanza.rl.actions import ActionError
-from bonanza.rl.engine import Engine, RulesLike, deal_of, rules_of
+from bonanza.rl.engine import Engine, RulesLike, count_of, deal_of, options_of, rules_of
 from bonanza.rl.env import DEAL_NUMBERS, DEFAULT_MAX_STEPS, RENDER_FPS
 from bonanza.rl.observation import Visibility
 from bonanza.rl.rewards import ILLEGAL_PENALTY, IllegalAction, RewardShaping
@@ -58,8 +58,7 @@ class KlondikeVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         illegal_penalty: float = ILLEGAL_PENALTY,
         reveal_deal_in_info: bool = False,
     ) -> None:
-        if num_envs < 1:
-            raise ValueError(f"num_envs must be at least 1, not {num_envs}")
+        num_envs = count_of(num_envs, "num_envs")
         self.num_envs = num_envs
         self.rules = rules_of(rules)
         self.copy = copy
@@ -99,9 +98,9 @@ class KlondikeVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         marks; the others play on where they are. The observation and mask
         returned are every game's. Every seed, deal and the mask are checked
         before any game is dealt: a refused reset changes no game."""
-        options = options or {}
-        chosen = self._reset_mask(options.get("reset_mask"))
-        deals = self._deals(options.get("deals"), chosen)
+        given = options_of(options)
+        chosen = self._reset_mask(given.get("reset_mask"))
+        deals = self._deals(given.get("deals"), chosen)
         seeds = self._seeds(seed)
         if seeds is None or isinstance(seeds, int):
             super().reset(seed=seeds)
