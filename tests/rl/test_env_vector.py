@@ -236,3 +236,14 @@ def test_vector_reset_options_that_are_no_dict_are_refused_by_name() -> None:
     with pytest.raises(TypeError, match="options must be a dict or None, not"):
         env.reset(options=[1])  # type: ignore[arg-type]
     assert env.positions() == before
+
+
+def test_an_unsigned_action_too_big_for_int64_is_named_as_given() -> None:
+    env = make()
+    env.reset(seed=1)
+    before = env.positions()
+    actions = np.zeros(GAMES, dtype=np.uint64)
+    actions[2] = 2**63
+    with pytest.raises(ActionError, match=f"game 2: action {2**63} is not a number from 0 to"):
+        env.step(actions)
+    assert env.positions() == before

@@ -225,3 +225,10 @@ def test_a_reset_with_a_bad_deal_changes_no_game() -> None:
     env.set_options([{"deal": 11}, {}, {"deal": 13}])
     env.reset()
     assert env.games.deal_numbers()[::2] == [11, 13]
+
+
+def test_an_unsigned_action_too_big_for_int64_is_named_as_given() -> None:
+    env = KlondikeVecEnv(2)
+    env.reset()
+    with pytest.raises(ActionError, match=f"game 1: action {2**64 - 1} is not a number"):
+        env.step(np.array([0, 2**64 - 1], dtype=np.uint64))

@@ -21,7 +21,7 @@ from bonanza.core.position import Position
 from bonanza.core.rules import DealShape, EmptyColumn, Rules, StockMode
 from bonanza.rl import observation
 from bonanza.rl._batch import Batch
-from bonanza.rl.actions import numbering
+from bonanza.rl.actions import ActionError, numbering
 from bonanza.rl.observation import Visibility
 from bonanza.rl.rewards import ILLEGAL_ACTIONS, ILLEGAL_PENALTY, IllegalAction, RewardShaping
 
@@ -32,6 +32,8 @@ RulesLike: TypeAlias = Rules | str
 
 NO_LIMIT = -1
 """``recycles_allowed`` for unlimited passes."""
+INT64_MAX = 2**63 - 1
+"""The largest action the engine reads (a C ``int64_t``)."""
 C_INT_MAX = 2**31 - 1
 """The largest number the engine's counts hold (a C ``int``). More recycles
 than this are never made, so more passes play as this many."""
@@ -85,6 +87,20 @@ def deal_of(value: DealId, decks: int = 1) -> Deal:
     if found.decks != decks:
         raise DealError(f"deal {found.id} has {found.decks} deck(s), not {decks}")
     return found
+
+
+def int64_actions(chosen: np.ndarray, count: int) -> np.ndarray:
+    """Whole-number actions, one per game, as the engine's ``int64`` array; an
+    unsigned action too big for it is refused (cast, it would read negative)."""
+    flat = chosen.reshape(-1)
+    if chosen.dtype.kind == "u":
+        too_big = np.flatnonzero(flat > INT64_MAX).tolist()
+        if too_big:
+            game = too_big[0]
+            raise ActionError(
+                f"game {game}: action {int(flat[game])} is not a number from 0 to {count - 1}"
+            )
+    return np.ascontiguousarray(flat, dtype=np.int64)
 
 
 class Engine:

@@ -29,7 +29,7 @@ except ImportError as error:  # pragma: no cover - depends on the install
 
 from bonanza.core.position import Position
 from bonanza.rl.actions import ActionError
-from bonanza.rl.engine import RulesLike
+from bonanza.rl.engine import RulesLike, int64_actions
 from bonanza.rl.env import DEFAULT_MAX_STEPS, RENDER_FPS, check_render_mode
 from bonanza.rl.observation import Visibility
 from bonanza.rl.rewards import ILLEGAL_PENALTY, IllegalAction, RewardShaping
@@ -105,7 +105,7 @@ class KlondikeVecEnv(VecEnv):  # type: ignore[misc]  # VecEnv is Any to mypy (no
             raise ActionError(
                 f"actions must be {self.num_envs} whole numbers, not {chosen.dtype} {chosen.shape}"
             )
-        self._actions = np.ascontiguousarray(chosen.reshape(self.num_envs), dtype=np.int64)
+        self._actions = int64_actions(chosen, self._engine.numbering.count)
 
     def step_wait(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, list[dict[str, Any]]]:
         """Play the actions; deal anew, at once, each game whose episode ended."""

@@ -26,7 +26,15 @@ from bonanza.core.position import Position
 from bonanza.rl import observation as layout
 from bonanza.rl.action_space import LegalActionBatch
 from bonanza.rl.actions import ActionError
-from bonanza.rl.engine import Engine, RulesLike, count_of, deal_of, options_of, rules_of
+from bonanza.rl.engine import (
+    Engine,
+    RulesLike,
+    count_of,
+    deal_of,
+    int64_actions,
+    options_of,
+    rules_of,
+)
 from bonanza.rl.env import DEAL_NUMBERS, DEFAULT_MAX_STEPS, RENDER_FPS
 from bonanza.rl.observation import Visibility
 from bonanza.rl.rewards import ILLEGAL_PENALTY, IllegalAction, RewardShaping
@@ -129,7 +137,7 @@ class KlondikeVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             raise ActionError(
                 f"actions must be {self.num_envs} whole numbers, not {chosen.dtype} {chosen.shape}"
             )
-        self._step(np.ascontiguousarray(chosen, dtype=np.int64))
+        self._step(int64_actions(chosen, self._engine.numbering.count))
         engine = self._engine
         restarted = self._ended
         self._ended = engine.terminated | engine.truncated
