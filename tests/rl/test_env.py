@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import copy
+import importlib.util
+import pickle
 import random
 import subprocess
 import sys
@@ -21,6 +24,7 @@ from bonanza.core.view import PlayerView
 from bonanza.rl import observation
 from bonanza.rl.actions import ACTION_COUNT, ActionError, action_of
 from bonanza.rl.env import KlondikeEnv
+from bonanza.rl.vector import KlondikeVectorEnv
 from bonanza.solver.search import solve
 
 ENV_ID = "bonanza/Klondike-v0"
@@ -278,3 +282,15 @@ def test_reset_options_that_are_no_dict_are_refused_by_name() -> None:
     env = KlondikeEnv()
     with pytest.raises(TypeError, match="options must be a dict or None, not"):
         env.reset(options=[1])  # type: ignore[arg-type]
+
+
+def test_copying_or_pickling_an_environment_is_refused_by_name() -> None:
+    envs: list[object] = [KlondikeEnv(), KlondikeVectorEnv(2)]
+    if importlib.util.find_spec("stable_baselines3") is not None:
+        from bonanza.rl.sb3 import KlondikeVecEnv
+
+        envs.append(KlondikeVecEnv(2))
+    for env in envs:
+        for refuse in (copy.deepcopy, pickle.dumps):
+            with pytest.raises(TypeError, match="cannot be pickled or copied: its games live"):
+                refuse(env)

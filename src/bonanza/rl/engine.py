@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Mapping
-from typing import Any, TypeAlias
+from typing import Any, NoReturn, SupportsIndex, TypeAlias
 
 import numpy as np
 
@@ -162,6 +162,14 @@ class Engine:
         )
         for array in (self.obs, self.mask, self.reward, self.terminated, self.truncated):
             array.flags.writeable = False  # only the engine writes them
+
+    def __reduce_ex__(self, protocol: SupportsIndex) -> NoReturn:
+        """Refuse ``pickle`` and ``copy`` (of an environment too) by name: the
+        games live in C."""
+        raise TypeError(
+            "an environment of bonanza.rl cannot be pickled or copied: its games live in "
+            "the C engine; make a new one and reset it with options={'deal': env.deal}"
+        )
 
     def deal(self, game: int, deal: DealId) -> Deal:
         """Deal ``game`` the opening of ``deal``; return it as a ``Deal``."""
