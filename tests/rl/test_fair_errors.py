@@ -47,6 +47,7 @@ def messages(call: Callable[[Any], object], actions: list[object]) -> list[str]:
     return out
 
 
+@pytest.mark.python_bound  # the action numbering and the moves are the core's Python
 @pytest.mark.parametrize("name", RULE_SETS)
 def test_move_of_refusals_name_no_hidden_card(name: str) -> None:
     rules = Rules.preset(name)
