@@ -54,16 +54,24 @@ def play_to_the_end(
     *,
     pace: float = 1.0,
     peek: bool = False,
+    look_ahead: int = 0,
 ) -> GameRecord:
     """Start ``request`` for ``player`` at noon, store it, and win it with the solver's line,
-    a move every ``pace`` seconds (asking "still winnable?" first with ``peek``)."""
+    a move every ``pace`` seconds (asking "still winnable?" first with ``peek``; first
+    playing ``look_ahead`` moves of it, taking back one by undo and the rest by restart)."""
     start = choose_start(storage, stock, player, request, NOON, lambda: DAILY)
     record, session = start_game(storage, player, start, NOON)
     storage.insert_game(record)
     if peek:
         session.peek()
     now = NOON
-    for move in solve(start.deal, start.rules).moves:
+    line = solve(start.deal, start.rules).moves
+    if look_ahead:
+        for move in line[:look_ahead]:
+            session.play(move, now)
+        session.undo(now)
+        session.restart(now)
+    for move in line:
         now += pace
         session.play(move, now)
     assert session.status.value == "won"
@@ -107,6 +115,22 @@ def test_won_daily_games_enter_fastest_first_and_no_assisted_replayed_or_thought
         daily_leaderboard(storage, "ann", 2, NOON)
     with pytest.raises(Invalid):
         daily_leaderboard(storage, "ann", 1, NOON, "2025-12-02")  # not out yet
+
+
+def test_moves_taken_back_by_undo_or_restart_count_on_the_fewest_moves_board(
+    storage: SQLiteStorage, stock: DealStock
+) -> None:
+    """Playing ahead to see the hidden cards, then taking it back, costs the moves played."""
+    honest = play_to_the_end(storage, stock, "ann", daily(), pace=3.0)
+    looker = play_to_the_end(storage, stock, "bob", daily(), pace=1.0, look_ahead=30)
+    assert looker.moves == honest.moves  # the same line won: the game holds as many moves
+    board = daily_leaderboard(storage, "ann", 1, NOON + 3600)
+    assert [(row["place"], row["moves"], row["you"]) for row in board["fewest_moves"]] == [
+        (1, honest.moves, True), (2, honest.moves + 30, False),
+    ]  # fmt: skip
+    fastest = board["fastest"]
+    assert [(row["you"], row["moves"]) for row in fastest] == [(False, honest.moves + 30),
+                                                               (True, honest.moves)]
 
 
 def test_a_display_name_loses_control_and_format_characters_and_is_kept_short(

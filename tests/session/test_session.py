@@ -7,6 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bonanza.core import Deal, Rules, Scoring
+from bonanza.core.errors import SaveError
 from bonanza.core.scoring import VEGAS_ANTE
 from bonanza.session import (
     IDLE_CAP,
@@ -67,6 +68,27 @@ def test_restart_keeps_the_game_counted_and_the_moves_for_redo() -> None:
     assert event.action is Action.RESTART and event.text == messages.RESTARTED
     assert session.game.move_count == 0 and session.can_redo
     assert session.end(4.0).status is Status.LOST
+
+
+def test_moves_taken_back_still_count_as_played_and_are_saved() -> None:
+    session = start()
+    for now in (1.0, 2.0, 3.0):
+        session.play("sw", now)
+    session.undo(4.0)
+    session.redo(5.0)
+    assert (session.game.move_count, session.moves_played) == (3, 4)
+    session.restart(6.0)
+    assert (session.game.move_count, session.moves_played) == (0, 4)
+    session.play("sw", 7.0)
+    assert (session.game.move_count, session.moves_played) == (1, 5)
+    loaded = Session.from_json(session.to_json())
+    assert loaded.moves_played == 5
+    older = session.to_json()
+    del older["taken_back"]  # a save from before they were counted: none
+    assert Session.from_json(older).moves_played == 1  # the moves it holds
+    for wrong in (-1, 2.5, "3", True):
+        with pytest.raises(SaveError, match="taken back"):
+            Session.from_json({**session.to_json(), "taken_back": wrong})
 
 
 def test_in_vegas_the_ante_is_paid_at_the_deal() -> None:
@@ -208,10 +230,13 @@ def test_saving_and_loading_keeps_every_answer(rules: Rules, choices: list[int])
     never undoes a stock move, and the status only ever leaves playing once."""
     session = Session.new(Deal.from_number(7), rules, 0.0, origin=Origin.TYPED, typed="7")
     now = 0.0
+    played = 0
     for choice in choices:
         now += 3.0
         if session.is_over:
             break
+        assert session.moves_played >= played  # undo never takes a move played back
+        played = session.moves_played
         legal = session.position.legal_moves()
         try:
             if choice < 15 and session.can_undo:
@@ -241,6 +266,7 @@ def test_saving_and_loading_keeps_every_answer(rules: Rules, choices: list[int])
             session.can_restart,
         )
         assert loaded.position == session.position
+        assert loaded.moves_played == session.moves_played
 
 
 def test_a_timed_game_cannot_be_paced_every_second_from_the_deal_counts() -> None:

@@ -17,7 +17,7 @@ from bonanza.storage.leaderboard import (
     display_name,
     set_display_name,
 )
-from bonanza.storage.records import GameRecord, rules_key
+from bonanza.storage.records import TAKEN_BACK, GameRecord, rules_key
 
 DAY = "2025-12-01"
 MIDNIGHT = 1_764_547_200.0  # 2025-12-01 00:00 UTC
@@ -137,3 +137,17 @@ def test_names_are_joined_and_the_askers_place_follows_the_first_places(store: A
         (1, "dee", "Dee"), (4, "ann", None),
     ]  # fmt: skip
     assert board(store, first=0, asker="nobody") == []
+
+
+def test_fewest_moves_counts_the_moves_a_game_took_back_pruned_or_not(store: Any) -> None:
+    """``extra["taken_back"]`` (undo and restart) adds to a game's moves on the board;
+    rows stored before it was counted have none."""
+    store.insert_game(won("ann", 300.0, 100, extra={DAILY_KEY: DAY, TAKEN_BACK: 40}))
+    store.insert_game(won("bob", 200.0, 120))
+    store.insert_game(won("cy", 250.0, 110, extra={DAILY_KEY: DAY, TAKEN_BACK: 5}))
+    expected = [(1, "cy", None, 250.0, 115), (2, "bob", None, 200.0, 120),
+                (3, "ann", None, 300.0, 140)]  # fmt: skip
+    assert board(store, Order.MOVES) == expected
+    assert board(store)[0] == (1, "bob", None, 200.0, 120)
+    assert store.prune_finished(NOON + 10_000) == 3  # folded: their extra is kept
+    assert board(store, Order.MOVES) == expected

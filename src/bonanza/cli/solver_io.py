@@ -93,7 +93,7 @@ def _game_from(content: str) -> Game:
     import json
 
     from bonanza.session import Session
-    from bonanza.session.session import SESSION_FORMAT
+    from bonanza.session.saved import SESSION_FORMAT
 
     try:
         data = json.loads(content)

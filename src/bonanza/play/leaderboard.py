@@ -3,7 +3,9 @@
 Only a game won from the day's daily deal by the server's checked moves enters:
 the player's first game of that deal (a replay never does), started on its day,
 in which "still winnable?" was not asked (an assisted game never does), under
-the daily rules (a thoughtful game never does). The figures come from the
+the daily rules (a thoughtful game never does). Its moves are every move
+played, those taken back by undo or restart too: looking ahead at the hidden
+cards and taking it back costs moves. The figures come from the
 stored games (``bonanza.storage.leaderboard``), never from a client.
 
 Each entry shows the player's display name, or "anonymous": the name is the
@@ -48,7 +50,8 @@ SPACES: Final = re.compile(r"\s+")
 NAME_TOO_LONG: Final = "A display name has at most {most} characters, not {count}"
 ENTRY_RULE: Final = (
     "The daily deal won at the first try on its day: a replay, a thoughtful game and a game"
-    " in which “still winnable?” was asked do not enter."
+    " in which “still winnable?” was asked do not enter. Moves count every move played,"
+    " those taken back by undo or restart too."
 )
 
 

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from bonanza.core.cards import DECK_SIZE
-from bonanza.core.choices import enum_member
 from bonanza.core.deal import Deal
 from bonanza.core.errors import BonanzaError, HistoryError, SaveError
 from bonanza.core.game import Game
@@ -21,9 +20,9 @@ from bonanza.core.position import Position
 from bonanza.core.rules import Rules, Scoring
 from bonanza.core.scoring import time_bonus, time_ticks, timed_charge
 from bonanza.core.view import PlayerView, ViewKey, known_cards, masked_key, visible_cards
-from bonanza.session import messages, twins
+from bonanza.session import messages, saved, twins
 from bonanza.session.autofinish import finish_plan
-from bonanza.session.clock import IDLE_CAP, TIMED_IDLE_CAP, PlayClock
+from bonanza.session.clock import IDLE_CAP, PlayClock
 from bonanza.session.errors import (
     GameOverError,
     HistoryFullError,
@@ -35,10 +34,9 @@ from bonanza.session.errors import (
 from bonanza.session.events import Action, Event
 from bonanza.session.outcome import Outcome
 from bonanza.session.safe_home import SafeHome
+from bonanza.session.saved import SESSION_FORMAT, SESSION_VERSION
 from bonanza.session.status import Origin, Status
 
-SESSION_FORMAT: Final = "bonanza-session"
-SESSION_VERSION: Final = 1
 MAX_MOVES: Final = 5_000
 """Moves one game may hold, by default: a game cannot grow without bound."""
 
@@ -86,6 +84,7 @@ class Session:
         self._charged = 0  # timed scoring: penalty points taken so far
         self._ticks = 0  # timed scoring: 10-second periods charged so far
         self.assisted = False  # "still winnable?" was asked: kept out of the headline figures
+        self.taken_back = 0  # moves undone, by undo or restart (``moves_played``)
         self.safe = SafeHome()  # safe auto-play: the setting, held cards, automatic moves
         self._finish_line: tuple[Position, tuple[Move, ...]] | None = None  # an offered line
         self._earlier_keys = _EarlierKeys()
@@ -146,6 +145,21 @@ class Session:
     @property
     def can_restart(self) -> bool:
         return not self.is_over and self.undo_floor == 0 and self.game.can_undo
+
+    @property
+    def moves_played(self) -> int:
+        """Every move played, those since taken back (by undo or restart) too: what
+        the daily board's fewest moves counts, so that looking ahead by undo costs."""
+        return self.game.move_count + self.taken_back
+
+    @property
+    def timed_state(self) -> tuple[int, int]:
+        """Timed scoring: the penalty points taken and the 10-second periods charged."""
+        return self._charged, self._ticks
+
+    @timed_state.setter
+    def timed_state(self, state: tuple[int, int]) -> None:
+        self._charged, self._ticks = state
 
     def elapsed(self, now: float) -> float:
         return self.clock.read(now)
@@ -386,6 +400,7 @@ class Session:
         """Undo one move of the game, the seen cards following the twins' names back."""
         later = self.position
         move = self.game.undo()
+        self.taken_back += 1
         twins.follow(self.seen, move, self.position, later)
         return move
 
@@ -419,24 +434,7 @@ class Session:
 
     def to_json(self, *, compact: bool = False) -> dict[str, Any]:
         """The session as JSON-ready data (``compact``: ``Game.to_json``'s, for a store)."""
-        self.game.elapsed = self.clock.elapsed
-        return {
-            "format": SESSION_FORMAT,
-            "version": SESSION_VERSION,
-            "game": self.game.to_json(compact=compact),
-            "status": str(self.status),
-            "origin": str(self.origin),
-            "typed": self.typed,
-            "created_at": self.created_at,
-            "finished_at": self.finished_at,
-            "clock": self.clock.to_json(),
-            "touched": self.touched,
-            "undo_floor": self.undo_floor,
-            "timed": [self._charged, self._ticks],
-            "seen": sorted(map(int, self.seen)),
-            "assisted": self.assisted,
-            "safe_home": self.safe.to_json(),
-        }
+        return saved.session_data(self, compact=compact)
 
     @classmethod
     def from_json(
@@ -461,37 +459,21 @@ class Session:
             raise SaveError(f"not a saved Bonanza session of version {SESSION_VERSION}")
         try:
             game = Game.from_json(data.get("game"), trusted=trusted)
-            saved = twins.read_seen(data.get("seen", []), game.rules.decks * DECK_SIZE)
+            seen = saved.seen_of(data, game.rules.decks * DECK_SIZE)
             session = cls(
                 game,
-                origin=enum_member(Origin, data.get("origin", "random"), "origin"),
+                origin=saved.origin_of(data),
                 typed=data.get("typed") if isinstance(data.get("typed"), str) else None,
                 created_at=float(data.get("created_at") or 0.0),
                 idle_cap=idle_cap,
                 max_moves=max_moves,
-                seen=saved if trusted else None,
+                seen=seen if trusted else None,
             )
             if not trusted:
-                session.seen |= saved
-            session.status = enum_member(Status, data.get("status", "playing"), "status")
-            finished = data.get("finished_at")
-            session.finished_at = float(finished) if finished is not None else None
-            clock = data.get("clock")
-            timed = session.rules.scoring is Scoring.TIMED
-            session.clock = PlayClock.from_json(
-                clock if isinstance(clock, dict) else {}, TIMED_IDLE_CAP if timed else idle_cap
-            )
-            session.touched = bool(data.get("touched", False))
-            session.undo_floor = int(data.get("undo_floor", 0))
-            charged, ticks = data.get("timed", [0, 0])
-            session._charged, session._ticks = int(charged), int(ticks)
-            cards = session.rules.decks * DECK_SIZE
-            session.assisted = data.get("assisted", False) is True  # older saves: not assisted
-            session.safe = SafeHome.from_json(data.get("safe_home"), cards)  # older saves: off
+                session.seen |= seen
+            saved.restore(session, data, idle_cap)
         except (BonanzaError, TypeError, ValueError) as error:
             raise SaveError(f"saved session: {error}") from None
-        if not 0 <= session.undo_floor <= session.game.move_count:
-            raise SaveError("saved session: its undo floor is past its moves")
         return session
 
     def __repr__(self) -> str:

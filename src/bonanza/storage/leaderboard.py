@@ -33,6 +33,7 @@ from typing import Any, Final
 from bonanza.session.status import Origin, Status
 from bonanza.storage.player_settings import PLAYER_PREFIX, setting_key
 from bonanza.storage.protocol import Storage
+from bonanza.storage.records import TAKEN_BACK
 from bonanza.storage.sqlite import SQLiteStorage
 
 DISPLAY_NAME: Final = "display_name"
@@ -91,8 +92,9 @@ EARLIER: Final = (
 (games stored before replays were marked say ``shared``: the stored games decide)."""
 RANKED: Final = (
     "WITH won AS ("
-    " SELECT player, elapsed, moves, finished_at, {games_seq} AS seq FROM games WHERE {games_where}"
-    " UNION ALL SELECT player, elapsed, moves, finished_at, seq FROM folded_games"
+    " SELECT player, elapsed, {moves} AS moves, finished_at, {games_seq} AS seq FROM games"
+    " WHERE {games_where}"
+    " UNION ALL SELECT player, elapsed, {moves} AS moves, finished_at, seq FROM folded_games"
     " WHERE {folded_where}"
     "), best AS (SELECT won.*, ROW_NUMBER() OVER (PARTITION BY player ORDER BY {order}) AS nth"
     " FROM won), ranked AS (SELECT best.*, ROW_NUMBER() OVER (ORDER BY {order}) AS place"
@@ -102,17 +104,25 @@ RANKED: Final = (
     " WHERE r.place <= ? OR r.player = ? ORDER BY r.place"
 )
 """The board's first places, and the asker's place wherever it is."""
+MOVES_PLAYED: Final = "moves + COALESCE({taken_back}, 0)"
+"""A game's moves as a board counts them: its moves and those it took back (by undo or
+restart, ``extra["taken_back"]``; none in rows stored before they were counted)."""
 
 
 @dataclass(frozen=True, slots=True)
 class _Dialect:
     games_seq: str
     daily: str  # the daily day of a row's ``{column}`` (its extra)
+    taken_back: str  # the moves taken back, of a row's extra
     placeholder: str
 
 
-SQLITE: Final = _Dialect("rowid", "json_extract({column}, '$.daily')", "?")
-POSTGRES: Final = _Dialect("seq", "({column}::jsonb ->> 'daily')", "%s")
+SQLITE: Final = _Dialect(
+    "rowid", "json_extract({column}, '$.daily')", f"json_extract(extra, '$.{TAKEN_BACK}')", "?"
+)
+POSTGRES: Final = _Dialect(
+    "seq", "({column}::jsonb ->> 'daily')", f"(extra::jsonb ->> '{TAKEN_BACK}')::integer", "%s"
+)
 POSTGRES_MODULE: Final = "bonanza.storage.postgres"
 """The PostgreSQL store's module (it needs psycopg: not imported here)."""
 
@@ -129,7 +139,9 @@ def _won_where(dialect: _Dialect, table: str) -> str:
 
 def ranked_sql(dialect: _Dialect, order: Order) -> str:
     """The query of a board in ``order`` in that SQL dialect."""
-    sql = RANKED.format(games_seq=dialect.games_seq, games_where=_won_where(dialect, "games"),
+    sql = RANKED.format(games_seq=dialect.games_seq,
+                        moves=MOVES_PLAYED.format(taken_back=dialect.taken_back),
+                        games_where=_won_where(dialect, "games"),
                         folded_where=_won_where(dialect, "folded_games"),
                         order=ORDER_COLUMNS[order])
     return sql.replace("?", dialect.placeholder)

@@ -12,6 +12,9 @@ from bonanza.session.session import Session
 from bonanza.session.status import Origin, Status
 
 RULES_KEYS_KEPT = 256
+TAKEN_BACK = "taken_back"
+"""The key of ``GameRecord.extra`` that counts the moves a game took back (by undo or
+restart; absent: none), which the daily board's fewest moves adds to its moves."""
 
 
 @functools.lru_cache(maxsize=RULES_KEYS_KEPT)
@@ -89,3 +92,5 @@ class GameRecord:
         self.score = outcome.score
         self.cards_home = outcome.cards_home
         self.assisted = session.assisted
+        if session.taken_back:
+            self.extra[TAKEN_BACK] = session.taken_back
