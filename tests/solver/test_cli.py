@@ -67,6 +67,19 @@ def test_solve_a_saved_game(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     assert position.is_won()
 
 
+def test_a_deal_number_is_the_deal_even_beside_a_file_of_that_name(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = Game(Deal.from_number(9), Rules())
+    game.play(game.legal_moves()[0])
+    (tmp_path / "5").write_text(game.to_text())
+    monkeypatch.chdir(tmp_path)
+    status, out, _ = run(capsys, "solve", "5")
+    assert status == 0 and out.startswith("deal 5 (")
+    status, out, _ = run(capsys, "solve", "./5")  # the file, named as a path
+    assert status == 0 and out.startswith("./5 (deal 9, move 1)")
+
+
 def test_solve_the_save_of_a_terminal_game(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:

@@ -98,7 +98,9 @@ def register(subparsers: Any) -> None:
         ),
         epilog=TIMES_HELP,
     )
-    parser.add_argument("deal", metavar="DEAL", help="deal number, code, listing or saved game")
+    parser.add_argument(
+        "deal", metavar="DEAL", help="deal number, code, listing or saved game (./5: file 5)"
+    )
     add_solver_rule_options(parser)
     parser.add_argument("--json", action="store_true", help="print one JSON object")
     parser.add_argument(

@@ -63,8 +63,9 @@ def load_start(text: str, rules: Rules) -> tuple[Position, str]:
     ``text`` is a deal number, deal code or 52-card listing, or the path of a
     saved game (JSON from ``Game.to_json``, the text save format, or the session
     ``bonanza play --save`` writes), whose current position and rules are used.
+    A deal number is always the deal: a file named by digits is read as ``./5``.
     """
-    if os.path.isfile(text):
+    if not is_deal_number(text) and os.path.isfile(text):
         game = load_saved_game(text)
         return game.position.copy(), f"{text} (deal {game.deal.id}, move {game.move_count})"
     try:
@@ -72,6 +73,11 @@ def load_start(text: str, rules: Rules) -> tuple[Position, str]:
     except BonanzaError as error:
         raise InputError(f"{text!r} is neither a deal nor a saved game file: {error}") from None
     return Position.initial(deal, rules), f"deal {deal.id}"
+
+
+def is_deal_number(text: str) -> bool:
+    """Whether ``text`` is a deal number (ASCII digits), which no file name shadows."""
+    return text.isascii() and text.isdigit()
 
 
 def load_saved_game(path: str) -> Game:
