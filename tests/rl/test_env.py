@@ -284,6 +284,14 @@ def test_reset_options_that_are_no_dict_are_refused_by_name() -> None:
         env.reset(options=[1])  # type: ignore[arg-type]
 
 
+def test_a_misspelt_reset_option_is_refused_not_ignored() -> None:
+    env = KlondikeEnv()
+    env.reset(options={"deal": 5})
+    with pytest.raises(ValueError, match="unknown reset options 'deel': the options are 'deal'"):
+        env.reset(options={"deel": 7})
+    assert env.deal == "5"  # the game is left as it was
+
+
 def test_copying_or_pickling_an_environment_is_refused_by_name() -> None:
     envs: list[object] = [KlondikeEnv(), KlondikeVectorEnv(2)]
     if importlib.util.find_spec("stable_baselines3") is not None:

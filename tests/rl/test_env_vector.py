@@ -236,6 +236,9 @@ def test_vector_reset_options_that_are_no_dict_are_refused_by_name() -> None:
     with pytest.raises(TypeError, match="options must be a dict or None, not"):
         env.reset(options=[1])  # type: ignore[arg-type]
     assert env.positions() == before
+    with pytest.raises(ValueError, match="unknown reset options 'deal': the options are 'deals'"):
+        env.reset(options={"deal": 7})  # the single game's option: a vector takes "deals"
+    assert env.positions() == before
 
 
 def test_an_unsigned_action_too_big_for_int64_is_named_as_given() -> None:

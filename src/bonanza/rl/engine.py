@@ -64,12 +64,17 @@ def count_of(value: object, name: str, or_none: bool = False) -> int:
     return count
 
 
-def options_of(options: object) -> Mapping[str, Any]:
-    """``reset``'s options: a mapping, or ``None`` for none."""
+def options_of(options: object, known: tuple[str, ...]) -> Mapping[str, Any]:
+    """``reset``'s options: a mapping of ``known`` keys only (a misspelt key would
+    be ignored without a word), or ``None`` for none."""
     if options is None:
         return {}
     if not isinstance(options, Mapping):
         raise TypeError(f"options must be a dict or None, not {options!r}")
+    unknown = sorted(repr(key) for key in options if key not in known)
+    if unknown:
+        names = ", ".join(map(repr, known))
+        raise ValueError(f"unknown reset options {', '.join(unknown)}: the options are {names}")
     return options
 
 

@@ -29,6 +29,8 @@ DEFAULT_MAX_STEPS: Final = 1000
 DEAL_NUMBERS: Final = 2**64
 """Deal numbers run from 0 to 2**64 - 1."""
 RENDER_FPS: Final = 4
+RESET_OPTIONS: Final = ("deal",)
+"""The keys ``reset``'s options may hold."""
 """Frames a second for a recorder of rendered frames (Gymnasium's ``render_fps``)."""
 
 
@@ -92,7 +94,7 @@ class KlondikeEnv(gym.Env[np.ndarray, np.int64]):
         """Deal a new game: ``options["deal"]`` (a deal number, code or ``Deal``),
         else a deal number drawn from the environment's seeded generator."""
         super().reset(seed=seed)
-        chosen: DealId | None = options_of(options).get("deal")
+        chosen: DealId | None = options_of(options, RESET_OPTIONS).get("deal")
         if chosen is None:
             chosen = int(self.np_random.integers(DEAL_NUMBERS, dtype=np.uint64))
         deal = self._engine.deal(0, chosen)

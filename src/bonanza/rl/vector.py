@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Mapping, Sequence
-from typing import Any, SupportsIndex
+from typing import Any, Final, SupportsIndex
 
 import numpy as np
 from gymnasium import spaces
@@ -38,6 +38,9 @@ from bonanza.rl.engine import (
 from bonanza.rl.env import DEAL_NUMBERS, DEFAULT_MAX_STEPS, RENDER_FPS
 from bonanza.rl.observation import Visibility
 from bonanza.rl.rewards import ILLEGAL_PENALTY, IllegalAction, RewardShaping
+
+VECTOR_RESET_OPTIONS: Final = ("deals", "reset_mask")
+"""The keys a vector ``reset``'s options may hold."""
 
 
 class KlondikeVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
@@ -106,7 +109,7 @@ class KlondikeVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         marks; the others play on where they are. The observation and mask
         returned are every game's. Every seed, deal and the mask are checked
         before any game is dealt: a refused reset changes no game."""
-        given = options_of(options)
+        given = options_of(options, VECTOR_RESET_OPTIONS)
         chosen = self._reset_mask(given.get("reset_mask"))
         deals = self._deals(given.get("deals"), chosen)
         seeds = self._seeds(seed)
