@@ -63,3 +63,20 @@ def test_a_choice_that_cannot_be_dealt_says_why_and_the_game_in_play_goes_on(
     assert games.notes == ["shared deal 'nope' not found"]
     replay = games.begin(games.prepare(Asked(Rules(), replay=True), NOON + 2), NOON + 2)
     assert (replay.record.deal, replay.record.origin) == ("9", Origin.REPLAY)
+
+
+def test_a_start_another_terminal_came_before_is_dealt_again_on_the_store_as_it_is(
+    storage: SQLiteStorage,  # noqa: F811 (the imported fixture)
+    stock: DealStock,  # noqa: F811
+) -> None:
+    first, second = games_of(storage, stock), games_of(storage, stock)  # two terminals
+    prepared = first.prepare(Asked(Rules()), NOON)  # deal 7, the player's first of it
+    assert prepared.record.origin is Origin.RANDOM
+    other = second.open(Rules(), Asked(Rules(), "7"), NOON + 1)  # meanwhile, typed there
+    opened = first.begin(prepared, NOON + 2)
+    assert opened.stored and opened.record.deal == DEAL_SEVEN.id
+    assert opened.record.origin is Origin.REPLAY  # not a second first game of deal 7
+    ended = storage.get_game(other.record.id)
+    assert ended is not None and ended.status is not Status.PLAYING
+    playing = storage.playing_games(PLAYER, "terminal")
+    assert [game.id for game in playing] == [opened.record.id]

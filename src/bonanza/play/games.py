@@ -12,6 +12,7 @@ web runs them in a worker thread, the terminal calls them directly.
 
 from __future__ import annotations
 
+import copy
 import secrets
 import urllib.parse
 from collections.abc import Callable, Iterable
@@ -42,6 +43,9 @@ SHARE_PARAMETER: Final = "share"
 NEW_DEAL: Final = "New deal"
 SHARE_NOT_OPEN: Final = "this shared deal opens once the game it was shared from is over"
 NO_LAST_DEAL: Final = "no earlier game to replay: play one first"
+RACE_ATTEMPTS: Final = 3
+"""Times a change, or a new game's start, is tried again on what the store holds
+after another front end or process changed it first; past that it is refused."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -209,6 +213,8 @@ class PreparedGame:
     session: Session
     now: float
     """When it was dealt: after the games in play were read (its ``created_at``)."""
+    request: StartRequest
+    """What it was prepared from: prepared again when another start stored first."""
 
     def stored(self, ended: Iterable[GameRecord]) -> NewGame:
         """What the store is asked to write (``Storage.start_game``): the new game, the
@@ -242,7 +248,7 @@ def prepare_game(
     record, session = start_game(
         storage, player, start, now, client=client, max_moves=max_moves
     )
-    return PreparedGame(start, playing, record, session, now)
+    return PreparedGame(start, playing, record, session, now, request)
 
 
 def new_game_id() -> str:
@@ -256,6 +262,18 @@ def end(session: Session, now: float) -> bool:
         return False
     session.end(now)
     return True
+
+
+def ending(record: GameRecord, session: Session, now: float) -> GameRecord | None:
+    """What a new game's start stores of ``record``, a game in play it read, whose
+    session is ``session`` (``PreparedGame.stored``): the game ended (:func:`end`)
+    at its next version, a copy (the store reads it, maybe in another thread);
+    None when it was over already. ``record`` and ``session`` are changed too."""
+    if not end(session, now):
+        return None
+    record.update(session, now)
+    record.version += 1
+    return copy.copy(record)
 
 
 def with_decks(deal: Deal, decks: int) -> Deal:

@@ -3,15 +3,16 @@
 back, the bankroll it starts from, and what a game over may show.
 
 The terminal plays through :class:`OwnGames` (its calls block on the store); the web
-takes the same steps (:func:`~bonanza.play.games.prepare_game`, ``end``) on its own
-asynchronous path. What cannot be dealt raises a ``PlayError`` before anything has
+takes the same steps (:func:`~bonanza.play.games.prepare_game`, ``ending``, then
+``Storage.start_game``, which stores a start in one transaction or refuses it as stale)
+on its own asynchronous path. What cannot be dealt raises a ``PlayError`` before anything has
 changed; a store that fails midway raises nothing: the problem is kept in ``notes``,
 a sentence for the player.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import ClassVar, Final, Protocol
 
@@ -32,10 +33,11 @@ from bonanza.play.deal_stock import DealStock
 from bonanza.play.errors import PlayError, Unavailable
 from bonanza.play.games import (
     NEW_DEAL,
+    RACE_ATTEMPTS,
     PreparedGame,
     Start,
     StartRequest,
-    end,
+    ending,
     last_game,
     new_game_id,
     newest_last,
@@ -44,7 +46,7 @@ from bonanza.play.games import (
 )
 from bonanza.play.ledger import bankroll_before
 from bonanza.session import Session
-from bonanza.storage import Storage, StorageError
+from bonanza.storage import NewGame, StaleStartError, Storage, StorageError
 from bonanza.storage.records import GameRecord, rules_of_key
 
 TERMINAL: Final = "terminal"
@@ -54,6 +56,9 @@ UNREADABLE_GAME: Final = "Could not read back a stored game: {error}"
 NO_BANKROLL: Final = "Could not read the bankroll: {error}"
 SAVE_OVER: Final = "The saved game is over in the records: here is a new deal"
 UNSTORED: Final = "Not stored: {error}"
+STARTED_ELSEWHERE: Final = (
+    "Not stored: other new games were being started at the same time (another terminal)"
+)
 
 
 def unstored(error: StorageError) -> str:
@@ -132,7 +137,9 @@ class OwnGames:
             deal = with_decks(self.random_deals(), rules.decks)
             session = Session.new(deal, rules, now)
             record = GameRecord.of(new_game_id(), self.player, session, now, client=self.client)
-            prepared = PreparedGame(Start(deal, rules, session.origin), [], record, session, now)
+            prepared = PreparedGame(
+                Start(deal, rules, session.origin), [], record, session, now, StartRequest(rules)
+            )
         return self.begin(prepared, now)
 
     # -- new games ----------------------------------------------------------------------
@@ -150,16 +157,46 @@ class OwnGames:
             raise Unavailable(UNREADABLE_GAMES.format(error=error)) from None
 
     def begin(self, prepared: PreparedGame, now: float) -> Opened:
-        """Start ``prepared``: the player's other games here end (read again: the game
-        on the table may have ended meanwhile), and it is stored."""
-        self._end_others(self._playing(), None, now)
-        stored = self._insert(prepared.record)
-        return Opened(prepared.session, prepared.record, False, stored, prepared.start.announce)
+        """Start ``prepared``: store it and end the player's other games here (read
+        again: the game on the table may have ended meanwhile) in one transaction
+        (``Storage.start_game``), as the web does. When another start stored first
+        (``StaleStartError``: another terminal), it is prepared again, up to
+        ``RACE_ATTEMPTS`` times; past that, or on a failing store, it is played
+        unstored, said in ``notes``."""
+        for _attempt in range(RACE_ATTEMPTS):
+            ended = [game for game in self._ending(self._playing(), now) if game is not None]
+            try:
+                self.storage.start_game(prepared.stored(ended))
+            except StaleStartError:
+                try:
+                    prepared = self._again(prepared, now)
+                except PlayError as error:
+                    self.notes.append(error.message)
+                    break
+                continue
+            except StorageError as error:
+                self.notes.append(unstored(error))
+                break
+            return Opened(prepared.session, prepared.record, False, True, prepared.start.announce)
+        else:
+            self.notes.append(STARTED_ELSEWHERE)
+        return Opened(prepared.session, prepared.record, False, False, prepared.start.announce)
 
-    def _insert(self, record: GameRecord) -> bool:
-        """Store a new record; whether the store took it."""
+    def _again(self, prepared: PreparedGame, now: float) -> PreparedGame:
+        """``prepared`` prepared anew, on the store as it is now."""
         try:
-            self.storage.insert_game(record)
+            return prepare_game(
+                self.storage, self.stock, self.player, prepared.request, lambda: now,
+                self.random_deals, client=self.client,
+            )  # fmt: skip
+        except StorageError as error:
+            raise Unavailable(UNREADABLE_GAMES.format(error=error)) from None
+
+    def _start(self, record: GameRecord, ended: list[GameRecord]) -> bool:
+        """Store a new record and the games it ends (``Storage.start_game``); whether
+        the store took them."""
+        try:
+            self.storage.start_game(NewGame(record, tuple(ended)))
         except StorageError as error:
             self.notes.append(unstored(error))
             return False
@@ -213,23 +250,25 @@ class OwnGames:
             return None
         if not session.created_at:
             session.created_at = now  # an older save: it starts in the records now
-        self._end_others(playing, None, now)
         record = GameRecord.of(new_game_id(), self.player, session, now, client=self.client)
-        return Opened(session, record, resumed=True, stored=self._insert(record))
+        ended = [game for game in self._ending(playing, now) if game is not None]
+        return Opened(session, record, resumed=True, stored=self._start(record, ended))
 
-    def _end_others(self, playing: list[GameRecord], keep: str | None, now: float) -> None:
-        """End the stored games in play here but ``keep``: one game at a time."""
+    def _ending(self, playing: list[GameRecord], now: float) -> Iterator[GameRecord | None]:
+        """The games of ``playing`` ended (``ending``: None, one over already)."""
         for record in playing:
-            if record.id == keep:
-                continue
             try:
                 session = Session.from_json(record.state, trusted=True)
             except SaveError:
                 continue  # unreadable: left as it is
-            if not end(session, now):
+            yield ending(record, session, now)
+
+    def _end_others(self, playing: list[GameRecord], keep: str | None, now: float) -> None:
+        """End the stored games in play here but ``keep``: one game at a time."""
+        others = [record for record in playing if record.id != keep]
+        for record in self._ending(others, now):
+            if record is None:
                 continue
-            record.update(session, now)
-            record.version += 1
             try:
                 self.storage.update_game(record)
             except StorageError as error:

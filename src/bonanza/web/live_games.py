@@ -23,7 +23,7 @@ import anyio.to_thread
 
 from bonanza.core import BonanzaError
 from bonanza.play.errors import STORE_DOWN, Conflict, NotFound, PlayError, Unavailable
-from bonanza.play.games import MAX_ID_LENGTH, PreparedGame
+from bonanza.play.games import MAX_ID_LENGTH, RACE_ATTEMPTS, PreparedGame, ending
 from bonanza.session import Event, Session, SessionError
 from bonanza.storage import StaleGameError, StaleStartError, Storage, StorageError
 from bonanza.storage.player_settings import SettingValue, player_settings
@@ -35,9 +35,6 @@ T = TypeVar("T")
 Answer = Callable[[GameRecord, Session, Event], Awaitable[T]]
 """Makes the answer to an action from the game and what the action did."""
 
-RACE_ATTEMPTS: Final = 3
-"""Times a change is tried on a freshly read game after another process changed it
-first; past that the request is refused (``CHANGED_ELSEWHERE``)."""
 CHANGED_MEANWHILE: Final = (
     "this game was changed elsewhere (another window or device) meanwhile, and"
 )
@@ -127,29 +124,23 @@ class LiveGames:
         except StorageError:
             raise Unavailable(STORE_DOWN) from None
 
-    async def start(
-        self,
-        player: str,
-        prepared: PreparedGame,
-        change: Callable[[Session], bool],
-    ) -> None:
-        """Store the new game ``prepared`` with ``change`` applied to the player's games in
-        play it read (ending them), in one transaction (``Storage.start_game``), which
+    async def start(self, player: str, prepared: PreparedGame) -> None:
+        """Store the new game ``prepared``, ending the player's games in play it read
+        (``bonanza.play.games.ending``), in one transaction (``Storage.start_game``), which
         stores nothing and raises ``StaleStartError`` if the player's games changed since
         they were read (another start came first: the caller prepares again). On any
         failure the ended games' cached copies, changed in memory only, are forgotten."""
-        ending = [old.id for old in prepared.playing]
+        ids = [old.id for old in prepared.playing]
         async with AsyncExitStack() as held:
-            for game_id in ending:
+            for game_id in ids:
                 await held.enter_async_context(self.lock(game_id))
             ended: list[GameRecord] = []
             try:
-                for game_id in ending:
+                for game_id in ids:
                     old, session = await self.load(player, game_id)
-                    if change(session):
-                        old.update(session, prepared.now)
-                        old.version += 1
-                        ended.append(copy.copy(old))  # the writer reads it in its thread
+                    ended_game = ending(old, session, prepared.now)
+                    if ended_game is not None:
+                        ended.append(ended_game)
                 pending = self.submit(self.storage.start_game, prepared.stored(ended))
                 try:
                     await pending.result()

@@ -23,9 +23,9 @@ from bonanza.play.daily import DAILY_KEY, DEAL_HIDDEN, GRADE_KEY, deal_shown
 from bonanza.play.deal_stock import DealStock
 from bonanza.play.errors import Conflict, PlayError, RateLimited
 from bonanza.play.games import (
+    RACE_ATTEMPTS,
     PreparedGame,
     StartRequest,
-    end,
     prepare_game,
     share_deal,
     share_link,
@@ -49,7 +49,7 @@ from bonanza.storage.records import GameRecord
 from bonanza.web.checks import checked_move
 from bonanza.web.deal_codes import deal_code
 from bonanza.web.limits import ServerLimits
-from bonanza.web.live_games import RACE_ATTEMPTS, LiveGames
+from bonanza.web.live_games import LiveGames
 from bonanza.web.rate import WINDOW
 from bonanza.web.searches import SearchPool, requester
 from bonanza.web.view import game_view, move_data, steps
@@ -229,7 +229,7 @@ class GameService:
                     pending, counting = counting, None
                     await self._counted(pending)
             try:
-                await self.games.start(player, new, partial(end, now=new.now))
+                await self.games.start(player, new)
             except StaleStartError:
                 continue
             return new
