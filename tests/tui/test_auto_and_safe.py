@@ -5,13 +5,13 @@ from __future__ import annotations
 import pytest
 
 from bonanza.core import Deal
-from bonanza.session import Session, Status
+from bonanza.session import Session, Status, messages
 from bonanza.storage import SQLiteStorage
 from bonanza.storage.player_settings import safe_home
 from bonanza.tui.words import SAFE_HOME_OFF, SAFE_HOME_ON
 from tests.session.test_auto_finish_solver import late_known_session
 from tests.session.test_safe_home import KLONDIKE, triggering_move
-from tests.tui.test_session_play import PLAYER, SIZE, app_on, message, settle
+from tests.tui.test_session_play import PLAYER, SIZE, FakeAdvisor, app_on, message, settle
 
 pytestmark = pytest.mark.anyio
 
@@ -54,3 +54,25 @@ async def test_o_switches_safe_auto_play_which_is_kept_and_one_undo_takes_it_bac
         await pilot.press("o")
         assert not again.session.safe.on and SAFE_HOME_OFF in message(again)
     assert not safe_home(storage, PLAYER)
+
+
+async def test_at_the_history_limit_a_hint_is_refused_in_the_webs_words(
+    storage: SQLiteStorage,
+) -> None:
+    limit = 3
+    advisor = FakeAdvisor()
+    app = app_on(
+        storage,
+        start=Session.new(Deal.from_number(7), KLONDIKE, 0.0, max_moves=limit),
+        advisor=advisor,
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        for _ in range(limit):
+            await pilot.press("space")  # draw
+        await settle(app, pilot)
+        assert app.game.move_count == limit
+        await pilot.press("h")
+        await settle(app, pilot)
+        words = f"this game has reached its limit of {limit} moves: start a new one"
+        assert message(app) == messages.refusal(words)
+        assert advisor.hints == 0  # no search was run

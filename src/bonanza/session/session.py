@@ -132,11 +132,8 @@ class Session:
     @property
     def can_undo(self) -> bool:
         moves = self.game.move_count
-        return (
-            not self.is_over
-            and moves > self.undo_floor
-            and self.safe.undo_start(moves) >= self.undo_floor
-        )
+        undoable = moves > self.undo_floor and self.safe.undo_start(moves) >= self.undo_floor
+        return not self.is_over and undoable
 
     @property
     def can_redo(self) -> bool:
@@ -177,9 +174,10 @@ class Session:
     def auto_move(self) -> Move | None:
         """The next move of an auto finish that wins: the offered line's (see
         ``offer_finish``), else the greedy finish's, once nothing is unseen and
-        it is simulated to win (``autofinish.finish_plan``). A thoughtful deal, all
-        of it face up, is offered none before its first move: one key would win it."""
-        if self.is_over or (self.rules.thoughtful and not self.game.move_count):
+        it is simulated to win (``autofinish.finish_plan``); none at the history limit.
+        A thoughtful deal, all face up, gets none before its first move (one key would win)."""
+        full = self.game.move_count >= self.max_moves  # no room for a move (``check_room``)
+        if self.is_over or full or (self.rules.thoughtful and not self.game.move_count):
             return None
         line = self._offered()
         return line[0] if line else finish_plan(self.position)
@@ -257,7 +255,6 @@ class Session:
         """Play a legal move (or its text); raises a ``BonanzaError`` naming why not. A move
         of the player's (``Action.PLAY``) is followed, with safe auto-play on, by the safe
         moves home (``Event.then``; see ``safe_home``)."""
-        self._check_playing()
         self.check_room()
         before = self.position
         self._tick(now)
@@ -271,7 +268,8 @@ class Session:
         return replace(event, then=self._send_safe_home(now))
 
     def check_room(self) -> None:
-        """``HistoryFullError`` once the game holds ``max_moves``: no move is played, nor hinted."""
+        """No move, nor hint: ``GameOverError`` once over, ``HistoryFullError`` when full."""
+        self._check_playing()
         if self.game.move_count >= self.max_moves:
             raise HistoryFullError.at(self.max_moves)
 
@@ -305,7 +303,7 @@ class Session:
         line = self._offered()
         move = self.auto_move()
         if move is None:
-            self._check_playing()
+            self.check_room()
             raise NoAutoFinishError(
                 "auto finish is not available: it is offered once every card is known and "
                 "the finish is proven to win (in a thoughtful game, after your first move)"

@@ -422,9 +422,15 @@ class BonanzaApp(App[None]):
         self.searches.auto()
 
     def action_hint(self) -> None:
+        """A hint, refused in the session's words where no move could follow it (the
+        game over, or its history full), as the web refuses it."""
         self.searches.stop_auto()
-        if not self._refused_as_over():
-            self.searches.hint()
+        try:
+            self.session.check_room()
+        except BonanzaError as error:  # the session's words
+            self.say(messages.refusal(str(error)))
+            return
+        self.searches.hint()
 
     def action_winnable(self) -> None:
         self.searches.stop_auto()

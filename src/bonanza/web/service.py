@@ -352,9 +352,7 @@ class GameService:
         while a worker thread reads it; the search runs after, lock released."""
         async with self.games.lock(game_id):
             _record, session = await self.games.load(player, game_id)
-            if session.is_over:
-                raise Conflict(f"this game is over ({session.status}): start a new one")
-            try:  # at the history limit no move is played, so none is suggested
+            try:  # over, or at the history limit: no move is played, so none is suggested
                 session.check_room()
             except SessionError as error:
                 raise Conflict(str(error)) from None
