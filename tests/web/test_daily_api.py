@@ -175,10 +175,12 @@ def test_an_unusual_rule_set_gets_a_stock_of_its_own(client: TestClient) -> None
         ({"grade": "brutal"}, "grade 'brutal' is not one of easy, medium, hard"),
         ({"grade": 3}, "field 'grade' has the wrong type"),
         ({"grade": "easy", "deal": "7"}, "takes no deal, share or replay"),
-        ({"daily": "yesterday"}, "is not 'today' nor a date"),
-        ({"daily": "2025-12-02"}, "the daily deal of 2025-12-02 is not out yet"),
-        ({"daily": "2025-10-01"}, "the calendar goes back 30 days"),
+        ({"daily": "yesterday", "draw": 1}, "is not 'today' nor a date"),
+        ({"daily": "2025-12-02", "draw": 1}, "the daily deal of 2025-12-02 is not out yet"),
+        ({"daily": "2025-10-01", "draw": 1}, "the calendar goes back 30 days"),
         ({"daily": "today", "draw": 2}, "draw 1 or draw 3"),
+        ({"daily": "today"}, "field 'draw' is missing"),
+        ({"daily": "today", "rules": {"draw": 3}}, "field 'draw' is missing"),
     ],
 )
 def test_bad_winnable_and_daily_requests_are_named(

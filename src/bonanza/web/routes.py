@@ -83,6 +83,12 @@ DRAW_WITHOUT_DAILY = (
     ' the draw in the rules: {"rules": {"draw": 3}}'
 )
 """Why ``draw`` without ``daily`` is refused: it would be read as nothing, a draw-1 game."""
+DAILY_WITHOUT_DRAW = (
+    "field 'draw' is missing: 'daily' goes with the daily deal's draw mode, 1 or 3:"
+    ' {"daily": "today", "draw": 3}'
+)
+"""Why ``daily`` without ``draw`` is refused: a new game reads no saved rules, so it
+would quietly be the draw-1 daily deal."""
 
 
 def short_text(value: str | None, name: str) -> str | None:
@@ -100,7 +106,9 @@ async def new_game(request: Request) -> Response:
     daily, draw = short_text(body.daily, "daily"), body.draw
     if draw is not None and daily is None:  # not quietly a draw-1 game
         raise Invalid(DRAW_WITHOUT_DAILY)
-    rules = read_daily_rules(draw) if daily is not None and draw is not None else read_rules(body)
+    if daily is not None and draw is None:  # not quietly the draw-1 daily deal
+        raise Invalid(DAILY_WITHOUT_DRAW)
+    rules = read_daily_rules(draw) if draw is not None else read_rules(body)
     game = await service(request).new_game(
         player(request),
         rules,
