@@ -42,3 +42,18 @@ async def test_a_legal_move_without_its_count_is_still_played(storage: SQLiteSto
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("colon", *"7f", "enter")  # the ace of clubs goes home
         assert app.game.move_count == 1
+
+
+@pytest.mark.parametrize("text", ["47:0", "47:00"])
+async def test_a_typed_count_of_zero_names_no_hidden_card(
+    storage: SQLiteStorage, text: str
+) -> None:
+    # Deal 7: column 4 is the king of spades, the six of diamonds and the four of
+    # spades face down under the seven of hearts.
+    app = app_on(storage, start=typed(7))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("colon", *text, "enter")
+        assert app.game.move_count == 0
+        said = " ".join(message(app).split())
+        assert said == "A move takes at least one card"
+        assert not any(name in said.lower() for name in ("king", "six", "four", "spades"))

@@ -101,7 +101,10 @@ def _rank_word(rank: int) -> str:
 
 
 def _visible_moving(move: Move, position: Position) -> list[Card]:
-    """The cards ``move`` would take, when all of them are face up; else none."""
+    """The cards ``move`` would take, when all of them are face up; else none (a
+    count below one takes no card: its slice would be the whole pile, hidden cards too)."""
+    if move.count < 1:
+        return []
     index = COLUMN_INDEX[move.source]
     if index >= 0 and move.count > len(position.tableau[index]) - position.down[index]:
         return []
