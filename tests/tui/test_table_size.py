@@ -4,6 +4,8 @@ wider piles and whole columns."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bonanza.core import Pile, Rules
@@ -84,7 +86,8 @@ async def test_a_table_too_wide_for_the_window_says_so_and_scrolls(
         await pilot.pause()
         notice = app.query_one("#notice")
         assert notice.display
-        assert f"Window too small: {table_width(rules, 7)}×" in str(notice.render())
+        window_width = table_width(rules, 7) + SMALL[0] - app.query_one(TableView).size.width
+        assert f"Window too small: {window_width}×" in str(notice.render())
         table = app.query_one(TableView)
         assert table.max_scroll_x > 0
         table.scroll_end(animate=False, immediate=True)
@@ -109,3 +112,23 @@ async def test_the_table_refits_when_the_window_changes(storage: SQLiteStorage) 
         await pilot.resize_terminal(*LARGE)
         await pilot.pause()
         assert len(column_lines(app, Pile.T7)) == 13
+
+
+@pytest.mark.parametrize("size", [(59, 24), (58, 12), (40, 12)])
+async def test_the_window_size_the_notice_asks_for_shows_the_whole_table(
+    storage: SQLiteStorage, size: tuple[int, int]
+) -> None:
+    # At 59 or 58 columns the notice asked for 58, which the window already had.
+    app = app_on(storage, start=typed(7))
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        notice = app.query_one("#notice")
+        assert notice.display
+        found = re.search(r"(\d+)×(\d+) needed", str(notice.render()))
+        assert found is not None
+        asked = (int(found[1]), int(found[2]))
+        assert asked[0] > size[0] or asked[1] > size[1]  # more than the window has
+        await pilot.resize_terminal(*asked)
+        await pilot.pause()
+        assert not notice.display
+        assert_every_pile_shows_whole(app)

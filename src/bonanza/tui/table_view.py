@@ -186,9 +186,11 @@ class TableView(VerticalScroll):
         notice = self.query_one("#notice", Static)
         notice.display = too_narrow or lines < MIN_COLUMN_LINES
         if notice.display:
-            chrome = self.screen.size.height - room_height  # the lines around the table
+            # The window's size that fits: the table's, and what lies around it.
+            chrome = self.screen.size.height - room_height
+            chrome_width = self.screen.size.width - room_width
             text = TOO_SMALL.format(
-                width=needed_width, height=HEAD_LINES + MIN_COLUMN_LINES + chrome
+                width=needed_width + chrome_width, height=HEAD_LINES + MIN_COLUMN_LINES + chrome
             )
             notice.update(text)
             lines -= math.ceil(len(text) / max(1, room_width - PADDING)) + too_narrow
