@@ -13,6 +13,7 @@ from bonanza.storage import SQLiteStorage
 from bonanza.storage.records import GameRecord
 from bonanza.tui.app import BonanzaApp
 from bonanza.tui.new_deal_screen import NewDealScreen
+from bonanza.tui.stats_screen import StatsScreen
 from bonanza.tui.status_bar import clock_text
 from bonanza.tui.win_screen import (
     CHOSEN_APART,
@@ -128,3 +129,38 @@ def test_vegas_figures_are_money() -> None:
     facts = WinFacts.of(session, 0.0, {}, bankroll=-3)
     assert ("Score", "-$52") in facts.figures
     assert ("Bankroll", "-$3") in facts.figures
+
+
+def vegas_win(score: int) -> GameRecord:
+    """A stored headline Vegas win (draw 3, 3 passes) of ``score`` dollars."""
+    rules = Rules(draw=3, passes=3, scoring=Scoring.VEGAS)
+    session = Session.new(Deal.from_number(OTHER_DEAL), rules, 1.0)
+    record = GameRecord.of(f"vegas{score}", PLAYER, session, 1.0, client="terminal")
+    return dataclasses.replace(
+        record, status=Status.WON, elapsed=SLOW, moves=MANY_MOVES, score=score, finished_at=2.0
+    )
+
+
+async def test_a_vegas_best_score_is_in_dollars_in_the_stats(storage: SQLiteStorage) -> None:
+    # The web's statistics say "$25" (formatScore); the terminal said "Best score 25".
+    storage.insert_game(vegas_win(25))
+    app = app_on(storage, start=typed(7))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("s")
+        screen = app.screen
+        assert isinstance(screen, StatsScreen)
+        text = screen.text()
+        assert "Best score $25" in text and "Best score 25" not in text
+
+
+def test_a_vegas_best_score_record_is_in_dollars_on_the_win_screen() -> None:
+    # The web's win dialog says "New record: best score $30 (was -$4)".
+    rules = Rules(draw=3, passes=3, scoring=Scoring.VEGAS)
+    session = Session.new(Deal.from_number(7), rules, 0.0)
+    found = {
+        "in_records": True,
+        "first_win": False,
+        "records": [{"name": "best_score", "value": 30, "previous": -4}],
+    }
+    facts = WinFacts.of(session, 0.0, found, None)
+    assert facts.records == ["New record: best score $30 (was -$4)"]

@@ -30,10 +30,12 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from bonanza.core.rules import ALL_PRESETS
+from bonanza.core.rules import ALL_PRESETS, Scoring
 from bonanza.tui.status_bar import clock_text, money
 
 MISSING: Final = "–"
+VEGAS_SCORINGS: Final = frozenset(scoring.value for scoring in Scoring if scoring.is_vegas)
+"""The scorings (as a group's rules name them) whose scores are dollars."""
 FIELD_GAP: Final = "   "
 EMPTY_STATE: Final = (
     "No finished games yet. Win or lose a deal and your figures will show here, "
@@ -94,6 +96,19 @@ def _figure(value: Any) -> str:
     return MISSING if value is None else str(value)
 
 
+def is_vegas(group: dict[str, Any]) -> bool:
+    """Whether a group's rules score in dollars (Vegas, cumulative or not)."""
+    rules = group.get("rules")
+    scoring = rules.get("scoring") if isinstance(rules, dict) else None
+    return scoring in VEGAS_SCORINGS
+
+
+def score_text(group: dict[str, Any]) -> str:
+    """A group's best score: dollars under Vegas (as the status line and the web say it)."""
+    best = group.get("best_score")
+    return money(best) if isinstance(best, int) and is_vegas(group) else _figure(best)
+
+
 def group_text(group: dict[str, Any]) -> Text:
     """One rule set's block: its label (without the game's name, which heads
     it), then two lines of figures."""
@@ -107,7 +122,7 @@ def group_text(group: dict[str, Any]) -> Text:
     ]
     second = [
         f"Best time {MISSING if best_time is None else clock_text(float(best_time))}",
-        f"Best score {_figure(group.get('best_score'))}",
+        f"Best score {score_text(group)}",
         f"Fewest moves {_figure(group.get('fewest_moves'))}",
     ]
     bankroll = group.get("bankroll")

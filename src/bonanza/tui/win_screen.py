@@ -75,19 +75,22 @@ class DailyWin:
         return [DAILY_WON.format(day=self.day), streak]
 
 
-def _shown(name: str, value: Any) -> str:
-    return clock_text(float(value)) if name == "best_time" else str(value)
+def _shown(name: str, value: Any, vegas: bool) -> str:
+    if name == "best_time":
+        return clock_text(float(value))
+    return money(value) if name == "best_score" and vegas else str(value)
 
 
 def record_lines(
-    found: Mapping[str, Any], assisted: bool, thoughtful: bool = False
+    found: Mapping[str, Any], assisted: bool, thoughtful: bool = False, vegas: bool = False
 ) -> list[str]:
     """What the win says of records (``records_set``'s answer): one line a record
-    set, else that it is the first win, else why the game counts apart."""
+    set, else that it is the first win, else why the game counts apart. Under
+    ``vegas`` scoring a score is in dollars, as the web says it."""
     lines = [
         f"New record: {RECORD_WORDS.get(record['name'], record['name'])} "
-        f"{_shown(record['name'], record['value'])} "
-        f"(was {_shown(record['name'], record['previous'])})"
+        f"{_shown(record['name'], record['value'], vegas)} "
+        f"(was {_shown(record['name'], record['previous'], vegas)})"
         for record in found.get("records", [])
     ]
     if found.get("first_win"):
@@ -129,7 +132,8 @@ class WinFacts:
         ]
         if bankroll is not None:
             figures.append(("Bankroll", money(bankroll)))
-        lines = record_lines(found, session.assisted, session.rules.thoughtful)
+        rules = session.rules
+        lines = record_lines(found, session.assisted, rules.thoughtful, rules.scoring.is_vegas)
         apart = {ASSISTED_APART, CHOSEN_APART}
         if daily is not None:  # a daily deal: the day, not "a chosen deal"
             said = daily.lines(session.assisted)
