@@ -6,6 +6,7 @@ import dataclasses
 from typing import Any
 
 import pytest
+from textual.widgets import Static
 
 from bonanza.core import Deal, Move, Rules, Scoring, format_move
 from bonanza.session import Session, Status
@@ -18,6 +19,7 @@ from bonanza.tui.status_bar import clock_text
 from bonanza.tui.win_screen import (
     CHOSEN_APART,
     FIRST_WIN,
+    THOUGHTFUL_APART,
     WinFacts,
     WinScreen,
     record_lines,
@@ -164,3 +166,20 @@ def test_a_vegas_best_score_record_is_in_dollars_on_the_win_screen() -> None:
     }
     facts = WinFacts.of(session, 0.0, found, None)
     assert facts.records == ["New record: best score $30 (was -$4)"]
+
+
+async def test_a_thoughtful_win_says_it_counts_apart_muted_not_as_a_record(
+    storage: SQLiteStorage,
+) -> None:
+    # The web shows only "New record" and "First win" lines in bold; the terminal
+    # showed the thoughtful game's "counts apart" line bold and green, as a record.
+    session = Session.new(Deal.from_number(7), Rules(thoughtful=True), 0.0)
+    found = {"in_records": False, "first_win": False, "records": []}
+    facts = WinFacts.of(session, 0.0, found, None)
+    app = app_on(storage, start=typed(7))
+    async with app.run_test(size=SIZE) as pilot:
+        app.push_screen(WinScreen(facts))
+        await pilot.pause()
+        [line] = app.screen.query(".apart, .record").results(Static)
+        assert str(line.render()) == THOUGHTFUL_APART
+        assert line.has_class("apart") and not line.has_class("record")

@@ -134,7 +134,7 @@ class WinFacts:
             figures.append(("Bankroll", money(bankroll)))
         rules = session.rules
         lines = record_lines(found, session.assisted, rules.thoughtful, rules.scoring.is_vegas)
-        apart = {ASSISTED_APART, CHOSEN_APART}
+        apart = {ASSISTED_APART, CHOSEN_APART, THOUGHTFUL_APART}
         if daily is not None:  # a daily deal: the day, not "a chosen deal"
             said = daily.lines(session.assisted)
             lines = [*(line for line in lines if line != CHOSEN_APART), *said]
