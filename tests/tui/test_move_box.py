@@ -54,3 +54,17 @@ async def test_the_help_says_to_press_colon_first(storage: SQLiteStorage) -> Non
         screen = app.screen
         assert isinstance(screen, HelpScreen)
         assert "Press : first" in " ".join(screen.text().split())
+
+
+async def test_esc_drops_the_text_typed_so_the_next_move_is_read_alone(
+    storage: SQLiteStorage,
+) -> None:
+    # Esc left "4" in the box: the next ":7f" was read as "47f" and refused.
+    app = app_on(storage, start=typed(7))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("colon", "4", "escape")
+        box = app.query_one(MoveBox)
+        assert app.focused is None and box.value == "" and app.game.move_count == 0
+        await pilot.press("colon", "7", "f", "enter")
+        assert app.game.history == [Move(Pile.T7, Pile.FC, 1)]
+        assert message(app).startswith("Ace of clubs to clubs foundation")

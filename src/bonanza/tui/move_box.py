@@ -8,8 +8,9 @@ back to the game; Esc leaves without playing.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import ClassVar, Final
 
+from textual.binding import Binding, BindingType
 from textual.events import Blur, Focus
 from textual.message import Message
 from textual.widgets import Input
@@ -24,6 +25,8 @@ PROMPT: Final = ":"
 
 class MoveBox(Input):
     """A one-line box for a typed move; ``Typed`` carries the move's text."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "leave", "Leave", show=False)]
 
     class Typed(Message):
         """The player typed ``text`` and pressed Enter."""
@@ -48,3 +51,9 @@ class MoveBox(Input):
         self.screen.set_focus(None)
         if text:
             self.post_message(self.Typed(text))
+
+    def action_leave(self) -> None:
+        """Esc: leave without playing; the text typed goes too (else the next move
+        typed would be added to it)."""
+        self.value = ""
+        self.screen.set_focus(None)
