@@ -5,7 +5,6 @@ from __future__ import annotations
 import time
 from collections.abc import Awaitable, Callable
 
-import anyio
 import msgspec
 from starlette.requests import Request
 from starlette.responses import Response
@@ -218,9 +217,7 @@ async def put_settings(request: Request) -> Response:
 
 async def _finished(request: Request) -> list[GameRecord]:
     svc = service(request)
-    games: list[GameRecord] = await anyio.to_thread.run_sync(
-        svc.storage.finished_games, player(request)
-    )
+    games: list[GameRecord] = await svc.games.read(svc.storage.finished_games, player(request))
     return games
 
 
@@ -235,7 +232,7 @@ async def get_stats(request: Request) -> Response:
 
 async def reset_stats(request: Request) -> Response:
     svc = service(request)
-    count = await anyio.to_thread.run_sync(svc.storage.archive_finished_games, player(request))
+    count = await svc.games.read(svc.storage.archive_finished_games, player(request))
     empty = figures([])
     return answer(
         StatisticsReset(groups=empty.groups, chosen=empty.chosen, assisted=empty.assisted,
@@ -252,9 +249,8 @@ EXPORT_HEADERS = {
 
 async def export_stats(request: Request) -> Response:
     games = await _finished(request)
-    playing = await anyio.to_thread.run_sync(
-        playing_everywhere, service(request).storage, player(request)
-    )
+    svc = service(request)
+    playing = await svc.games.read(playing_everywhere, svc.storage, player(request))
     exported = [msgspec.convert(export_game(game), ExportedGame) for game in games]
     for game, row in zip(games, exported, strict=True):
         if not may_show_deal(game, playing):  # a daily deal still being played for its day
