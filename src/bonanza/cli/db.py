@@ -103,6 +103,17 @@ def store_spec(args: argparse.Namespace, create: bool = False) -> str | Path:
     return spec
 
 
+def check_served_store(spec: str | Path) -> None:
+    """Refuse, before it is opened, a file that is there and holds something other than
+    a Bonanza store (``check_store_file``): ``bonanza serve`` and ``bonanza play`` make a
+    new store in a missing or empty file, but must not add their tables to another
+    program's SQLite database, nor turn it to write-ahead logging."""
+    from bonanza.storage import is_database_url
+
+    if not is_database_url(spec) and Path(spec).exists():
+        check_store_file(Path(spec), create=True)
+
+
 def check_store_file(path: Path, create: bool) -> None:
     """Refuse, without writing to it, a file that is not a Bonanza store: not a file,
     empty (unless ``create``), not SQLite, or SQLite without Bonanza's tables."""

@@ -16,6 +16,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Final, NoReturn
 
+from bonanza.cli.db import check_served_store
 from bonanza.cli.options import add_rule_options, rule_changes, rules_from
 from bonanza.core.deal import Deal
 from bonanza.core.errors import BonanzaError, SaveError
@@ -151,7 +152,9 @@ def check_terminal() -> None:
 
 
 def open_storage(db: Path) -> SQLiteStorage:
-    """The game store at ``db``; one line (``BonanzaError``) when it cannot be opened."""
+    """The game store at ``db``; one line (``BonanzaError``) when it cannot be opened,
+    or when the file holds something else than a game store (left as it is)."""
+    check_served_store(db)
     try:
         return SQLiteStorage(db)
     except (sqlite3.Error, StorageError, OSError) as error:

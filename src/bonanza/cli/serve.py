@@ -25,6 +25,7 @@ import webbrowser
 from typing import Any
 
 from bonanza.cli import environment, hosting, workers
+from bonanza.cli.db import check_served_store
 from bonanza.cli.serving import (
     LISTEN_BACKLOG,
     freeze_loaded_objects,
@@ -250,6 +251,7 @@ def _serve(
     from bonanza.storage import StorageError, default_db_path, local_player, open_storage, redacted
 
     db = args.db if args.db is not None else default_db_path()
+    check_served_store(db)
     # Opened here even for workers: a store that cannot be used is one line and status 2,
     # its schema is brought up to date once, and the local player is made once.
     try:
