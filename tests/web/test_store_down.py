@@ -50,3 +50,29 @@ def test_the_statistics_answer_503_while_the_store_is_down(
         "error": "the game store is not answering: try again shortly",
         "status": 503,
     }
+
+
+FULL = "the game store failed: database or disk is full"
+
+
+def test_a_failing_write_is_logged_with_its_cause_once_not_per_request(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A host whose disk filled up saw every move answer 503 and nothing in the log
+    saying why (the health check reads, so it said ok)."""
+    storage = SQLiteStorage(tmp_path / "games.db")
+    with TestClient(create_app(storage), raise_server_exceptions=False) as client:
+        game_id = client.post("/api/games", json={"deal": "0"}).json()["id"]
+
+        def full(*args: Any, **kwargs: Any) -> Any:
+            raise StorageError(FULL)
+
+        monkeypatch.setattr(storage, "update_game", full)
+        with caplog.at_level("WARNING", logger="bonanza.web"):
+            for _ in range(3):
+                moved = client.post(f"/api/games/{game_id}/moves", json={"move": "sw"})
+                assert moved.status_code == 503, moved.text
+        monkeypatch.undo()
+        assert client.post(f"/api/games/{game_id}/moves", json={"move": "sw"}).status_code == 200
+    lines = [record.getMessage() for record in caplog.records if record.name == "bonanza.web"]
+    assert lines == [f"a write to the game store failed: {FULL}"]

@@ -49,8 +49,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import logging
 import queue
 import threading
+import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar, cast, runtime_checkable
@@ -58,7 +60,7 @@ from typing import Any, Generic, Protocol, TypeVar, cast, runtime_checkable
 import anyio
 import anyio.to_thread
 
-from bonanza.storage import Storage, StorageError
+from bonanza.storage import StaleGameError, StaleStartError, Storage, StorageError
 
 T = TypeVar("T")
 
@@ -66,6 +68,11 @@ MAX_BATCH = 256
 """Writes committed in one transaction at most."""
 IDLE_SECONDS = 30.0
 """The thread ends after this long without a write (the next write starts another)."""
+FAILURE_LOG_SECONDS = 10.0
+"""A failed write is logged with its cause, then at most once this often while the store
+keeps failing (with how many failed meanwhile): its requests answer 503 without it."""
+
+log = logging.getLogger("bonanza.web")
 
 
 @runtime_checkable
@@ -135,6 +142,10 @@ class StoreWriter:
         self._batch = storage.write_batch if isinstance(storage, BatchWriting) else None
         self._waiting: dict[asyncio.AbstractEventLoop, list[_Write]] = {}
         """On the loop: each loop's writes waiting for its next turn."""
+        self.failures = 0
+        """Writes that failed as the store failed (a stale write is no failure)."""
+        self._logged: tuple[float, int] | None = None
+        """When a failure was last logged, and ``failures`` then."""
 
     @property
     def pending(self) -> int:
@@ -253,6 +264,7 @@ class StoreWriter:
                 raise RuntimeError(f"{len(batch)} writes gave {len(outcomes)} outcomes")
         except Exception as error:  # a storage bug: every waiting request learns of it
             outcomes = [StorageError(f"the game store failed: {error!r}") for _ in batch]
+        self._log_failures(outcomes)
         self.writes += len(batch)
         self.batches += 1
         by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], Any]]] = {}
@@ -268,6 +280,27 @@ class StoreWriter:
                 continue
             with contextlib.suppress(RuntimeError):  # a closed loop: nobody is waiting
                 loop.call_soon_threadsafe(_settle, settled)
+
+
+    def _log_failures(self, outcomes: list[Any]) -> None:
+        """Log why writes failed (a full disk, a store gone away), which the host could not
+        otherwise learn: the first failure, then at most every ``FAILURE_LOG_SECONDS``."""
+        failed = [
+            outcome
+            for outcome in outcomes
+            if isinstance(outcome, StorageError)
+            and not isinstance(outcome, StaleGameError | StaleStartError)
+        ]
+        if not failed:
+            return
+        self.failures += len(failed)
+        now = time.monotonic()
+        if self._logged is not None and now - self._logged[0] < FAILURE_LOG_SECONDS:
+            return
+        since = self.failures - len(failed) - (self._logged[1] if self._logged else 0)
+        more = f" ({since} more failed since the last such line)" if since else ""
+        log.warning("a write to the game store failed: %s%s", failed[0], more)
+        self._logged = (now, self.failures)
 
 
 def _outcome(work: Callable[[], Any]) -> Any:
