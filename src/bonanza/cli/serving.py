@@ -8,8 +8,11 @@ import contextlib
 import errno
 import gc
 import json
+import signal
 import socket
 import sys
+import threading
+from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, Final, cast
 
 from bonanza.cli import hosting
@@ -117,11 +120,36 @@ def serve_on(sockets: list[socket.socket], app: Any, **options: Any) -> int:
             if config.workers > 1:
                 Multiprocess(config, sockets=sockets).run()
                 return 0
-            server.run(sockets=sockets)
+            with hangup_stops(server):
+                server.run(sockets=sockets)
     finally:
         for sock in sockets:
             sock.close()
     return 0 if server.started else STARTUP_FAILURE
+
+
+@contextlib.contextmanager
+def hangup_stops(server: Any) -> Iterator[None]:
+    """SIGHUP (the terminal closed, or a service manager's reload) stops a one-process
+    server as SIGTERM does: its requests in flight are answered and the store closed,
+    then the process ends by the signal (status 129). Without this, SIGHUP killed it
+    at once, mid-request. (With ``--workers``, uvicorn's supervisor restarts them.)"""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    hung_up: list[int] = []
+
+    def stop(sig: int, frame: Any) -> None:
+        hung_up.append(sig)
+        server.should_exit = True
+
+    previous = signal.signal(signal.SIGHUP, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGHUP, previous)
+    if hung_up:
+        signal.raise_signal(signal.SIGHUP)
 
 
 def served_app(
