@@ -22,7 +22,13 @@ from bonanza.core.deal import Deal
 from bonanza.core.errors import BonanzaError, SaveError
 from bonanza.core.rules import Rules
 from bonanza.session import Session, random_deal
-from bonanza.storage import SQLiteStorage, StorageError, default_db_path, local_player
+from bonanza.storage import (
+    SQLiteStorage,
+    StorageError,
+    default_db_path,
+    local_player,
+    unwritable,
+)
 
 if TYPE_CHECKING:
     from bonanza.play.deal_stock import DealStock
@@ -159,7 +165,9 @@ def open_storage(db: Path) -> SQLiteStorage:
         return SQLiteStorage(db)
     except (sqlite3.Error, StorageError, OSError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-        raise BonanzaError(f"cannot open the game store {db}: {reason}") from None
+        why = unwritable(Path(db)) if isinstance(error, sqlite3.Error) else None
+        more = f" ({why})" if why else ""
+        raise BonanzaError(f"cannot open the game store {db}: {reason}{more}") from None
 
 
 def asked_rules(args: argparse.Namespace) -> Rules | None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -56,7 +57,29 @@ def open_storage(spec: str | Path, **sqlite_options: Any) -> Storage:
         return SQLiteStorage(spec, **sqlite_options)
     except (sqlite3.Error, OSError) as error:
         reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-        raise StorageError(f"cannot open the game store {spec}: {reason}") from None
+        why = unwritable(Path(spec)) if isinstance(error, sqlite3.Error) else None
+        more = f" ({why})" if why else ""
+        raise StorageError(f"cannot open the game store {spec}: {reason}{more}") from None
+
+
+def unwritable(path: Path) -> str | None:
+    """Why a SQLite file cannot be written, if it cannot: it, or the folder where SQLite
+    keeps its write-ahead log beside it, is read-only (a read-only disk, or permissions).
+    SQLite itself only says that it is "unable to open database file"."""
+    folder = path.absolute().parent
+    if not folder.is_dir():
+        return None
+    try:
+        read_only_disk = bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except OSError:
+        read_only_disk = False
+    if read_only_disk:
+        return f"{folder} is on a read-only file system"
+    if path.exists() and not os.access(path, os.W_OK):
+        return "the file is read-only"
+    if not os.access(folder, os.W_OK):
+        return f"its folder {folder} is read-only, and SQLite writes its log beside the file"
+    return None
 
 
 __all__ = [
@@ -77,4 +100,5 @@ __all__ = [
     "redacted",
     "rules_key",
     "rules_of_key",
+    "unwritable",
 ]
