@@ -293,7 +293,7 @@ def test_bad_workers_from_the_environment_is_one_line_naming_it() -> None:
         env={**os.environ, "BONANZA_WORKERS": "0"},
     )
     assert result.returncode == 2
-    expected = "bonanza serve: BONANZA_WORKERS must be a whole number of at least 1, not '0'"
+    expected = "bonanza serve: BONANZA_WORKERS must be a whole number from 1 to 256, not '0'"
     assert result.stderr.splitlines() == [expected]
 
 

@@ -27,6 +27,9 @@ an IPv6 address in brackets, as in a ``Host`` header."""
 OWN_LOGGERS = "bonanza"
 """The logger whose records (requests, errors) are shown from level INFO up."""
 DEFAULT_WORKERS = 1
+MAX_WORKERS = 256
+"""The most ``--workers``: far beyond any machine's cores, well short of a typo's
+hundred thousand processes, which would bring the machine down."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,13 +119,15 @@ def proxies_from(text: str) -> str:
 
 
 def workers_from(text: str) -> int:
-    """``--workers``'s value: a whole number of at least 1."""
+    """``--workers``'s value: a whole number from 1 to ``MAX_WORKERS``."""
     try:
         workers = int(text)
     except ValueError:
         workers = 0
-    if workers < 1:
-        raise BonanzaError(f"--workers must be a whole number of at least 1, not {text!r}")
+    if not 1 <= workers <= MAX_WORKERS:
+        raise BonanzaError(
+            f"--workers must be a whole number from 1 to {MAX_WORKERS}, not {text!r}"
+        )
     return workers
 
 
