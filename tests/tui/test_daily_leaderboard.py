@@ -56,7 +56,7 @@ async def test_the_daily_screen_shows_todays_leaderboard(storage: SQLiteStorage)
         assert app.record.moves > 150  # (the solver's line for deal 9)
         assert lines == [
             f"Today's leaderboard (1-card draw), fastest: 1. {mine} · 2. {MARKUP} 0:42, 150 moves",
-            f"Fewest moves: 1. {MARKUP} 0:42, 150 moves · 2. {mine}",
+            f"Fewest moves (those taken back count): 1. {MARKUP} 0:42, 150 moves · 2. {mine}",
         ]
         await pilot.press("tab", "down")  # draw 3: no one yet
         await settle(app, pilot)

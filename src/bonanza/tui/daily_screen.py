@@ -93,7 +93,7 @@ def board_lines(board: Mapping[str, Any] | None) -> list[str]:
 
     return [
         f"{title}, fastest: {places(board['fastest'])}",
-        f"Fewest moves: {places(board['fewest_moves'])}",
+        f"Fewest moves (those taken back count): {places(board['fewest_moves'])}",
     ]
 
 
