@@ -482,6 +482,6 @@ def test_play_refuses_a_db_it_cannot_open(
     assert main(["play", "--db", str(tmp_path)]) == EXIT_BAD_INPUT
     out, err = capsys.readouterr()
     assert out == "" and len(err.strip().splitlines()) == 1
-    assert err.startswith("bonanza play: cannot open the game store")
+    assert err == f"bonanza play: {tmp_path} is not a file, so not a game store\n"
     assert main(["play", "not-a-deal", "--db", str(tmp_path / "x.db")]) == EXIT_BAD_INPUT
     assert not (tmp_path / "x.db").exists()  # refused before the store was opened
