@@ -80,3 +80,19 @@ def test_a_start_another_terminal_came_before_is_dealt_again_on_the_store_as_it_
     assert ended is not None and ended.status is not Status.PLAYING
     playing = storage.playing_games(PLAYER, "terminal")
     assert [game.id for game in playing] == [opened.record.id]
+
+
+def test_a_game_in_play_that_cannot_be_read_back_is_ended_and_a_new_one_stored(
+    storage: SQLiteStorage,  # noqa: F811 (the imported fixture)
+    stock: DealStock,  # noqa: F811
+) -> None:
+    games = games_of(storage, stock)
+    damaged = games.open(Rules(), Asked(Rules(), "9"), NOON).record
+    damaged.state = {"format": "bonanza-session", "version": 1, "game": {"deal": 5}}
+    damaged.moves, damaged.version = 3, damaged.version + 1
+    storage.update_game(damaged)
+    opened = games_of(storage, stock).open(Rules(), Asked(Rules(), "8"), NOON + 1)
+    assert opened.stored and opened.record.deal == "8"  # before: every start stale, unstored
+    ended = storage.get_game(damaged.id)
+    assert ended is not None and ended.status is Status.LOST  # it had moves: it counted
+    assert [game.id for game in storage.playing_games(PLAYER, "terminal")] == [opened.record.id]

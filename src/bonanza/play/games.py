@@ -25,7 +25,7 @@ from bonanza.play.daily import DAILY_KEY
 from bonanza.play.deal_identity import known_deal, unplayed_keys
 from bonanza.play.deal_stock import DealStock
 from bonanza.play.errors import Conflict, Invalid, NotFound
-from bonanza.session import MAX_MOVES, Origin, Session
+from bonanza.session import MAX_MOVES, Origin, Session, Status
 from bonanza.session.deals import DEAL_NUMBER_BITS
 from bonanza.solver.grading import Grade
 from bonanza.storage import NewGame, Storage
@@ -274,6 +274,19 @@ def ending(record: GameRecord, session: Session, now: float) -> GameRecord | Non
     record.update(session, now)
     record.version += 1
     return copy.copy(record)
+
+
+def ending_unread(record: GameRecord, now: float) -> GameRecord:
+    """What a new game's start stores of ``record``, a game in play whose saved state
+    cannot be read back (a damaged row): ended from its row alone, so that it never
+    blocks a new game. Lost once it counts (it has moves, or Vegas paid its ante at
+    the deal), else abandoned; its state is kept as it is. A copy, at the next version."""
+    ended = copy.copy(record)
+    counts = record.moves > 0 or rules_of_key(record.rules_key).scoring.is_vegas
+    ended.status = Status.LOST if counts else Status.ABANDONED
+    ended.finished_at = now
+    ended.version += 1
+    return ended
 
 
 def with_decks(deal: Deal, decks: int) -> Deal:

@@ -38,6 +38,7 @@ from bonanza.play.games import (
     Start,
     StartRequest,
     ending,
+    ending_unread,
     last_game,
     new_game_id,
     newest_last,
@@ -259,8 +260,9 @@ class OwnGames:
         for record in playing:
             try:
                 session = Session.from_json(record.state, trusted=True)
-            except SaveError:
-                continue  # unreadable: left as it is
+            except SaveError:  # its state cannot be read back: ended from its row
+                yield ending_unread(record, now)
+                continue
             yield ending(record, session, now)
 
     def _end_others(self, playing: list[GameRecord], keep: str | None, now: float) -> None:

@@ -23,7 +23,13 @@ import anyio.to_thread
 
 from bonanza.core import BonanzaError
 from bonanza.play.errors import STORE_DOWN, Conflict, NotFound, PlayError, Unavailable
-from bonanza.play.games import MAX_ID_LENGTH, RACE_ATTEMPTS, PreparedGame, ending
+from bonanza.play.games import (
+    MAX_ID_LENGTH,
+    RACE_ATTEMPTS,
+    PreparedGame,
+    ending,
+    ending_unread,
+)
 from bonanza.session import Event, Session, SessionError
 from bonanza.storage import StaleGameError, StaleStartError, Storage, StorageError
 from bonanza.storage.player_settings import SettingValue, player_settings
@@ -130,14 +136,17 @@ class LiveGames:
         stores nothing and raises ``StaleStartError`` if the player's games changed since
         they were read (another start came first: the caller prepares again). On any
         failure the ended games' cached copies, changed in memory only, are forgotten."""
-        ids = [old.id for old in prepared.playing]
         async with AsyncExitStack() as held:
-            for game_id in ids:
-                await held.enter_async_context(self.lock(game_id))
+            for row in prepared.playing:
+                await held.enter_async_context(self.lock(row.id))
             ended: list[GameRecord] = []
             try:
-                for game_id in ids:
-                    old, session = await self.load(player, game_id)
+                for row in prepared.playing:
+                    try:
+                        old, session = await self.load(player, row.id)
+                    except Conflict:  # its state cannot be read back: ended from its row
+                        ended.append(ending_unread(row, prepared.now))
+                        continue
                     ended_game = ending(old, session, prepared.now)
                     if ended_game is not None:
                         ended.append(ended_game)
