@@ -81,5 +81,7 @@ def test_the_deal_box_reads_deals_and_share_codes() -> None:
     link = "http://localhost:8000/?share=Ab3-_xY9zQ0w"
     assert read_deal_box(link, rules) == NewDealChoice(rules, share="Ab3-_xY9zQ0w")
     assert read_deal_box("123456789012", rules) == NewDealChoice(rules, "123456789012")
+    for empty in ("http://localhost:8000/?share=", "/?share= &x=1"):  # before: "not found"
+        assert read_deal_box(empty, rules) == "That share link names no deal."
     problem = read_deal_box("abc", rules)
     assert isinstance(problem, str) and "is not a deal" in problem

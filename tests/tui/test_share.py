@@ -109,6 +109,8 @@ async def test_play_share_starts_the_shared_deal_once_it_opens(
             ann.new_game(typed(8))  # the game of deal 42 is over: its share opens
     finally:
         store.close()
+    assert main(["play", "--db", str(db), "--share", "/?share="]) == EXIT_BAD_INPUT
+    assert capsys.readouterr().err == "bonanza play: --share '/?share=' names no deal\n"
     assert main(["play", "--db", str(db), "--share", f"/?share={share}"]) == 0
     [app] = started
     assert app.record.deal == Deal.from_number(42).id and app.session.rules == DRAW_3

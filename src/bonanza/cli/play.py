@@ -220,7 +220,10 @@ def run(args: argparse.Namespace) -> int:
         elif args.new:
             start = NewDealChoice(rules, None)
         elif args.share is not None:
-            start = NewDealChoice(rules, share=share_id_in(args.share))
+            share = share_id_in(args.share)
+            if not share:
+                raise BonanzaError(f"--share {args.share!r} names no deal")
+            start = NewDealChoice(rules, share=share)
             check_shared(storage, player, stock, start)
         check_terminal()  # the last refusal: the screen is taken next
         app = BonanzaApp(

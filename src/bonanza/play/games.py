@@ -174,10 +174,11 @@ def share_link(share_id: str) -> str:
 
 def share_id_in(text: str) -> str:
     """The share ID that ``text`` gives: a link's ``share`` parameter
-    (``http://host/?share=ID``), else the text itself, stripped."""
+    (``http://host/?share=ID``; "" for a link whose parameter is empty), else the
+    text itself, stripped."""
     text = text.strip()
     query = urllib.parse.urlsplit(text).query if "?" in text else ""
-    found = urllib.parse.parse_qs(query).get(SHARE_PARAMETER)
+    found = urllib.parse.parse_qs(query, keep_blank_values=True).get(SHARE_PARAMETER)
     return found[0].strip() if found else text
 
 
