@@ -340,3 +340,13 @@ def test_a_store_being_served_is_read_through_its_log(
         assert status == 0 and out.startswith(f"{path}: schema version {SCHEMA_VERSION}")
     finally:
         store.close()
+
+
+def test_prune_of_minus_zero_days_says_zero_days(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "games.db"
+    with_old_games(path)
+    status, out, err = run(capsys, "db", "prune", "--db", str(path), "--older-than", "-0")
+    assert (status, err) == (0, "")
+    assert "(0 days ago)" in out and "(-0" not in out  # before: "(-0 days ago)"

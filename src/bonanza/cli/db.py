@@ -231,7 +231,7 @@ def prune_days(text: str) -> float:
         days = math.nan
     if not math.isfinite(days) or days < 0:
         raise BonanzaError(f"--older-than must be a number of days, 0 or more, not {text!r}")
-    return days
+    return days + 0.0  # -0 is 0 days, not "-0 days ago"
 
 
 def prune_cutoff(days: float, now: float) -> tuple[float, str]:
