@@ -256,6 +256,15 @@ def test_easthaven_deal_and_its_stock_deals() -> None:
     assert not any(move.is_recycle for move in position.legal_moves())
 
 
+def test_a_stock_move_of_easthaven_typed_otherwise_is_told_st() -> None:
+    position = Position.initial(Deal.from_number(11), EASTHAVEN)
+    with pytest.raises(MoveSyntaxError, match=r"the stock is dealt onto every column \(st\)"):
+        parse_move("s1", position)  # before: "only goes to the waste (sw) and back (ws)"
+    klondike = Position.initial(Deal.from_number(11), Rules())
+    with pytest.raises(MoveSyntaxError, match=r"waste \(sw\) and back \(ws\)"):
+        parse_move("s1", klondike)
+
+
 def table_of(rules: Rules, columns: list[str]) -> Position:
     """Columns from texts (lower case = face down, two-deck ids by first
     occurrence), every other card in the stock, nothing home."""

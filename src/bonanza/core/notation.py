@@ -135,6 +135,10 @@ def parse_move(text: str, position: Position, legal: Sequence[Move] | None = Non
     _check_piles(text, position, source, dest)
     if Pile.STOCK in (source, dest):
         if (source, dest) not in ((Pile.STOCK, Pile.WASTE), (Pile.WASTE, Pile.STOCK)):
+            if position.rules.stock_mode is StockMode.EVERY_COLUMN:
+                raise MoveSyntaxError(
+                    f"{text!r} is not a move: the stock is dealt onto every column ({DEAL_TEXT})"
+                )
             raise MoveSyntaxError(
                 f"{text!r} is not a move: the stock only goes to the waste (sw) and back (ws)"
             )
