@@ -13,6 +13,15 @@ ENGINE_MARKS = ("is not legal in", "/", "----")
 """Pieces of the engine's refusal: its words and its position text."""
 
 
+async def refusal(storage: SQLiteStorage, text: str) -> str:
+    """What deal 7 says when ``text`` is typed as its first move, which is refused."""
+    app = app_on(storage, start=typed(7))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("colon", *text, "enter")
+        assert app.game.move_count == 0
+        return " ".join(message(app).split())
+
+
 @pytest.mark.parametrize(
     ("text", "words"),
     [
@@ -28,13 +37,9 @@ ENGINE_MARKS = ("is not legal in", "/", "----")
 async def test_an_illegal_typed_move_says_why_in_words(
     storage: SQLiteStorage, text: str, words: str
 ) -> None:
-    app = app_on(storage, start=typed(7))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("colon", *text, "enter")
-        assert app.game.move_count == 0
-        said = " ".join(message(app).split())
-        assert said == words
-        assert not any(mark in said for mark in ENGINE_MARKS)
+    said = await refusal(storage, text)
+    assert said == words
+    assert not any(mark in said for mark in ENGINE_MARKS)
 
 
 async def test_a_legal_move_without_its_count_is_still_played(storage: SQLiteStorage) -> None:
@@ -50,10 +55,6 @@ async def test_a_typed_count_of_zero_names_no_hidden_card(
 ) -> None:
     # Deal 7: column 4 is the king of spades, the six of diamonds and the four of
     # spades face down under the seven of hearts.
-    app = app_on(storage, start=typed(7))
-    async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("colon", *text, "enter")
-        assert app.game.move_count == 0
-        said = " ".join(message(app).split())
-        assert said == "A move takes at least one card"
-        assert not any(name in said.lower() for name in ("king", "six", "four", "spades"))
+    said = await refusal(storage, text)
+    assert said == "A move takes at least one card"
+    assert not any(name in said.lower() for name in ("king", "six", "four", "spades"))

@@ -25,9 +25,9 @@ from bonanza.session import Session, random_deal
 from bonanza.storage import (
     SQLiteStorage,
     StorageError,
+    cannot_open,
     default_db_path,
     local_player,
-    unwritable,
 )
 
 if TYPE_CHECKING:
@@ -164,10 +164,7 @@ def open_storage(db: Path) -> SQLiteStorage:
     try:
         return SQLiteStorage(db)
     except (sqlite3.Error, StorageError, OSError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-        why = unwritable(Path(db)) if isinstance(error, sqlite3.Error) else None
-        more = f" ({why})" if why else ""
-        raise BonanzaError(f"cannot open the game store {db}: {reason}{more}") from None
+        raise BonanzaError(cannot_open(db, error)) from None
 
 
 def asked_rules(args: argparse.Namespace) -> Rules | None:

@@ -165,7 +165,7 @@ class OwnGames:
         ``RACE_ATTEMPTS`` times; past that, or on a failing store, it is played
         unstored, said in ``notes``."""
         for _attempt in range(RACE_ATTEMPTS):
-            ended = [game for game in self._ending(self._playing(), now) if game is not None]
+            ended = list(self._ending(self._playing(), now))
             try:
                 self.storage.start_game(prepared.stored(ended))
             except StaleStartError:
@@ -252,25 +252,26 @@ class OwnGames:
         if not session.created_at:
             session.created_at = now  # an older save: it starts in the records now
         record = GameRecord.of(new_game_id(), self.player, session, now, client=self.client)
-        ended = [game for game in self._ending(playing, now) if game is not None]
+        ended = list(self._ending(playing, now))
         return Opened(session, record, resumed=True, stored=self._start(record, ended))
 
-    def _ending(self, playing: list[GameRecord], now: float) -> Iterator[GameRecord | None]:
-        """The games of ``playing`` ended (``ending``: None, one over already)."""
+    def _ending(self, playing: list[GameRecord], now: float) -> Iterator[GameRecord]:
+        """The games of ``playing`` ended, at their next versions (one over already
+        is left out)."""
         for record in playing:
             try:
                 session = Session.from_json(record.state, trusted=True)
             except SaveError:  # its state cannot be read back: ended from its row
                 yield ending_unread(record, now)
                 continue
-            yield ending(record, session, now)
+            ended = ending(record, session, now)
+            if ended is not None:
+                yield ended
 
     def _end_others(self, playing: list[GameRecord], keep: str | None, now: float) -> None:
         """End the stored games in play here but ``keep``: one game at a time."""
         others = [record for record in playing if record.id != keep]
         for record in self._ending(others, now):
-            if record is None:
-                continue
             try:
                 self.storage.update_game(record)
             except StorageError as error:

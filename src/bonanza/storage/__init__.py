@@ -56,10 +56,16 @@ def open_storage(spec: str | Path, **sqlite_options: Any) -> Storage:
     try:
         return SQLiteStorage(spec, **sqlite_options)
     except (sqlite3.Error, OSError) as error:
-        reason = error.strerror if isinstance(error, OSError) and error.strerror else error
-        why = unwritable(Path(spec)) if isinstance(error, sqlite3.Error) else None
-        more = f" ({why})" if why else ""
-        raise StorageError(f"cannot open the game store {spec}: {reason}{more}") from None
+        raise StorageError(cannot_open(spec, error)) from None
+
+
+def cannot_open(spec: str | Path, error: Exception) -> str:
+    """Why the SQLite store ``spec`` could not be opened, in one line: the error's
+    words, and why the file cannot be written where SQLite says only that it could not."""
+    reason = error.strerror if isinstance(error, OSError) and error.strerror else error
+    why = unwritable(Path(spec)) if isinstance(error, sqlite3.Error) else None
+    more = f" ({why})" if why else ""
+    return f"cannot open the game store {spec}: {reason}{more}"
 
 
 def unwritable(path: Path) -> str | None:
@@ -93,6 +99,7 @@ __all__ = [
     "StaleStartError",
     "Storage",
     "StorageError",
+    "cannot_open",
     "default_db_path",
     "is_database_url",
     "local_player",

@@ -281,7 +281,6 @@ class StoreWriter:
             with contextlib.suppress(RuntimeError):  # a closed loop: nobody is waiting
                 loop.call_soon_threadsafe(_settle, settled)
 
-
     def _log_failures(self, outcomes: list[Any]) -> None:
         """Log why writes failed (a full disk, a store gone away), which the host could not
         otherwise learn: the first failure, then at most every ``FAILURE_LOG_SECONDS``."""
