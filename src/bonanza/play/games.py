@@ -277,6 +277,18 @@ def ending(record: GameRecord, session: Session, now: float) -> GameRecord | Non
     return copy.copy(record)
 
 
+def ending_shown(record: GameRecord, session: Session, now: float) -> GameRecord:
+    """What a new game's start stores of the game on a front end's table: ``record``
+    at its next version with the state of ``session``, ended (:func:`end`; the table's
+    state, which the stored row may lag behind). A copy: ``record`` is left as it is."""
+    end(session, now)
+    ended = copy.copy(record)
+    ended.extra = dict(record.extra)
+    ended.update(session, now)
+    ended.version += 1
+    return ended
+
+
 def ending_unread(record: GameRecord, now: float) -> GameRecord:
     """What a new game's start stores of ``record``, a game in play whose saved state
     cannot be read back (a damaged row): ended from its row alone, so that it never

@@ -37,7 +37,9 @@ from bonanza.play.games import (
     PreparedGame,
     Start,
     StartRequest,
+    end,
     ending,
+    ending_shown,
     ending_unread,
     last_game,
     new_game_id,
@@ -60,6 +62,10 @@ UNSTORED: Final = "Not stored: {error}"
 STARTED_ELSEWHERE: Final = (
     "Not stored: other new games were being started at the same time (another terminal)"
 )
+
+
+OnTable = tuple[GameRecord, Session]
+"""The game on a front end's table: its record (as last stored) and its session."""
 
 
 def unstored(error: StorageError) -> str:
@@ -157,15 +163,20 @@ class OwnGames:
         except StorageError as error:
             raise Unavailable(UNREADABLE_GAMES.format(error=error)) from None
 
-    def begin(self, prepared: PreparedGame, now: float) -> Opened:
+    def begin(self, prepared: PreparedGame, now: float, table: OnTable | None = None) -> Opened:
         """Start ``prepared``: store it and end the player's other games here (read
         again: the game on the table may have ended meanwhile) in one transaction
-        (``Storage.start_game``), as the web does. When another start stored first
-        (``StaleStartError``: another terminal), it is prepared again, up to
-        ``RACE_ATTEMPTS`` times; past that, or on a failing store, it is played
-        unstored, said in ``notes``."""
+        (``Storage.start_game``), as the web does. ``table`` is the game on the front
+        end's table (its stored record and its session): its session is ended here
+        (lost once it counts), stored or not, and the start stores its state as the
+        table has it. When another start stored first (``StaleStartError``: another
+        terminal), it is prepared again, up to ``RACE_ATTEMPTS`` times; past that, or on
+        a failing store, it is played unstored, said in ``notes``, and the games it
+        would have ended stay in play in the store."""
+        if table is not None:
+            end(table[1], now)
         for _attempt in range(RACE_ATTEMPTS):
-            ended = list(self._ending(self._playing(), now))
+            ended = list(self._ending(self._playing(), now, table))
             try:
                 self.storage.start_game(prepared.stored(ended))
             except StaleStartError:
@@ -255,10 +266,16 @@ class OwnGames:
         ended = list(self._ending(playing, now))
         return Opened(session, record, resumed=True, stored=self._start(record, ended))
 
-    def _ending(self, playing: list[GameRecord], now: float) -> Iterator[GameRecord]:
+    def _ending(
+        self, playing: list[GameRecord], now: float, table: OnTable | None = None
+    ) -> Iterator[GameRecord]:
         """The games of ``playing`` ended, at their next versions (one over already
-        is left out)."""
+        is left out); the game on ``table``, stored at the version its record has,
+        with the table's state."""
         for record in playing:
+            if table is not None and (table[0].id, table[0].version) == (record.id, record.version):
+                yield ending_shown(*table, now)
+                continue
             try:
                 session = Session.from_json(record.state, trusted=True)
             except SaveError:  # its state cannot be read back: ended from its row

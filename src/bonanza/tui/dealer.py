@@ -4,7 +4,8 @@ its place.
 The app's ``n`` asks (a game in progress counts as lost) and opens the new-deal
 screen; ``D`` opens the daily screen, and asks once a day is chosen.
 ``Dealer.new_game`` asks ``bonanza.play`` (through ``Games``) for the game
-chosen, and only once it has one ends the game on the table. A deal that
+chosen, and only once it has one starts it, the game on the table ending in the
+same transaction as the new one is stored (as on the web). A deal that
 cannot be dealt (a winnable or daily deal not found yet, a share that is not
 open, no game to replay) is said on the message line, in play's sentence, and
 the table keeps its game.
@@ -101,12 +102,15 @@ class Dealer:
             app.say(messages.sentence(error.message), *app.take_notes())
             return
         notes: list[str] = []
-        if end(app.session, now):
-            notes += app.keeper.write(now)
+        if app.keeper.stored:  # it ends in the new game's start, in one transaction
+            opened = app.games.begin(prepared, now, table=(app.record, app.session))
+        else:  # never stored: it is kept alone, a game over (none in play is added)
+            if end(app.session, now):
+                notes += app.keeper.write(now)
+            opened = app.games.begin(prepared, now)
         if app.session.status is Status.LOST:
             app.lost, app.lost_record = app.session, app.record
             notes.append(words.REVIEW_OFFER)
-        opened = app.games.begin(prepared, now)
         app.put_on_table(opened, now)
         app.say(opened.announce, *notes, *app.take_notes())
 
