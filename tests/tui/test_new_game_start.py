@@ -56,3 +56,20 @@ async def test_a_new_game_stores_the_ended_game_as_the_table_has_it(
     old = storage.get_game(first)
     assert old is not None and (old.status, old.moves) == (Status.LOST, 2)
     assert [game.id for game in storage.playing_games(PLAYER, "terminal")] == [app.record.id]
+
+
+async def test_a_game_stored_late_ends_the_game_another_terminal_started_meanwhile(
+    storage: SQLiteStorage,
+) -> None:
+    store = StartsFailing(storage)
+    store.failing = True
+    app = app_on(store, start=typed(7))  # its first write fails: not in the store yet
+    assert not app.keeper.stored
+    other = app_on(storage, start=typed(9))  # meanwhile, another terminal starts a game
+    store.failing = False
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space")  # its next write stores it, as a new game's start
+        assert app.keeper.stored and "Not stored" not in message(app)
+    assert [game.id for game in storage.playing_games(PLAYER, "terminal")] == [app.record.id]
+    ended = storage.get_game(other.record.id)
+    assert ended is not None and ended.status is Status.ABANDONED  # no move: it never counted

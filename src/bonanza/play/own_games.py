@@ -48,7 +48,7 @@ from bonanza.play.games import (
     with_decks,
 )
 from bonanza.play.ledger import bankroll_before
-from bonanza.session import Session
+from bonanza.session import Session, Status
 from bonanza.storage import NewGame, StaleStartError, Storage, StorageError
 from bonanza.storage.records import GameRecord, rules_of_key
 
@@ -193,6 +193,26 @@ class OwnGames:
         else:
             self.notes.append(STARTED_ELSEWHERE)
         return Opened(prepared.session, prepared.record, False, False, prepared.start.announce)
+
+    def store_late(self, record: GameRecord, now: float) -> None:
+        """Store ``record``, a game of this front end whose first write failed, as a new
+        game's start (``Storage.start_game``): the player's other games here (one
+        started meanwhile, perhaps) end with it, so that one at most is in play. A game
+        over is only inserted (it puts none in play). Tried again while another start
+        stores first, up to ``RACE_ATTEMPTS`` times; a failure raises ``StorageError``."""
+        if record.status is not Status.PLAYING:
+            self.storage.insert_game(record)
+            return
+        for attempt in range(1, RACE_ATTEMPTS + 1):
+            playing = newest_last(self.storage.playing_games(self.player, self.client))
+            ended = tuple(self._ending(playing, now))
+            try:
+                self.storage.start_game(NewGame(record, ended))
+            except StaleStartError:
+                if attempt == RACE_ATTEMPTS:
+                    raise
+                continue
+            return
 
     def _again(self, prepared: PreparedGame, now: float) -> PreparedGame:
         """``prepared`` prepared anew, on the store as it is now."""

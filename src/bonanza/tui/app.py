@@ -143,7 +143,7 @@ class BonanzaApp(App[None]):
         self.stock = stock if stock is not None else terminal_stock(storage, clock)
         self.games = Games(storage, player, self.stock, random_deals)
         opened = self.games.open(rules or Rules(), start, self.clock())
-        self.keeper = GameKeeper(storage, player, save_path, opened)
+        self.keeper = GameKeeper(self.games, save_path, opened)
         self._resumed, self._announce = opened.resumed, opened.announce
         # Rules asked for that the game resumed does not play: a new deal starts from them.
         differ = opened.resumed and rules is not None and rules != opened.session.rules
@@ -473,7 +473,7 @@ class BonanzaApp(App[None]):
 
     def put_on_table(self, opened: Opened, now: float) -> None:
         """A new game comes on the table, in place of the one there."""
-        self.keeper = GameKeeper(self.storage, self.player, self.keeper.save_path, opened)
+        self.keeper = GameKeeper(self.games, self.keeper.save_path, opened)
         self._resumed, self._announce, self.asked = opened.resumed, opened.announce, None
         self._shown(now)
 

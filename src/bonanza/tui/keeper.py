@@ -2,7 +2,8 @@
 
 A game comes on the table with the player's stored settings, and its save
 file written. After every action the app calls ``GameKeeper.write``: the
-record goes to the store (inserted if its first write failed) and the
+record goes to the store (if its first write failed, stored as a new game's start,
+``OwnGames.store_late``: the player's other terminal games end with it) and the
 session's JSON to the save file, atomically. A problem is never raised: it
 comes back as a note for the message line, and the next write tries again.
 """
@@ -12,8 +13,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from bonanza.play.own_games import Opened
-from bonanza.storage import Storage, StorageError
+from bonanza.play.own_games import Opened, OwnGames
+from bonanza.storage import StorageError
 from bonanza.storage.player_settings import safe_home, set_safe_home
 from bonanza.tui.words import unstored
 
@@ -21,18 +22,17 @@ from bonanza.tui.words import unstored
 class GameKeeper:
     """The session and record of the game on the table, and where they are kept."""
 
-    def __init__(
-        self, storage: Storage, player: str, save_path: Path | None, opened: Opened
-    ) -> None:
-        self.storage = storage
-        self.player = player
+    def __init__(self, games: OwnGames, save_path: Path | None, opened: Opened) -> None:
+        self.games = games
+        self.storage = games.storage
+        self.player = games.player
         self.save_path = save_path
         self.session = opened.session
         self.record = opened.record
         self.stored = opened.stored  # whether the record is in the store yet
         self.notes: list[str] = []  # problems met in coming on the table
         try:
-            on = safe_home(storage, player)
+            on = safe_home(self.storage, self.player)
         except StorageError as error:
             self.notes.append(f"Could not read your settings: {error}")
         else:
@@ -61,7 +61,7 @@ class GameKeeper:
             if self.stored:
                 self.storage.update_game(self.record)
             else:  # its first write failed: it is not in the store yet
-                self.storage.insert_game(self.record)
+                self.games.store_late(self.record, now)
                 self.stored = True
         except StorageError as error:  # not stored: the store keeps the version before
             self.record.version -= 1
