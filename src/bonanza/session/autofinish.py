@@ -28,21 +28,24 @@ def _next_step(position: Position) -> Move | None:
     return best if best is not None else turn
 
 
-def finish_plan(position: Position) -> Move | None:
-    """The first move of an auto finish that wins, or None when there is none.
+def finish_plan(position: Position, room: int | None = None) -> Move | None:
+    """The first move of an auto finish that wins in ``room`` moves at most (None:
+    any number), or None when there is none.
 
     Only offered when nothing is unseen; the whole finish is simulated on a copy
-    so the button never appears for a finish that would stall.
+    so the button never appears for a finish that would stall, nor for one that
+    would run past the game's history limit.
     """
     if position.is_won() or not nothing_unseen(position):
         return None
     trial = position.copy()
     first: Move | None = None
-    idle = 0
+    idle = played = 0
     limit = len(trial.stock) + len(trial.waste) + 2
     while not trial.is_won():
         move = _next_step(trial)
-        if move is None:
+        played += 1
+        if move is None or (room is not None and played > room):
             return None
         if first is None:
             first = move

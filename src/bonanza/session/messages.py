@@ -87,6 +87,15 @@ def redid(move: Move, before: Position, after: Position) -> str:
     return "Redid: " + _played(move, before, after)
 
 
+def finish_past_limit(room: int) -> str:
+    """Why auto finish is refused when its finish needs more moves than the game's
+    history has room for."""
+    return (
+        f"auto finish is not available: the finish needs more moves than the "
+        f"{_cards(room, 'move')} this game has room for"
+    )
+
+
 def won(moves: int) -> str:
     return f"You won in {moves} moves!"
 

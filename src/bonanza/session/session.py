@@ -171,26 +171,39 @@ class Session:
         bonus = time_bonus(elapsed) if self.status is Status.WON else 0
         return max(0, running - charged) + bonus
 
+    @property
+    def room(self) -> int:
+        """Moves the game's history has room for still (``check_room``)."""
+        return max(0, self.max_moves - self.game.move_count)
+
     def auto_move(self) -> Move | None:
-        """The next move of an auto finish that wins: the offered line's (see
-        ``offer_finish``), else the greedy finish's, once nothing is unseen and
-        it is simulated to win (``autofinish.finish_plan``); none at the history limit.
-        A thoughtful deal, all face up, gets none before its first move (one key would win)."""
-        full = self.game.move_count >= self.max_moves  # no room for a move (``check_room``)
-        if self.is_over or full or (self.rules.thoughtful and not self.game.move_count):
+        """The next move of an auto finish that wins within the history's ``room``: the
+        offered line's (see ``offer_finish``), else the greedy finish's, once nothing is
+        unseen and it is simulated to win (``autofinish.finish_plan``); none when the
+        finish needs more moves than the history has room for. A thoughtful deal, all
+        face up, gets none before its first move (one key would win)."""
+        return self._finish_move(self.room)
+
+    def _finish_move(self, room: int | None) -> Move | None:
+        """``auto_move`` for a finish of ``room`` moves at most (None: any number)."""
+        if self.is_over or (self.rules.thoughtful and not self.game.move_count):
             return None
         line = self._offered()
-        return line[0] if line else finish_plan(self.position)
+        if line and (room is None or len(line) <= room):
+            return line[0]
+        return finish_plan(self.position, room)
 
     def offer_finish(self, line: Sequence[Move], start: Position) -> bool:
         """Let the auto finish play ``line``, a ``Finisher``'s proven win from
         ``start`` (the position it was asked for, ``self.position`` then); kept
         while the game is at ``start`` or follows the line. Whether it was taken:
-        not when the game has moved on, or when the line does not replay to a win."""
+        not when the game has moved on, or when the line does not replay to a win;
+        nor when it needs more moves than the history's ``room`` (it is kept all the
+        same, not to be solved again, but ``auto_move`` does not play it)."""
         if self.is_over or start != self.position or not start.wins_with(line):
             return False
         self._finish_line = (start, tuple(line))
-        return True
+        return len(line) <= self.room
 
     @property
     def finish_offered(self) -> bool:
@@ -304,12 +317,14 @@ class Session:
         move = self.auto_move()
         if move is None:
             self.check_room()
+            if self._finish_move(None) is not None:  # it would run past the limit
+                raise NoAutoFinishError(messages.finish_past_limit(self.room))
             raise NoAutoFinishError(
                 "auto finish is not available: it is offered once every card is known and "
                 "the finish is proven to win (in a thoughtful game, after your first move)"
             )
         event = self.play(move, now, Action.AUTO)
-        if line[1:]:
+        if line[1:] and move == line[0]:
             self._finish_line = (self.position, line[1:])
         return event
 
