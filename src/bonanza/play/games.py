@@ -13,6 +13,7 @@ web runs them in a worker thread, the terminal calls them directly.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import secrets
 import urllib.parse
 from collections.abc import Callable, Iterable
@@ -125,6 +126,15 @@ def choose_start(
     return Start(deal, rules, Origin.RANDOM if first_of else Origin.REPLAY, first_of=first_of)
 
 
+def taken_again(storage: Storage, player: str, earlier: Start) -> Start:
+    """``earlier``, a winnable deal's start the store refused as stale, prepared again:
+    the deal it took from the stock (taken once: another would waste the stock, and let
+    a player draw deal after deal), its origin and first game's IDs read anew."""
+    first_of = unplayed_keys(storage, player, earlier.deal, earlier.rules)
+    origin = Origin.WINNABLE if first_of else Origin.REPLAY
+    return dataclasses.replace(earlier, origin=origin, first_of=first_of)
+
+
 def _shared(storage: Storage, share: str) -> Start:
     found = storage.get_share(share) if len(share) <= MAX_ID_LENGTH else None
     if found is None:
@@ -234,6 +244,7 @@ def prepare_game(
     *,
     client: str = "web",
     max_moves: int = MAX_MOVES,
+    earlier: Start | None = None,
 ) -> PreparedGame:
     """The player's games in play on ``client``, what ``request`` deals
     (:func:`choose_start`) and the new game (:func:`start_game`, not stored yet): every
@@ -242,10 +253,14 @@ def prepare_game(
     The games in play are read first and the time after, so a game another start stored
     before they were read is older than this one, and one stored after makes the store
     refuse this start (``StaleStartError``): it stays the latest game as long as it is
-    in play."""
+    in play. Prepared again after that, ``earlier`` is the start refused: a winnable
+    deal it took from the stock is dealt again (:func:`taken_again`), not another."""
     playing = storage.playing_games(player, client)
     now = clock()
-    start = choose_start(storage, stock, player, request, now, random_deals)
+    if earlier is not None and request.grade is not None:
+        start = taken_again(storage, player, earlier)
+    else:
+        start = choose_start(storage, stock, player, request, now, random_deals)
     record, session = start_game(
         storage, player, start, now, client=client, max_moves=max_moves
     )

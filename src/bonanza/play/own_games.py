@@ -219,7 +219,7 @@ class OwnGames:
         try:
             return prepare_game(
                 self.storage, self.stock, self.player, prepared.request, lambda: now,
-                self.random_deals, client=self.client,
+                self.random_deals, client=self.client, earlier=prepared.start,
             )  # fmt: skip
         except StorageError as error:
             raise Unavailable(UNREADABLE_GAMES.format(error=error)) from None

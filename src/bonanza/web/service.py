@@ -25,6 +25,7 @@ from bonanza.play.errors import Conflict, PlayError, RateLimited
 from bonanza.play.games import (
     RACE_ATTEMPTS,
     PreparedGame,
+    Start,
     StartRequest,
     prepare_game,
     share_deal,
@@ -217,11 +218,14 @@ class GameService:
         """Prepare the new game (``counting``, its count, is awaited meanwhile: nothing is
         stored beyond the limit) and store it, ending the player's games in play, in one
         commit (``LiveGames.start``); prepared again while another start (another
-        process's) stores first, up to ``RACE_ATTEMPTS`` times."""
+        process's) stores first, up to ``RACE_ATTEMPTS`` times (a winnable deal taken
+        from the stock is dealt again then, not another)."""
+        earlier: Start | None = None
         for _attempt in range(RACE_ATTEMPTS):
             try:
                 new: PreparedGame = await self.games.read(
-                    partial(prepare_game, max_moves=self.limits.max_history_moves),
+                    partial(prepare_game, max_moves=self.limits.max_history_moves,
+                            earlier=earlier),
                     self.storage, self.stock, player, request, self.clock, self.random_deals,
                 )  # fmt: skip
             finally:
@@ -231,6 +235,7 @@ class GameService:
             try:
                 await self.games.start(player, new)
             except StaleStartError:
+                earlier = new.start
                 continue
             return new
         raise Conflict(STARTED_ELSEWHERE)
