@@ -1,6 +1,9 @@
 """A player's ledger: statistics per rule set, computed from the stored games (never
 from a client), the records a win sets, and the cumulative Vegas bankroll.
 
+Fewest moves counts every move a won game played, those undone or restarted too
+(``GameRecord.moves_played``), so that undo cannot farm it.
+
 Headline figures come only from deals the program chose at random and played
 with hidden cards; deals the player chose (typed, shared, replayed, winnable,
 daily) and thoughtful games (every card shown before the first move, so a
@@ -45,7 +48,7 @@ def group_stats(rules: Rules, games: list[GameRecord]) -> dict[str, Any]:
         "best_streak": best_streak,
         "best_time": min((round(g.elapsed, 1) for g in won), default=None),
         "best_score": max((g.score for g in won), default=None),
-        "fewest_moves": min((g.moves for g in won), default=None),
+        "fewest_moves": min((g.moves_played for g in won), default=None),
     }
     if rules.scoring is Scoring.VEGAS_CUMULATIVE:
         data["bankroll"] = bankroll(games)

@@ -14,7 +14,8 @@ from bonanza.session.status import Origin, Status
 RULES_KEYS_KEPT = 256
 TAKEN_BACK = "taken_back"
 """The key of ``GameRecord.extra`` that counts the moves a game took back (by undo or
-restart; absent: none), which the daily board's fewest moves adds to its moves."""
+restart; absent: none), which fewest moves adds to the moves, on the daily board and in
+the player's own records (``GameRecord.moves_played``)."""
 
 
 @functools.lru_cache(maxsize=RULES_KEYS_KEPT)
@@ -78,6 +79,15 @@ class GameRecord:
         )
         record.update(session, now)
         return record
+
+    @property
+    def moves_played(self) -> int:
+        """Every move the game played, those taken back by undo or restart too
+        (``TAKEN_BACK``; none in a game stored before they were counted), as the daily
+        board counts them (``leaderboard.MOVES_PLAYED``): what fewest moves counts, so
+        that looking ahead by undo costs."""
+        taken_back = self.extra.get(TAKEN_BACK, 0)
+        return self.moves + (taken_back if type(taken_back) is int and taken_back > 0 else 0)
 
     def update(self, session: Session, now: float) -> None:
         """Bring the summaries and the state up to ``session`` at ``now``."""
