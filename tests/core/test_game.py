@@ -118,13 +118,30 @@ def test_bad_saves_name_the_problem(change: dict[str, object], problem: str) -> 
         Game.from_json(data)
 
 
+def test_a_text_save_cut_off_before_its_moves_is_refused_not_loaded_at_move_0() -> None:
+    game = Game(Deal.from_number(7), Rules())
+    game.play("sw")
+    text = game.to_text()
+    without_moves = "".join(line for line in text.splitlines(True) if line.startswith(
+        ("bonanza-game", "deal", "rules", "elapsed")))
+    with pytest.raises(SaveError, match=r"lacks the line\(s\): moves, redo \(the file is cut off"):
+        Game.from_text(without_moves)
+    cut_in_moves = text[: text.index("moves") + len("moves s")]
+    with pytest.raises(SaveError, match=r"lacks the line\(s\): redo \(the file is cut off"):
+        Game.from_text(cut_in_moves)
+    at_move_0 = Game.from_text(Game(Deal.from_number(7), Rules()).to_text())
+    assert at_move_0.move_count == 0  # its empty moves line says so
+
+
 def test_bad_text_saves() -> None:
     for elapsed in ("nan", "inf", "-3", "soon"):
         with pytest.raises(SaveError, match="elapsed"):
-            Game.from_text(f"bonanza-game 1\ndeal 7\nrules klondike\nelapsed {elapsed}\n")
+            Game.from_text(
+                f"bonanza-game 1\ndeal 7\nrules klondike\nelapsed {elapsed}\nmoves\nredo\n"
+            )
     with pytest.raises(SaveError, match="first line"):
         Game.from_text("hello")
     with pytest.raises(SaveError, match="deal"):
         Game.from_text("bonanza-game 1\nrules klondike\n")
     with pytest.raises(SaveError, match="move 1"):
-        Game.from_text("bonanza-game 1\ndeal 7\nrules klondike\nmoves 12\n")
+        Game.from_text("bonanza-game 1\ndeal 7\nrules klondike\nmoves 12\nredo\n")

@@ -175,6 +175,23 @@ def test_solve_a_text_save_with_a_bad_elapsed_says_saved_game_once(
                    "number of seconds\n")
 
 
+@pytest.mark.parametrize("kept", [4, 5])  # cut before its moves line, or within it
+def test_solve_a_text_save_cut_off_is_refused_not_solved_from_move_0(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, kept: int
+) -> None:
+    game = Game(Deal.from_number(5), Rules())
+    game.play("sw")
+    game.play("sw")
+    path = tmp_path / "game.txt"
+    lines = game.to_text().splitlines(keepends=True)
+    path.write_text("".join(lines[:kept]).rstrip("\n").removesuffix(" sw"))
+    status, out, err = run(capsys, "solve", str(path))
+    assert (status, out) == (2, "")
+    missing = "moves, redo" if kept == 4 else "redo"
+    assert err == (f"bonanza solve: {path}: saved game lacks the line(s): {missing} (the file "
+                   "is cut off, so its moves would be lost)\n")
+
+
 @pytest.mark.parametrize(("field", "value", "reason"), [
     ("empty_column", "x", "saved game: empty_column 'x' is not one of 'king', 'any'"),
     ("scoring", "vegas2", "saved game: scoring 'vegas2' is not one of 'none', 'standard', "

@@ -34,6 +34,8 @@ CHECKPOINT_FIELDS: Final = 3
 """A checkpoint's fields: the moves before it, its position packed, its score."""
 SAVE_FORMAT: Final = "bonanza-game"
 SAVE_VERSION: Final = 1
+TEXT_MOVE_LINES: Final = ("moves", "redo")
+"""The text save's last lines, written even when empty (a game at move 0)."""
 
 
 class Game:
@@ -418,6 +420,12 @@ class Game:
         missing = {"deal", "rules"} - set(fields)
         if missing:
             raise SaveError(f"saved game lacks the line(s): {', '.join(sorted(missing))}")
+        cut = [key for key in TEXT_MOVE_LINES if key not in fields]
+        if cut:  # ``to_text`` writes both, empty at move 0: the file was cut short
+            raise SaveError(
+                f"saved game lacks the line(s): {', '.join(cut)} (the file is cut off, "
+                "so its moves would be lost)"
+            )
         try:
             elapsed = float(fields.get("elapsed", "0"))
         except ValueError:
