@@ -338,6 +338,43 @@ def test_resume_keeps_a_whole_last_row_that_lacks_its_newline(
     assert sorted(row["id"] for row in _rows(out_file)) == ["2", "3", "4"]
 
 
+@pytest.mark.parametrize(("garbage", "at_end"), [
+    ("my notes, not results\r\n", False),
+    ("hello\r\n", False),
+    ("4,4,maybe,12\r\n", False),  # a result no row has
+    ("4,4,solved,12,x,,3,,draw=1,0,0,0,0,0,0\r\n", False),  # seconds not a number
+    ("my notes", True),  # a last line without its line end, not a row cut short
+])
+def test_resume_refuses_a_csv_file_with_a_garbage_line_and_leaves_it(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, garbage: str, at_end: bool
+) -> None:
+    out_file = tmp_path / "run.csv"
+    assert _analyze_into(capsys, out_file, "2-3")[0] == 0
+    header, first, second = out_file.read_bytes().decode().splitlines(keepends=True)
+    lines = [header, first, second, garbage] if at_end else [header, first, garbage, second]
+    content = "".join(lines).encode()
+    out_file.write_bytes(content)
+    status, out, err = _analyze_into(capsys, out_file, "2-5")
+    assert (status, out) == (EXIT_BAD_INPUT, "")
+    assert err == (f"bonanza analyze: --out {out_file} is not a results file: line "
+                   f"{4 if at_end else 3} is not a result row: is it the right file?\n")
+    assert out_file.read_bytes() == content
+
+
+def test_resume_skips_a_csv_row_cut_short_mid_file_as_older_versions_left_them(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    out_file = tmp_path / "run.csv"
+    assert _analyze_into(capsys, out_file, "2-3")[0] == 0
+    with out_file.open("a", newline="") as file:
+        file.write("4,4,sol\r\n")
+    status, out, _ = _analyze_into(capsys, out_file, "2-4")
+    assert status == 0 and "deals: 3\n" in out
+    with out_file.open(newline="") as file:
+        ids = [line.split(",")[0] for line in file.read().split("\r\n")[1:-1]]
+    assert ids == ["2", "3", "4", "4"]
+
+
 def test_solve_takes_a_rules_preset(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, _ = run_cli(capsys, "solve", "7", "--rules", "klondike-3", "--json")
     assert status == 0

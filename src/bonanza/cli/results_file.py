@@ -2,9 +2,10 @@
 
 A rerun reads the file to skip the deals it holds. The file is checked before
 anything is written: one that is not a results file, or holds a row solved under
-other rules (scoring aside, which changes no verdict), is refused and left as it
-is, and a last row cut short by an interruption is cut away before new rows are
-appended, so that every line stays a whole row. Each row records its rules: a
+other rules (scoring aside, which changes no verdict), or has a line that is
+neither a row nor a row's start, is refused and left as it is, and a last row
+cut short by an interruption is cut away before new rows are appended, so that
+every line stays a whole row. Each row records its rules: a
 JSONL row as ``Rules.to_dict``, a CSV row in its ``rules`` column as
 ``Rules.to_text`` (CSV files written before that column are read and resumed in
 their own form, unchecked).
@@ -149,6 +150,32 @@ def _csv_row(line: bytes, fields: tuple[str, ...]) -> Row | None:
     return Row(row["id"], Outcome(row["result"], seconds, _deal(row["deal"])), row.get("rules"))
 
 
+def _is_csv_row_cut_short(line: bytes, fields: tuple[str, ...]) -> bool:
+    """Whether ``line`` is the start of a CSV row with the columns ``fields``: fewer
+    values than they, an id of digits first and, as far as it goes, a result."""
+    try:
+        values = next(csv.reader([line.decode("utf-8")]))
+    except (ValueError, csv.Error, StopIteration):
+        return False
+    ident = values[0] if values else ""
+    if not (len(values) < len(fields) and ident.isascii() and ident.isdigit()):
+        return False
+    result_at = fields.index("result")
+    if len(values) <= result_at:
+        return True
+    if len(values) == result_at + 1:  # cut within the result
+        return any(result.startswith(values[result_at]) for result in RESULTS)
+    return values[result_at] in RESULTS
+
+
+def _is_cut_short(results: ResultsFile, line: bytes) -> bool:
+    """Whether ``line`` is a row cut short by an interruption (older versions left such
+    rows mid-file), not a line of something else."""
+    if results.is_csv:
+        return _is_csv_row_cut_short(line, results.csv_fields)
+    return line.startswith(JSONL_ROW_START)
+
+
 def _not_results(path: str, number: int, why: str) -> InputError:
     return InputError(f"--out {path} is not a results file: line {number} {why}")
 
@@ -196,8 +223,7 @@ def _take_line(results: ResultsFile, number: int, raw: bytes) -> None:
         results.done[row.ident] = row.outcome
         results.whole_bytes += len(raw)
         results.unterminated = not whole
-    elif not line.strip() or results.is_csv or line.startswith(JSONL_ROW_START):
-        # A blank line, or a row cut short (older versions left such rows mid-file).
+    elif not line.strip() or _is_cut_short(results, line):
         if whole:
             results.whole_bytes += len(raw)
         else:
