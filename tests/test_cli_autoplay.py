@@ -175,6 +175,21 @@ def test_games_takes_the_first_deals_and_the_cap_ends_a_game(tmp_path: Path) -> 
     assert [row["id"] for row in read_rows(out_file)] == ["5", "6"]
 
 
+def test_an_out_file_saved_with_a_byte_order_mark_is_resumed(tmp_path: Path) -> None:
+    """As some Windows editors save it: the mark kept and new rows appended after it."""
+    out_file = tmp_path / "run.jsonl"
+    argv = ("--max-moves", "3", "--budget", BUDGET, "--out", str(out_file), "--no-progress")
+    assert autoplay("--deals", "5", *argv)[0] == 0
+    saved = b"\xef\xbb\xbf" + out_file.read_bytes()
+    out_file.write_bytes(saved)
+    status, out, err = autoplay("--deals", "5-6", *argv)
+    assert (status, err) == (0, "") and "games: 2" in out
+    content = out_file.read_bytes()
+    assert content.startswith(saved)  # game 5 not played again
+    rows = [json.loads(line) for line in content.decode("utf-8-sig").splitlines()]
+    assert [row["id"] for row in rows] == ["5", "6"]
+
+
 @pytest.mark.parametrize(
     ("argv", "words"),
     [

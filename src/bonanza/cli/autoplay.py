@@ -42,7 +42,7 @@ from bonanza.cli.jobs import (
 )
 from bonanza.cli.options import add_rule_options, rules_from, whole_number
 from bonanza.cli.progress import Activity, RunProgress, add_progress_option, shown_on
-from bonanza.cli.results_file import ResultsFile, ResultsWriter
+from bonanza.cli.results_file import ResultsFile, ResultsWriter, line_of
 from bonanza.cli.solver_io import InputError
 from bonanza.core.deal import Deal
 from bonanza.core.errors import BonanzaError, InternalError, RulesError
@@ -359,12 +359,13 @@ def read_rows(path: str, settings: Settings) -> tuple[ResultsFile, dict[str, dic
         with open(path, "rb") as file:
             for number, raw in enumerate(file, 1):
                 whole = raw.endswith(b"\n")
-                if not raw.strip():  # a blank line
+                line = line_of(raw, number)
+                if not line.strip():  # a blank line
                     results.whole_bytes += len(raw) if whole else 0
                     results.cut_short = not whole
                     continue
                 try:
-                    data = json.loads(raw.decode("utf-8"))
+                    data = json.loads(line.decode("utf-8"))
                 except (ValueError, RecursionError):
                     data = None
                 if not _is_row(data):

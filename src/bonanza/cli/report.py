@@ -147,7 +147,7 @@ class Verdict(NamedTuple):
 def _opened(path: str) -> Iterator[TextIO]:
     """``path`` open for reading line by line; one ``InputError`` naming it if it cannot be read."""
     try:
-        with open(path, encoding="utf-8", newline="") as file:
+        with open(path, encoding="utf-8-sig", newline="") as file:  # a BOM is no row
             yield file
     except OSError as error:
         raise InputError(f"cannot read results file {path}: {error.strerror}") from None

@@ -19,6 +19,7 @@ carried the spelled-out line, resume alike.
 
 from __future__ import annotations
 
+import codecs
 import csv
 import dataclasses
 import json
@@ -51,6 +52,13 @@ OUT_SUFFIXES: Final = (".jsonl", ".csv")
 VERDICTS: Final = ("solved", "unsolvable", "unknown")
 RESULTS: Final = (*VERDICTS, "error")  # "error": older versions' rows for deals that did not parse
 JSONL_ROW_START: Final = b'{"id": '  # how every JSONL row written here begins
+
+
+def line_of(raw: bytes, number: int) -> bytes:
+    """Line ``number`` of a file (``raw``, as read) less its line end, and on line 1 less
+    a UTF-8 byte order mark (some Windows editors save files with one): utf-8-sig's reading."""
+    line = raw.rstrip(b"\r\n")
+    return line.removeprefix(codecs.BOM_UTF8) if number == 1 else line
 
 
 def row_rules(value: object) -> Rules:
@@ -198,7 +206,7 @@ def _check_rules(results: ResultsFile, number: int, recorded: object) -> None:
 
 def _take_header(results: ResultsFile, raw: bytes) -> None:
     """Take a CSV file's first line (``raw``): its header, or a header cut short."""
-    line = raw.rstrip(b"\r\n")
+    line = line_of(raw, 1)
     if raw.endswith(b"\n") and line in CSV_HEADERS:
         results.whole_bytes += len(raw)
         results.csv_fields = CSV_HEADERS[line]
@@ -215,7 +223,7 @@ def _take_line(results: ResultsFile, number: int, raw: bytes) -> None:
         _take_header(results, raw)
         return
     whole = raw.endswith(b"\n")
-    line = raw.rstrip(b"\r\n")
+    line = line_of(raw, number)
     read = _csv_row if results.is_csv else _jsonl_row
     row = read(line, results.csv_fields) if line.strip() else None
     if row is not None:
@@ -305,6 +313,7 @@ __all__ = [
     "Outcome",
     "ResultsFile",
     "ResultsWriter",
+    "line_of",
     "read_results",
     "row_rules",
     "rules_difference",
