@@ -73,3 +73,14 @@ def test_vegas_passes_left_out_or_given_are_played(
 ) -> None:
     assert main(["deal", "5", *options]) == 0
     assert f", {passes}, " in capsys.readouterr().out.splitlines()[0]
+
+
+@pytest.mark.parametrize(("passes", "words"), [("unlimited", "unlimited"), ("2", "2")])
+def test_rules_errors_give_the_passes_as_typed_not_as_python(
+    passes: str, words: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Easthaven deals its stock onto the columns: one pass only ("not None" was shown).
+    assert main(["deal", "5", "--rules", "easthaven", "--passes", passes]) == 2
+    captured = capsys.readouterr()
+    assert captured.err == ("bonanza deal: a stock dealt onto every column is never turned "
+                            f"over: passes must be 1, not {words}\n")

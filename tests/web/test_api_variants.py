@@ -174,6 +174,20 @@ def test_typed_double_klondike_codes_and_numbers_deal_the_same(client: TestClien
     assert refused.status_code == 422 and "not a deal" in refused.json()["error"]
 
 
+@pytest.mark.parametrize(("passes", "words"), [
+    (None, "passes must be 1, not unlimited"),  # JSON's null: not Python's "None"
+    (0, "passes must be a whole number of at least 1, or unlimited, not 0"),
+])
+def test_rules_errors_give_the_passes_in_a_players_words(
+    client: TestClient, passes: int | None, words: str
+) -> None:
+    rules = {**Rules.preset("easthaven").to_dict(), "passes": passes}
+    answer = client.post("/api/games", json={"rules": rules})
+    assert answer.status_code == 422
+    error = answer.json()["error"]
+    assert words in error and "None" not in error
+
+
 def test_a_custom_table_is_refused_naming_why(client: TestClient) -> None:
     for rules in ({**Rules().to_dict(), "decks": 2, "columns": 7}, {"columns": 8}):
         answer = client.post("/api/games", json={"rules": rules})

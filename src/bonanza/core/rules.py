@@ -104,7 +104,7 @@ class Rules:
             isinstance(self.passes, bool) or not isinstance(self.passes, int) or self.passes < 1
         ):
             raise RulesError(
-                f"passes must be a whole number of at least 1 or None, not {self.passes!r}"
+                f"passes must be a whole number of at least 1, or unlimited, not {self.passes!r}"
             )
         for flag in ("recall", "partial_runs", "thoughtful"):
             if not isinstance(getattr(self, flag), bool):  # "off" would play as on
@@ -152,7 +152,7 @@ class Rules:
             if self.passes != 1:
                 raise RulesError(
                     "a stock dealt onto every column is never turned over: passes must be 1, "
-                    f"not {self.passes!r}"
+                    f"not {passes_value_words(self.passes)}"
                 )
 
     # -- the table's shape ----------------------------------------------------
@@ -433,6 +433,12 @@ def counted(count: int, one: str, many: str) -> str:
 def passes_words(passes: int | None) -> str:
     """A pass limit in words: ``unlimited passes``, ``1 pass``, ``3 passes``."""
     return "unlimited passes" if passes is None else counted(passes, "pass", "passes")
+
+
+def passes_value_words(passes: object) -> str:
+    """A value given for the passes as a user types it: ``unlimited`` (``None``, JSON's
+    ``null``), else its repr (``2``, ``'x'``)."""
+    return "unlimited" if passes is None else repr(passes)
 
 
 def capitalised(text: str) -> str:
