@@ -37,7 +37,7 @@ from bonanza.cli.serving import (
 )
 from bonanza.core.errors import BonanzaError
 from bonanza.web.hosts import LOCAL_NAMES
-from bonanza.web.limits import SYNC_CHOICES, ServerLimits
+from bonanza.web.limits import SYNC_CHOICES, UPPER_BOUNDS, ServerLimits
 
 DEFAULT_PORT = 8000
 PORTS = range(1, 65536)
@@ -114,11 +114,13 @@ def register(subparsers: Any) -> None:
                 help=f"{docs.get(limit.name, '')} Default: {default}.",
             )
             continue
+        most = UPPER_BOUNDS.get(limit.name)
+        bound = "" if most is None else f" At most {most}."
         group.add_argument(
             option(limit.name),
             dest=f"limit_{limit.name}",
             metavar="N" if isinstance(default, int) else "SECONDS",
-            help=f"{docs.get(limit.name, '')} Default: {default}.".lstrip(),
+            help=f"{docs.get(limit.name, '')} Default: {default}.{bound}".lstrip(),
         )
     hosting.register(parser)
     environment.apply(parser)
@@ -137,15 +139,20 @@ def port_from(text: str) -> int:
 
 
 def limit_from(name: str, text: str, kind: type) -> int | float:
-    """One limit's value: a whole number of at least 1, or a finite number above 0."""
+    """One limit's value: a whole number of at least 1, or a finite number above 0, and
+    at most its bound in ``UPPER_BOUNDS`` if it has one."""
     try:
         value: int | float = int(text) if kind is int else float(text)
     except ValueError:
         value = math.nan
-    if kind is int and not value >= 1:
-        raise BonanzaError(f"{option(name)} must be a whole number of at least 1, not {text!r}")
-    if not (value > 0 and math.isfinite(value)):
-        raise BonanzaError(f"{option(name)} must be a number above 0, not {text!r}")
+    most: float = UPPER_BOUNDS.get(name, math.inf)
+    within = "" if most == math.inf else f" and at most {most}"
+    if kind is int and not 1 <= value <= most:
+        raise BonanzaError(
+            f"{option(name)} must be a whole number of at least 1{within}, not {text!r}"
+        )
+    if not (value > 0 and math.isfinite(value) and value <= most):
+        raise BonanzaError(f"{option(name)} must be a number above 0{within}, not {text!r}")
     return value
 
 

@@ -4,9 +4,24 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from typing import Final
 
 SYNC_CHOICES = ("normal", "full")
 """The store's durability (``ServerLimits.sync``): SQLite's ``synchronous`` in WAL mode."""
+MOST_CONNECTIONS: Final = 1_000_000
+"""The most ``max_connections`` may be: about the most open files Linux lets one process
+have (``fs.nr_open``, 1,048,576 by default), each connection being one."""
+MOST_SECONDS: Final = 3600
+"""The most a limit in seconds may be: an hour, far past any client worth waiting for
+(a huge one would overflow the event loop's timers)."""
+UPPER_BOUNDS: Final[dict[str, int]] = {
+    "max_connections": MOST_CONNECTIONS,
+    "header_timeout": MOST_SECONDS,
+    "body_timeout": MOST_SECONDS,
+    "keep_alive_timeout": MOST_SECONDS,
+    "search_deadline": MOST_SECONDS,
+}
+"""The limits ``bonanza serve`` caps, by field, and the most each may be."""
 
 
 def _cores() -> int:
