@@ -108,24 +108,61 @@ def _reason(error: OSError | UnicodeError) -> str:
 def serve_on(sockets: list[socket.socket], app: Any, **options: Any) -> int:
     """Serve ``app`` on ``sockets`` as ``uvicorn.run(app, **options)`` would serve it on
     sockets of its own: in this process, or in ``workers`` processes (``app`` then an
-    import string). Ctrl-C stops it; the exit status (uvicorn's 3 if it did not start).
-    The sockets are closed after."""
+    import string); the exit status (uvicorn's 3 if it did not start). The sockets are
+    closed after.
+
+    A signal stops it gracefully, then ends it as the signal would, as other commands
+    end (``bonanza.cli.main``): Ctrl-C (SIGINT) raises ``KeyboardInterrupt`` once the
+    server is down (``interrupted``, status 130); SIGTERM and SIGHUP end the process by
+    the signal (143 and 129 as a shell shows them; a clean stop to a service manager)."""
     import uvicorn
-    from uvicorn.supervisors import Multiprocess
 
     try:
         config = uvicorn.Config(app, **options)
         server = uvicorn.Server(config)
-        with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: stopped, as uvicorn.run does
-            if config.workers > 1:
-                Multiprocess(config, sockets=sockets).run()
-                return 0
-            with hangup_stops(server):
-                server.run(sockets=sockets)
+        if config.workers > 1:
+            supervisor = _supervisor(config, sockets)
+            supervisor.run()
+            end_as_signalled(supervisor.stopped_by)
+            return 0
+        # uvicorn raises the signal that stopped it again once the server is down:
+        # SIGINT as KeyboardInterrupt, SIGTERM by its default action.
+        with hangup_stops(server):
+            server.run(sockets=sockets)
     finally:
         for sock in sockets:
             sock.close()
     return 0 if server.started else STARTUP_FAILURE
+
+
+def _supervisor(config: Any, sockets: list[socket.socket]) -> Any:
+    """uvicorn's supervisor of ``--workers`` processes, which notes the signal that
+    stopped it (``stopped_by``: SIGINT or SIGTERM, None if none did)."""
+    from uvicorn.supervisors import Multiprocess
+
+    class Supervisor(Multiprocess):
+        stopped_by: int | None = None
+
+        def handle_int(self) -> None:
+            self.stopped_by = signal.SIGINT
+            super().handle_int()
+
+        def handle_term(self) -> None:
+            self.stopped_by = signal.SIGTERM
+            super().handle_term()
+
+    return Supervisor(config, sockets=sockets)
+
+
+def end_as_signalled(signum: int | None) -> None:
+    """End as the signal ``signum`` would, after a graceful stop: Ctrl-C (SIGINT) as
+    ``KeyboardInterrupt``, another signal by its default action; nothing if None."""
+    if signum is None:
+        return
+    if signum == signal.SIGINT:
+        raise KeyboardInterrupt
+    signal.signal(signum, signal.SIG_DFL)
+    signal.raise_signal(signum)
 
 
 @contextlib.contextmanager
@@ -149,7 +186,7 @@ def hangup_stops(server: Any) -> Iterator[None]:
     finally:
         signal.signal(signal.SIGHUP, previous)
     if hung_up:
-        signal.raise_signal(signal.SIGHUP)
+        end_as_signalled(signal.SIGHUP)
 
 
 def served_app(
