@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 import warnings
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -110,3 +110,35 @@ def test_any_host_may_probe_and_other_methods_are_405(store: CountingStore) -> N
         assert refused.status_code == 405
         assert refused.json() == {"error": "POST is not allowed on /healthz", "status": 405}
         assert client.head("/healthz").status_code == 200
+
+
+class FullStore(SQLiteStorage):
+    """A store that reads but, while ``full``, takes no write: as on a full disk."""
+
+    full = False
+
+    def write_batch(self, writes: Sequence[Callable[[], Any]]) -> list[Any]:
+        if self.full:
+            return [StorageError("database or disk is full") for _ in writes]
+        return super().write_batch(writes)
+
+
+def test_a_store_that_cannot_be_written_is_503_until_a_write_goes_through(
+    tmp_path: Path,
+) -> None:
+    store = FullStore(tmp_path / "games.db")
+    with probe(store) as client:
+        assert client.get("/healthz").status_code == 200
+        store.full = True
+        assert client.post("/api/games", json={"deal": "7"}).status_code == 503
+        time.sleep(health.CHECK_SECONDS)  # past the last check's answer
+        response = client.get("/healthz")
+        assert response.status_code == 503
+        assert response.json() == {
+            "status": "unavailable", "database": "a write failed: database or disk is full"
+        }
+        store.full = False  # room made on the disk: the check's own write goes through
+        time.sleep(health.CHECK_SECONDS)
+        assert client.get("/healthz").json() == {"status": "ok", "database": "ok"}
+        assert client.post("/api/games", json={"deal": "7"}).status_code == 201
+    store.close()

@@ -93,7 +93,8 @@ def create_app(
     app.add_middleware(GuardMiddleware)  # refusals run no handler, issue no cookie
     if allowed_hosts is not None:
         app.add_middleware(AllowedHostsMiddleware, hosts=allowed_hosts)
-    app.add_middleware(HealthMiddleware, storage=storage)  # no cookie, any host
+    # No cookie, any host; the writer's failures reported.
+    app.add_middleware(HealthMiddleware, storage=storage, writer=service.writer)
     app.add_middleware(SecurityHeadersMiddleware)  # on every answer the app makes
     hosts = HostNames(allowed_hosts) if allowed_hosts is not None else None
     # Outermost: the requests of play, answered in one pass when they pass every check.

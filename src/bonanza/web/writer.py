@@ -146,6 +146,9 @@ class StoreWriter:
         """Writes that failed as the store failed (a stale write is no failure)."""
         self._logged: tuple[float, int] | None = None
         """When a failure was last logged, and ``failures`` then."""
+        self.failing: str | None = None
+        """Why the writes of the last transaction failed as the store failed (a full
+        disk, a store gone away), or None if they went through (``/healthz`` tells)."""
 
     @property
     def pending(self) -> int:
@@ -282,14 +285,16 @@ class StoreWriter:
                 loop.call_soon_threadsafe(_settle, settled)
 
     def _log_failures(self, outcomes: list[Any]) -> None:
-        """Log why writes failed (a full disk, a store gone away), which the host could not
-        otherwise learn: the first failure, then at most every ``FAILURE_LOG_SECONDS``."""
+        """Note (``failing``) and log why writes failed (a full disk, a store gone away),
+        which the host could not otherwise learn: the first failure, then at most every
+        ``FAILURE_LOG_SECONDS``."""
         failed = [
             outcome
             for outcome in outcomes
             if isinstance(outcome, StorageError)
             and not isinstance(outcome, StaleGameError | StaleStartError)
         ]
+        self.failing = str(failed[0]) if failed else None
         if not failed:
             return
         self.failures += len(failed)
