@@ -2,8 +2,9 @@
 progress check, the auto finish (solved, then played), "still winnable?" and
 the review of a lost game.
 
-``Searches`` is a widget that shows nothing. Each search is a Textual thread
-worker (``@work(thread=True)``); its answer comes back as a message naming the
+``Searches`` is a widget that shows nothing. Each search is a Textual worker
+that awaits the search run in a daemon thread (``off_thread``), so that quitting
+never waits for a search; its answer comes back as a message naming the
 turn (the app's count of position changes) it was asked for, and an answer
 for a position that is gone is dropped. A search that raises answers with its
 error. A new hint, solve, judgement or review cancels the one of its kind
@@ -16,10 +17,9 @@ The widget reads the game and speaks through its ``Host``, the app.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Sequence
 from functools import partial
-from typing import Final, Protocol, TypeVar
+from typing import Final, Protocol
 
 from textual import work
 from textual.message import Message
@@ -35,6 +35,7 @@ from bonanza.session import Advisor, Event, Finisher, Hint, Session, Status
 from bonanza.session.advisor import ask
 from bonanza.session.winnable import CONFIRM, FAILED, LABEL, Judge, WinnableAnswer
 from bonanza.tui.confirm_screen import ConfirmScreen
+from bonanza.tui.off_thread import off_thread
 from bonanza.tui.review_screen import ReviewScreen, review_lines
 from bonanza.tui.words import (
     AUTO_OFFER,
@@ -45,8 +46,6 @@ from bonanza.tui.words import (
     THINKING,
     failed,
 )
-
-T = TypeVar("T")
 
 PROGRESS_DELAY: Final = 0.35
 """Seconds after a move before the progress check starts (as the web): quick
@@ -82,14 +81,6 @@ class Host(Protocol):
         ...
 
     def act(self, action: Callable[[float], Event], *, auto: bool = False) -> Event | None: ...
-
-
-def attempt(search: Callable[[], T]) -> tuple[T | None, Exception | None]:
-    """``search``'s answer, or the error it raised."""
-    try:
-        return search(), None
-    except Exception as error:  # a search's failure is an answer, not a crash
-        return None, error
 
 
 def lost_game_review(session: Session) -> list[str]:
@@ -172,12 +163,11 @@ class Searches(Widget):
         self._winnable_turn: int | None = None  # the turn of the judgement under way
         self._finish_turn: int | None = None  # the turn of the finish being solved
         self._reviewing = False
-        self._lock = threading.Lock()
         self._next_check: tuple[Position, int] | None = None  # the check waiting its turn
         self._checking = False  # a progress worker is running
 
     def _answer(self, message: Answer) -> None:
-        """Send ``message`` (from a worker thread), unless the worker was cancelled."""
+        """Send ``message`` (from its worker), unless the worker was cancelled."""
         if not get_current_worker().is_cancelled:
             self.post_message(message)
 
@@ -197,24 +187,22 @@ class Searches(Widget):
         if session.status is not Status.PLAYING or not session.position.has_moves():
             return
         self.solve_finish()
-        with self._lock:
-            self._next_check = (session.snapshot(), self.host.turn)
-            if self._checking:
-                return
-            self._checking = True
+        self._next_check = (session.snapshot(), self.host.turn)
+        if self._checking:
+            return
+        self._checking = True
         self._run_checks()
 
-    @work(thread=True, group="progress", exit_on_error=False)
-    def _run_checks(self) -> None:
+    @work(group="progress", exit_on_error=False)
+    async def _run_checks(self) -> None:
         """Run the waiting checks, one after another, until none waits."""
         while True:
-            with self._lock:
-                job, self._next_check = self._next_check, None
-                if job is None:
-                    self._checking = False
-                    return
+            job, self._next_check = self._next_check, None
+            if job is None:
+                self._checking = False
+                return
             position, turn = job
-            possible, error = attempt(partial(self.advisor.progress, position))
+            possible, error = await off_thread(partial(self.advisor.progress, position))
             self._answer(self.ProgressChecked(turn, possible, error))
 
     def on_searches_progress_checked(self, answer: ProgressChecked) -> None:
@@ -238,9 +226,9 @@ class Searches(Widget):
         self._solve(view, session.position, turn)
         return True
 
-    @work(thread=True, exclusive=True, group="finish", exit_on_error=False)
-    def _solve(self, view: PlayerView, start: Position, turn: int) -> None:
-        line, error = attempt(partial(self.finisher.finish, view))
+    @work(exclusive=True, group="finish", exit_on_error=False)
+    async def _solve(self, view: PlayerView, start: Position, turn: int) -> None:
+        line, error = await off_thread(partial(self.finisher.finish, view))
         self._answer(self.FinishSolved(turn, start, line, error))
 
     def on_searches_finish_solved(self, answer: FinishSolved) -> None:
@@ -315,9 +303,9 @@ class Searches(Widget):
         self._hint_turn = turn
         self._hint(self.host.session.view(), turn)
 
-    @work(thread=True, exclusive=True, group="hint", exit_on_error=False)
-    def _hint(self, view: PlayerView, turn: int) -> None:
-        hint, error = attempt(partial(ask, self.advisor, view))
+    @work(exclusive=True, group="hint", exit_on_error=False)
+    async def _hint(self, view: PlayerView, turn: int) -> None:
+        hint, error = await off_thread(partial(ask, self.advisor, view))
         self._answer(self.HintFound(turn, hint, error))
 
     def on_searches_hint_found(self, answer: HintFound) -> None:
@@ -356,9 +344,9 @@ class Searches(Widget):
         self._winnable_turn = turn
         self._judge(position, turn)
 
-    @work(thread=True, exclusive=True, group="winnable", exit_on_error=False)
-    def _judge(self, position: Position, turn: int) -> None:
-        verdict, error = attempt(partial(self.judge, position))
+    @work(exclusive=True, group="winnable", exit_on_error=False)
+    async def _judge(self, position: Position, turn: int) -> None:
+        verdict, error = await off_thread(partial(self.judge, position))
         self._answer(self.Judged(turn, verdict, error))
 
     def on_searches_judged(self, answer: Judged) -> None:
@@ -383,9 +371,9 @@ class Searches(Widget):
         self._reviewing = True
         self._review(lost)
 
-    @work(thread=True, exclusive=True, group="review", exit_on_error=False)
-    def _review(self, lost: Session) -> None:
-        lines, error = attempt(partial(lost_game_review, lost))
+    @work(exclusive=True, group="review", exit_on_error=False)
+    async def _review(self, lost: Session) -> None:
+        lines, error = await off_thread(partial(lost_game_review, lost))
         self._answer(self.Reviewed(lost.rules, lines, error))
 
     def on_searches_reviewed(self, answer: Reviewed) -> None:
