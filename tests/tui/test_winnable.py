@@ -90,7 +90,7 @@ async def test_v_reviews_the_lost_game(storage: SQLiteStorage) -> None:
             app.action_draw()
         lost = app.session
         app.new_game(NewDealChoice(Rules(), "1"))
-        assert lost.status is Status.LOST and app.lost is lost
+        assert lost.status is Status.LOST and app.reviewer.lost is lost
         await pilot.press("v")
         await settle(app, pilot)
         screen = app.screen

@@ -4,9 +4,10 @@ The flow of a game (status, clock, undo rules, auto finish, score, what may be
 done once it is over) is the session's, as on the web; this module presents
 it. Starting and resuming games is ``games``'s (over ``bonanza.play``), the
 next game's screens and the change of game ``dealer``'s, keeping them (the
-store and the save file) ``keeper``'s, and the searches (hints, the progress check, the
-auto finish's solve, "still winnable?", the review) run in ``searches``'s
-worker threads, so the table keeps answering.
+store and the save file) ``keeper``'s, which lost game ``v`` reviews
+``reviewer``'s, and the searches (hints, the progress check, the auto finish's
+solve, "still winnable?", the review) run in ``searches``'s workers, off the
+UI thread, so the table keeps answering.
 """
 
 from __future__ import annotations
@@ -28,7 +29,6 @@ from bonanza.core.errors import BonanzaError, IllegalMoveError
 from bonanza.core.game import Game
 from bonanza.core.moves import Move, Pile
 from bonanza.core.rules import Rules, Scoring, StockMode
-from bonanza.play.daily import DAILY_KEY, DEAL_HIDDEN
 from bonanza.play.deal_stock import DealStock
 from bonanza.play.ledger import statistics
 from bonanza.session import (
@@ -57,6 +57,7 @@ from bonanza.tui.move_box import MoveBox
 from bonanza.tui.no_moves_screen import NEW_DEAL as NO_MOVES_NEW
 from bonanza.tui.no_moves_screen import UNDO, NoMovesScreen
 from bonanza.tui.pile_view import PileView
+from bonanza.tui.reviewer import Reviewer
 from bonanza.tui.searches import PROGRESS_DELAY, Searches
 from bonanza.tui.stats_screen import StatsScreen
 from bonanza.tui.status_bar import DealPlace
@@ -136,8 +137,7 @@ class BonanzaApp(App[None]):
         self.selected: Pile | None = None
         self._turn = 0  # counts the changes of position: a search answers for one turn
         self.table_screen = GameScreen()
-        self.lost: Session | None = None  # the last game this app ended lost, to review
-        self.lost_record: GameRecord | None = None
+        self.reviewer = Reviewer(self)  # the last game lost, and its review
         self.place = DealPlace()  # what the status line says of the deal, beyond the session
         self._bank_base = 0
         self.stock = stock if stock is not None else terminal_stock(storage, clock)
@@ -438,16 +438,7 @@ class BonanzaApp(App[None]):
             self.searches.winnable()
 
     def action_review(self) -> None:
-        """Review the last game lost here (its hidden cards are no secret now, but
-        for a daily deal whose game that counts for the day is still in play)."""
-        if self.lost is None:
-            self.say(words.NO_REVIEW)
-            return
-        if self.lost_record is not None and self.games.deal_hidden(self.lost_record):
-            day = self.lost_record.extra.get(DAILY_KEY)
-            self.say(messages.sentence(DEAL_HIDDEN.format(day=day)), *self.take_notes())
-            return
-        self.searches.review(self.lost)
+        self.reviewer.review()
 
     def action_safe_home(self) -> None:
         """Switch safe auto-play, the player's setting (kept in the store)."""

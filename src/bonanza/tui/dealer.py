@@ -109,7 +109,7 @@ class Dealer:
                 notes += app.keeper.write(now)
             opened = app.games.begin(prepared, now)
         if app.session.status is Status.LOST:
-            app.lost, app.lost_record = app.session, app.record
+            app.reviewer.remember(app.session, app.record)
             notes.append(words.REVIEW_OFFER)
         app.put_on_table(opened, now)
         app.say(opened.announce, *notes, *app.take_notes())
