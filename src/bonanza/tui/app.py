@@ -189,7 +189,8 @@ class BonanzaApp(App[None]):
         self.stock.start()  # winnable and daily deals, found in the background
         self.set_interval(TICK_SECONDS, self.tick)
         self._shown(now)
-        self.say(self._greeting(), *self.take_notes())
+        self.say(self._greeting(), *self.take_notes(), *self._auto_offer())
+        self.searches.solve_finish()  # a game resumed where the solver may finish it
 
     def on_unmount(self) -> None:
         """Closing: the deal stock's filler stops, and the clock stands until the
@@ -285,8 +286,8 @@ class BonanzaApp(App[None]):
         if self.session.is_over:  # its deal shows now, unless a daily deal's must wait
             self.place = self.games.place(self.session, self.record)
             notes.append(words.OVER_NOTE)
-        elif not self.searches.auto_on and self.session.auto_move() is not None:
-            notes.append(words.AUTO_OFFER)
+        else:
+            notes += self._auto_offer()
         self.refresh_table(now)
         session = self.session
         dead_end = session.status is Status.PLAYING and not session.position.has_moves()
@@ -301,6 +302,11 @@ class BonanzaApp(App[None]):
         elif dead_end:
             self._offer_way_out(stuck=False)
         return event
+
+    def _auto_offer(self) -> list[str]:
+        """The auto finish's offer, as a note, when it can win from here and none runs."""
+        offered = not self.searches.auto_on and self.session.auto_move() is not None
+        return [words.AUTO_OFFER] if offered else []
 
     def stuck(self) -> None:
         """The progress check proved that no progress is possible: say so, offer a way out."""
