@@ -1,6 +1,6 @@
 """A front end's own games, straight on the store: the game to show first, a new game
 (the front end's other games in play ending, lost once they count), a saved game taken
-back, the bankroll it starts from, and what a game over may show.
+back, the bankroll it starts from, what a game over may show, and the last game lost.
 
 The terminal plays through :class:`OwnGames` (its calls block on the store); the web
 takes the same steps (:func:`~bonanza.play.games.prepare_game`, ``ending``, then
@@ -326,6 +326,26 @@ class OwnGames:
             self.notes.append(NO_BANKROLL.format(error=error))
             return 0
         return bankroll_before(earlier, record)
+
+    def last_lost(self) -> tuple[Session, GameRecord] | None:
+        """The player's most recently lost game here, to review, with its record; None
+        when there is none (a pruned game, its moves gone, is passed over). A store
+        that cannot be read says so in ``notes``."""
+        try:
+            finished = self.storage.finished_games(self.player)  # oldest first
+            for summary in reversed(finished):
+                if summary.status is not Status.LOST or summary.client != self.client:
+                    continue
+                record = self.storage.get_game(summary.id)
+                if record is None:  # pruned
+                    continue
+                try:
+                    return Session.from_json(record.state, trusted=True), record
+                except SaveError as error:
+                    self.notes.append(UNREADABLE_GAME.format(error=error))
+        except StorageError as error:
+            self.notes.append(UNREADABLE_GAMES.format(error=error))
+        return None
 
     def deal_hidden(self, record: GameRecord) -> bool:
         """Whether a game over may not show its deal (its ID, review or cards) yet:

@@ -2,8 +2,11 @@
 line that would have won, found by ``Searches.review``.
 
 The game to review is the last one this app ended lost (``Dealer.new_game``
-hands it over). Its hidden cards are no secret now, but for a daily deal while
-the game that counts for its day is still in play.
+hands it over), else the player's most recently lost game here in the store
+(``Games.last_lost``): the program closed and opened again, or a new deal that
+ended the game in play as it opened. Restarting the deal on the table keeps
+it. Its hidden cards are no secret now, but for a daily deal while the game
+that counts for its day is still in play.
 """
 
 from __future__ import annotations
@@ -34,11 +37,16 @@ class Reviewer:
     def review(self) -> None:
         """Review the last game lost, or say why not."""
         app = self.app
-        if self.lost is None:
-            app.say(words.NO_REVIEW)
-            return
-        if self.lost_record is not None and app.games.deal_hidden(self.lost_record):
-            day = self.lost_record.extra.get(DAILY_KEY)
+        lost, record = self.lost, self.lost_record
+        if lost is None:
+            found = app.games.last_lost()
+            if found is None:
+                app.say(words.NO_REVIEW, *app.take_notes())
+                return
+            lost, record = found
+            self.remember(lost, record)
+        if record is not None and app.games.deal_hidden(record):
+            day = record.extra.get(DAILY_KEY)
             app.say(messages.sentence(DEAL_HIDDEN.format(day=day)), *app.take_notes())
             return
-        app.searches.review(self.lost)
+        app.searches.review(lost)
