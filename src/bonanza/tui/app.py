@@ -102,6 +102,7 @@ class BonanzaApp(App[None]):
 
     TITLE = "Bonanza"
     AUTO_FOCUS = None  # keys play the game; ":" moves focus to the move box
+    ENABLE_COMMAND_PALETTE = False  # Ctrl+P's are Textual's commands (themes), not the game's
     BINDINGS: ClassVar[list[BindingType]] = keys.BINDINGS
 
     def __init__(

@@ -23,7 +23,6 @@ class GameScreen(Screen[None]):
     DEFAULT_CSS = """
     GameScreen #message { height: 2; padding: 0 2; color: $text-muted; }
     GameScreen MoveBox { margin: 0 1; height: 1; border: none; padding: 0 1; }
-    GameScreen Footer FooterKey.-command-palette { display: none; }
     """
 
     def __init__(self) -> None:
