@@ -9,7 +9,7 @@ from bonanza.core import Rules
 from bonanza.play import StartRequest
 from bonanza.play.deal_stock import DealStock
 from bonanza.play.own_games import OwnGames
-from bonanza.session import Origin, Status
+from bonanza.session import Origin, Session, Status
 from bonanza.storage import SQLiteStorage
 
 from .test_games import DEAL_SEVEN, NOON, PLAYER, stock, storage, stored  # noqa: F401 (fixtures)
@@ -96,3 +96,32 @@ def test_a_game_in_play_that_cannot_be_read_back_is_ended_and_a_new_one_stored(
     ended = storage.get_game(damaged.id)
     assert ended is not None and ended.status is Status.LOST  # it had moves: it counted
     assert [game.id for game in storage.playing_games(PLAYER, "terminal")] == [opened.record.id]
+
+
+def test_the_last_lost_game_is_the_latest_lost_here_and_a_pruned_one_is_passed_over(
+    storage: SQLiteStorage,  # noqa: F811 (the imported fixture)
+    stock: DealStock,  # noqa: F811
+) -> None:
+    games = games_of(storage, stock)
+    assert games.last_lost() is None
+    played = games.open(Rules(), Asked(Rules(), "9"), NOON)
+    played.session.draw(NOON)
+    played.record.update(played.session, NOON)
+    played.record.version += 1
+    storage.update_game(played.record)
+    games.open(Rules(), Asked(Rules(), "8"), NOON + 1)  # deal 9 counts as lost
+    web = stored(storage, StartRequest(Rules()), stock)  # a web game lost later: not here
+    web_session = Session.from_json(web.state)
+    web_session.draw(NOON + 2)
+    web_session.end(NOON + 2)
+    web.update(web_session, NOON + 2)
+    web.version += 1
+    storage.update_game(web)
+    assert web.status is Status.LOST
+    found = games_of(storage, stock).last_lost()
+    assert found is not None
+    session, record = found
+    assert record.id == played.record.id and session.status is Status.LOST
+    assert session.game.history == played.session.game.history
+    storage.prune_finished(NOON + 3)  # its moves are gone: nothing left to review
+    assert games_of(storage, stock).last_lost() is None
