@@ -13,10 +13,8 @@ UI thread, so the table keeps answering.
 from __future__ import annotations
 
 import contextlib
-import os
 import time
 from collections.abc import Callable
-from multiprocessing import resource_tracker
 from pathlib import Path
 from typing import ClassVar, Final
 
@@ -61,25 +59,14 @@ from bonanza.tui.reviewer import Reviewer
 from bonanza.tui.searches import PROGRESS_DELAY, Searches
 from bonanza.tui.stats_screen import StatsScreen
 from bonanza.tui.status_bar import DealPlace
+from bonanza.tui.terminal_stock import terminal_stock  # tests stand an idle stock in for it
 
-__all__ = ["PROGRESS_DELAY", "TICK_SECONDS", "BonanzaApp"]
+__all__ = ["PROGRESS_DELAY", "TICK_SECONDS", "BonanzaApp", "terminal_stock"]
 
 TICK_SECONDS: Final = 1.0
 """How often the status line's clock and timed score are brought up to date."""
 AUTO_STEP_SECONDS: Final = 0.1
 """The pause between two auto-finish moves, so the player sees each card go home."""
-
-
-def terminal_stock(storage: Storage, clock: Callable[[], float]) -> DealStock:
-    """The deal stock of an app given none: winnable and daily deals found in the
-    background (after ``FIRST_FILL_DELAY``), by a child process at the lowest priority.
-
-    Call it before the app runs: it starts multiprocessing's resource tracker now,
-    as a running Textual app's ``sys.stderr`` has no file descriptor to give it,
-    and the child process could not be started then."""
-    if os.name == "posix":
-        resource_tracker.ensure_running()
-    return DealStock(storage, clock)
 
 
 class BonanzaApp(App[None]):
