@@ -121,6 +121,7 @@ class Outcome:
     disagreements: list[str] = dataclasses.field(default_factory=list)
     fired: dict[Prune, int] = dataclasses.field(default_factory=dict)
     side_wins: int = 0
+    relaxed_ended: int = 0  # rule 11's searches ended by a draw-1 win without recall
     brute_lost: int = 0  # brute-force comparisons of a lost position
     kept_hits: int = 0  # the default's table hits across rule 12's kept-out sets
     forgotten: int = 0  # the entries the tiny table forgot
@@ -136,6 +137,7 @@ class Outcome:
         for flag, count in other.fired.items():
             self.fired[flag] = self.fired.get(flag, 0) + count
         self.side_wins += other.side_wins
+        self.relaxed_ended += other.relaxed_ended
 
 
 def game_rules(game: str) -> Rules:
@@ -261,6 +263,7 @@ def compare_position(label: str, position: Position, node_limit: int,
             for flag, count in result.fired.items():
                 outcome.fired[flag] = outcome.fired.get(flag, 0) + count
             outcome.side_wins += result.side_wins
+            outcome.relaxed_ended += result.relaxed_ended
             outcome.kept_hits += result.kept_hits
         if search.name == BARE_EVERY:
             for flag in (Prune.BARE_BASES, Prune.SHARED_BASE, Prune.SQUEEZE, Prune.GONE_BASE,
@@ -352,7 +355,8 @@ def main(argv: list[str] | None = None) -> int:
     print("firings (default searches; BARE_BASES, SHARED_BASE, SQUEEZE, GONE_BASE and CHAIN "
           "with rules 20 to 24 everywhere): " + ", ".join(
         f"{flag.name} {total.fired.get(flag, 0)}" for flag in SINGLE_RULES)
-        + f", side-search wins {total.side_wins}")
+        + f", side-search wins {total.side_wins}, rule 11's searches ended by a draw-1 win "
+        f"without recall {total.relaxed_ended}")
     print(f"table hits on an entry stored under another kept-out set (rule 12): "
           f"{total.kept_hits}")
     print(f"entries forgotten by the tiny table ({TINY_MEMORY} bytes): {total.forgotten}, "

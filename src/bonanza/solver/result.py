@@ -43,7 +43,9 @@ class SolveResult:
     the dead-end tests it did not make, their answer known by proof (``home``
     after a card sent home, ``column`` after one put on a column), and
     ``reach_wrong`` (searched with ``Sides.CHECK_SKIPS``, for tests) those of
-    them that would have dropped the position.
+    them that would have dropped the position.  ``relaxed_ended`` counts rule
+    11's side searches ended early by a draw-1 win found without recall
+    (``Sides.RELAXED_WIN``: they could no longer prove the position lost).
     ``seconds`` is the core's whole time: the search's own
     (``search_seconds``), then for a win the expansion of its line into the
     engine's moves (``expand_seconds``) and its shortening (``cut_seconds``;
@@ -71,6 +73,7 @@ class SolveResult:
     forgotten: int = dataclasses.field(default=0, compare=False)
     reach_known: dict[str, int] = dataclasses.field(default_factory=dict, compare=False)
     reach_wrong: int = dataclasses.field(default=0, compare=False)
+    relaxed_ended: int = dataclasses.field(default=0, compare=False)
 
     def __repr__(self) -> str:
         moves = " ".join(format_move(move) for move in self.moves)

@@ -29,6 +29,7 @@ from bonanza.solver.switches import (
     REACH_COLUMN,
     REACH_HOME,
     REACH_WRONG,
+    RELAXED_ENDED,
     SIDE_WINS,
     SINGLE_RULES,
     Prune,
@@ -209,6 +210,7 @@ def solve(
         {flag: _fired(fired, flag) for flag in SINGLE_RULES}, fired[SIDE_WINS], cut, cut_seconds,
         expand_seconds, fired[KEPT_HITS], cpu_seconds, fired[FORGOTTEN],
         {"home": fired[REACH_HOME], "column": fired[REACH_COLUMN]}, fired[REACH_WRONG],
+        fired[RELAXED_ENDED],
     )
 
 

@@ -56,6 +56,20 @@
  * one's), so it runs with draw 1 and unlimited passes only (docs/solver.md,
  * "The search without recall").
  *
+ * Relaxed win: beside rule 11's search, with recall on, the same draw-1
+ * position without recall.  A line without recall is a line with it, so its
+ * "won" shows that rule 11's search cannot end "lost": both end, and the
+ * exact search goes on alone.  It decides nothing itself (its "lost" tells
+ * nothing, and ends it) and changes no verdict, only the time: rule 11's
+ * search looks for a draw-1 win depth first, recalls and all, and on some
+ * won deals took most of the nodes (draw-3 deal 479: 2.0 M of 2.4 M; 805:
+ * 20.8 M of 58.1 M), where the search without recall finds a draw-1 win in
+ * a few hundred thousand.  Four nodes for each node of the exact search, and
+ * it stops after SIDE_RELAXED_WIN_NODES nodes: on draw-3 deals 1-600
+ * (docs/solver.md, "Rule 11's search ended early") a cap of 150,000 found
+ * fewer such wins, and 500,000 no more than 250,000; a share of one node
+ * took more nodes in all than none.
+ *
  * Hasty: wherever the waste pointer matters (a larger draw, or limited
  * passes), the same position searched with rules 10 and 14 as if any talon
  * card could be played at any time: a talon card put on a column must be
@@ -75,7 +89,10 @@ typedef struct {
     uint64_t spent; /* the nodes its earlier searches took (deepening) */
 } Side;
 
-enum { SIDE_RELAXED, SIDE_FEW_PASSES, SIDE_HASTY, SIDE_NO_RECALL, SIDES };
+enum { SIDE_RELAXED, SIDE_FEW_PASSES, SIDE_HASTY, SIDE_NO_RECALL, SIDE_RELAXED_WIN, SIDES };
+
+/* A side search's `decides` when no verdict of its own decides the position. */
+#define DECIDES_NOTHING (-3)
 
 /*
  * When they start, and their shares.  Which search decides a position first
@@ -114,6 +131,12 @@ enum { SIDE_RELAXED, SIDE_FEW_PASSES, SIDE_HASTY, SIDE_NO_RECALL, SIDES };
 #endif
 #ifndef SIDE_NO_RECALL_NODES
 #define SIDE_NO_RECALL_NODES 4000000 /* its wins come early; on a long search it only costs */
+#endif
+#ifndef SIDE_RELAXED_WIN_QUARTERS
+#define SIDE_RELAXED_WIN_QUARTERS 16 /* its nodes per node of the exact search, in quarters */
+#endif
+#ifndef SIDE_RELAXED_WIN_NODES
+#define SIDE_RELAXED_WIN_NODES 250000 /* its wins come early; on a lost deal it only costs */
 #endif
 #ifndef SIDE_FEW_PASSES_NODES
 #define SIDE_FEW_PASSES_NODES 1000000 /* its wins come early; on a lost deal it only costs */
@@ -167,6 +190,10 @@ static void start_sides(const Search *x, const State *start, Side *sides)
         r.recycles_allowed = -1;
         sides[SIDE_RELAXED].search = side_search(x, start, &r, 0);
     }
+    if ((x->o.sides & SIDE_RELAXED_WIN_ON) && sides[SIDE_RELAXED].search && x->r.recall) {
+        r.recall = 0;
+        sides[SIDE_RELAXED_WIN].search = side_search(x, start, &r, 0);
+    }
     r = x->r;
     if ((x->o.sides & SIDE_FEW_PASSES_ON) && r.draw > 1 && r.recycles_allowed < 0) {
         r.recycles_allowed = 1;
@@ -218,6 +245,10 @@ static int run_side(Search *x, const State *start, Side *sides, int k, uint64_t 
     if (z->pause_at - z->nodes > left) z->pause_at = z->nodes + left;
     int rz = run_search(z);
     x->probe_nodes += z->nodes - before;
+    if (k == SIDE_RELAXED_WIN && rz == 1 && sides[SIDE_RELAXED].search) {
+        FIRE(&x->o, FIRED_RELAXED_ENDED); /* rule 11's search cannot end "lost" */
+        end_side(&sides[SIDE_RELAXED]);
+    }
     if (rz == side->decides) {
         FIRE(&x->o, rz == 1 ? FIRED_SIDE_WINS : 11);
         if (rz == 1) take_line(x, z);
@@ -283,6 +314,8 @@ static int portfolio_rounds(Search *x, const State *start, Side *sides)
         if (round == (x->o.sides & SIDES_AT_ONCE ? 1 : SIDE_ROUND)) start_sides(x, start, sides);
         sides[SIDE_RELAXED].quarters = round < SIDE_RELAXED_FULL_ROUND ? SIDE_RELAXED_EARLY_QUARTERS
                                                                        : SIDE_RELAXED_QUARTERS;
+        if (sides[SIDE_RELAXED_WIN].search && !sides[SIDE_RELAXED].search)
+            end_side(&sides[SIDE_RELAXED_WIN]); /* rule 11's search ended: it has no purpose */
         /* The side searches first: the round in which one decides then
          * costs no chunk of the exact search. */
         int res;
@@ -351,7 +384,9 @@ static int solve_portfolio(Search *x, const State *start)
                          {NULL, SIDE_FEW_PASSES_QUARTERS, 1, SIDE_FEW_PASSES_NODES,
                           (x->o.sides & SIDE_DEEPEN_ON) != 0, 0},
                          {NULL, SIDE_HASTY_QUARTERS, 1, 0, 0, 0},
-                         {NULL, SIDE_NO_RECALL_QUARTERS, 1, SIDE_NO_RECALL_NODES, 0, 0}};
+                         {NULL, SIDE_NO_RECALL_QUARTERS, 1, SIDE_NO_RECALL_NODES, 0, 0},
+                         {NULL, SIDE_RELAXED_WIN_QUARTERS, DECIDES_NOTHING,
+                          SIDE_RELAXED_WIN_NODES, 0, 0}};
     int result = portfolio_rounds(x, start, sides);
     for (int k = 0; k < SIDES; k++)
         if (sides[k].search) end_side(&sides[k]);

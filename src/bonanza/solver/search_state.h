@@ -86,7 +86,11 @@ enum {
      * gone_based). */
     SIDE_GONE_EVERY = 1 << 12,
     SIDE_CHAIN_EVERY = 1 << 13, /* rule 24 at every dead-end test (for tests) */
-    SIDES_DEFAULT = SIDE_FEW_PASSES_ON | SIDE_HASTY_ON | SIDE_DEEPEN_ON | SIDE_NO_RECALL_ON,
+    /* Rule 11's search ended by a win with draw 1 found without recall (see
+     * search_sides.h). */
+    SIDE_RELAXED_WIN_ON = 1 << 14,
+    SIDES_DEFAULT = SIDE_FEW_PASSES_ON | SIDE_HASTY_ON | SIDE_DEEPEN_ON | SIDE_NO_RECALL_ON
+                  | SIDE_RELAXED_WIN_ON,
     SIDES_TESTS = SIDES_AT_ONCE | SIDE_KEPT_HITS | SIDE_KEPT_KEYED | SIDE_NO_FORGET
                 | SIDE_CHECK_SKIPS | SIDE_BARE_EVERY | SIDE_SHARED_EVERY | SIDE_SQUEEZE_EVERY
                 | SIDE_GONE_EVERY | SIDE_CHAIN_EVERY,
@@ -94,8 +98,9 @@ enum {
 
 /* Firing counts: fired[k] counts what rule k pruned or forced (fired[0] the
  * wins of the side searches that look for wins). */
-#define FIRED_SLOTS 25
+#define FIRED_SLOTS 26
 #define FIRED_SIDE_WINS 0
+#define FIRED_RELAXED_ENDED 25 /* rule 11's searches ended by a draw-1 win (see run_side) */
 #define FIRED_KEPT_HITS 13 /* SIDE_KEPT_HITS's count (rule 13 was removed) */
 #define FIRED_FORGOTTEN 16 /* the entries a full table forgot (see forget_some) */
 /* Rule 8's tests not made, the answer known (see reach_kept): after a card

@@ -64,8 +64,9 @@ class Sides(enum.IntFlag):
     SQUEEZE_EVERY = 1 << 11  # rule 22 at every dead-end test, every face-down card (for tests)
     GONE_EVERY = 1 << 12  # rule 23 at every dead-end test, every tableau card (for tests)
     CHAIN_EVERY = 1 << 13  # rule 24 at every dead-end test (for tests)
+    RELAXED_WIN = 1 << 14  # recall on: rule 11's search ended by a draw-1 win without recall
     NONE = 0
-    DEFAULT = FEW_PASSES | HASTY | DEEPEN | NO_RECALL
+    DEFAULT = FEW_PASSES | HASTY | DEEPEN | NO_RECALL | RELAXED_WIN
 
 
 SINGLE_RULES: tuple[Prune, ...] = tuple(
@@ -93,6 +94,10 @@ home, and after one put on a column."""
 REACH_WRONG = 4
 """The slot of ``fired`` that counts, under ``Sides.CHECK_SKIPS``, the tests
 not made that would have dropped the position (a fault if ever nonzero)."""
+
+RELAXED_ENDED = 25
+"""The slot of ``fired`` that counts rule 11's side searches ended by a draw-1
+win found without recall (``Sides.RELAXED_WIN``)."""
 
 if int(Prune.ALL) != _search.PRUNE_ALL or int(Sides.DEFAULT) != _search.SIDES_DEFAULT:
     raise ImportError("bonanza.solver.switches does not match the C core's switches")
