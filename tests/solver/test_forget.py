@@ -23,6 +23,9 @@ TINY = 1 << 20
 """Bytes: too few for the first table to double, so it keeps its 32,768 slots."""
 NODES = 400_000
 NO_FORGET = Sides.DEFAULT | Sides.NO_FORGET
+FILLING = Sides.DEFAULT & ~Sides.RELAXED_WIN
+"""The side searches of the tiny-table cases: all but the one that ends rule 11's
+search early, with which 4 of the cases never fill their tables (session 58)."""
 INTERPRETER = 20 * 2**20
 """Bytes: about what a process that solves holds besides the solver (19 MiB
 resident in ``benchmarks/solver.py`` before a deal)."""
@@ -75,15 +78,16 @@ def test_a_tiny_table_forgets_and_keeps_every_verdict() -> None:
     compared = forgetting = forgotten = lost_forgetting = stopped = 0
     wrong: list[str] = []
     for position in cases:
-        large = solve(position, node_limit=NODES, shorten=False)
-        tiny = solve(position, node_limit=4 * NODES, shorten=False, memory_limit=TINY)
+        large = solve(position, node_limit=NODES, shorten=False, sides=FILLING)
+        tiny = solve(position, node_limit=4 * NODES, shorten=False, memory_limit=TINY,
+                     sides=FILLING)
         if tiny.forgotten:
             forgetting += 1
             forgotten += tiny.forgotten
             lost_forgetting += tiny.result == "unsolvable"
             # Without forgetting, the same tiny table stops the search.
             stopping = solve(position, node_limit=4 * NODES, shorten=False, memory_limit=TINY,
-                             sides=NO_FORGET)
+                             sides=FILLING | Sides.NO_FORGET)
             stopped += stopping.limit == "memory"
         assert tiny.limit != "memory"
         if "unknown" in (large.result, tiny.result):
