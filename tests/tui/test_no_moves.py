@@ -109,3 +109,39 @@ async def test_a_proven_dead_end_in_vegas_after_a_draw_offers_no_undo(
         assert isinstance(screen, NoMovesScreen)
         assert buttons(screen) == {"new", "look"}
         assert messages.STUCK_NO_UNDO in message(app)
+
+
+async def test_a_game_resumed_with_no_move_left_offers_the_way_out_at_once(
+    storage: SQLiteStorage,
+) -> None:
+    number, _ = dead_end()
+    app = app_on(storage, start=typed(number, ONE_PASS))
+    async with app.run_test(size=SIZE) as pilot:
+        draws = draw_to_the_dead_end(app)
+        await pilot.pause()
+        assert isinstance(app.screen, NoMovesScreen)
+        await pilot.press("escape")  # closed, the dialog put aside
+    again = app_on(storage)  # opened again: the game comes from the store
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert again.record.id == app.record.id and again.game.move_count == draws
+        screen = again.screen
+        assert isinstance(screen, NoMovesScreen)
+        assert buttons(screen) == {"undo", "new", "look"}
+        assert messages.NO_MOVES_LEFT in message(again)
+
+
+async def test_a_resumed_game_that_cannot_progress_is_found_without_a_move(
+    storage: SQLiteStorage,
+) -> None:
+    app = app_on(storage, start=typed(7))
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("space")
+        await pilot.pause()
+    again = app_on(storage, advisor=FakeAdvisor(progress_answer=False))
+    async with again.run_test(size=SIZE) as pilot:
+        await pilot.pause(0.5)
+        await settle(again, pilot)
+        assert again.record.id == app.record.id
+        assert isinstance(again.screen, NoMovesScreen)
+        assert messages.STUCK in message(again)

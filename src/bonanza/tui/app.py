@@ -177,8 +177,14 @@ class BonanzaApp(App[None]):
         self.stock.start()  # winnable and daily deals, found in the background
         self.set_interval(TICK_SECONDS, self.tick)
         self._shown(now)
-        self.say(self._greeting(), *self.take_notes(), *self._auto_offer())
+        dead_end = self._at_dead_end()
+        way_out = [messages.no_moves_left(self.session.can_undo)] if dead_end else []
+        self.say(self._greeting(), *self.take_notes(), *self._auto_offer(), *way_out)
         self.searches.solve_finish()  # a game resumed where the solver may finish it
+        if dead_end:  # resumed where no move is left: the way out, as after the move
+            self._offer_way_out(stuck=False)
+        elif self._resumed:  # the progress check, as after a move
+            self.searches.after_move()
 
     def on_unmount(self) -> None:
         """Closing: the deal stock's filler stops, and the clock stands until the
@@ -278,7 +284,7 @@ class BonanzaApp(App[None]):
             notes += self._auto_offer()
         self.refresh_table(now)
         session = self.session
-        dead_end = session.status is Status.PLAYING and not session.position.has_moves()
+        dead_end = self._at_dead_end()
         text = event.summary
         if dead_end:  # the session's words offer undo, which Vegas refuses after a draw
             text = text.replace(messages.NO_MOVES_LEFT, messages.no_moves_left(session.can_undo))
@@ -290,6 +296,10 @@ class BonanzaApp(App[None]):
         elif dead_end:
             self._offer_way_out(stuck=False)
         return event
+
+    def _at_dead_end(self) -> bool:
+        """Whether the game is in play with no legal move left."""
+        return self.session.status is Status.PLAYING and not self.session.position.has_moves()
 
     def _auto_offer(self) -> list[str]:
         """The auto finish's offer, as a note, when it can win from here and none runs."""
