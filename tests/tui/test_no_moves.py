@@ -116,11 +116,8 @@ async def test_a_game_resumed_with_no_move_left_offers_the_way_out_at_once(
 ) -> None:
     number, _ = dead_end()
     app = app_on(storage, start=typed(number, ONE_PASS))
-    async with app.run_test(size=SIZE) as pilot:
-        draws = draw_to_the_dead_end(app)
-        await pilot.pause()
-        assert isinstance(app.screen, NoMovesScreen)
-        await pilot.press("escape")  # closed, the dialog put aside
+    async with app.run_test(size=SIZE):
+        draws = draw_to_the_dead_end(app)  # then closed, its dialog open
     again = app_on(storage)  # opened again: the game comes from the store
     async with again.run_test(size=SIZE) as pilot:
         await pilot.pause()
