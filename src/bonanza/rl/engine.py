@@ -23,7 +23,13 @@ from bonanza.rl import observation
 from bonanza.rl._batch import Batch
 from bonanza.rl.actions import ActionError, numbering
 from bonanza.rl.observation import Visibility
-from bonanza.rl.rewards import ILLEGAL_ACTIONS, ILLEGAL_PENALTY, IllegalAction, RewardShaping
+from bonanza.rl.rewards import (
+    ILLEGAL_ACTIONS,
+    ILLEGAL_PENALTY,
+    IllegalAction,
+    RewardShaping,
+    illegal_penalty_of,
+)
 
 DealId: TypeAlias = Deal | int | str
 """A deal as an option: a ``Deal``, a deal number, or a deal ID's text."""
@@ -131,6 +137,7 @@ class Engine:
             )
         steps = None if max_steps is None else count_of(max_steps, "max_steps", or_none=True)
         shaping = RewardShaping.of(reward_shaping)
+        penalty = illegal_penalty_of(illegal_penalty)
         self.rules = rules
         self.visibility = visibility
         self.layout = observation.layout(rules)
@@ -163,7 +170,7 @@ class Engine:
             every_column=rules.stock_mode is StockMode.EVERY_COLUMN,
             waste_start=rules.waste_start,
             penalize=illegal_action == "penalize",
-            illegal_penalty=float(illegal_penalty),
+            illegal_penalty=penalty,
         )
         for array in (self.obs, self.mask, self.reward, self.terminated, self.truncated):
             array.flags.writeable = False  # only the engine writes them
