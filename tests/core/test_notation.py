@@ -146,9 +146,21 @@ def test_hidden_text_hides_exactly_the_unseen_cards(game: Game) -> None:
         ("?/-/-/-/-/-/- - - KKKQ 0", "hidden"),
         ("KSKH/-/-/-/-/-/- - - KKQQ 0", "KH cannot lie on KS"),
         ("-/-/-/-/-/-/- - - KKKK x", "recycles"),
+        ("-/-/-/-/-/-/- - - KKKK \u00b2", "recycles '\u00b2' is not a count"),
+        ("-/-/-/-/-/-/- - - KKKK \u0667", "recycles '\u0667' is not a count"),
         ("-/-/-/-/-/-/- - - KKZK 0", "ranks"),
     ],
 )
 def test_bad_position_text_names_the_problem(text: str, problem: str) -> None:
     with pytest.raises(PositionSyntaxError, match=problem):
         Position.from_text(text, Rules())
+
+
+@pytest.mark.parametrize("recycles", [3, 2**31, 2**64])
+def test_more_recycles_than_the_passes_allow_are_refused(recycles: int) -> None:
+    won = "-/-/-/-/-/-/- - - KKKK"
+    vegas = Rules.preset("vegas-3")  # 3 passes: 2 recycles
+    assert Position.from_text(f"{won} 2", vegas).recycles == 2
+    with pytest.raises(PositionSyntaxError, match=f"recycles {recycles}: 3 passes allow at most 2"):
+        Position.from_text(f"{won} {recycles}", vegas)
+    assert Position.from_text(f"{won} {recycles}", Rules()).recycles == recycles

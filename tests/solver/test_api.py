@@ -184,3 +184,10 @@ def test_rules_for_another_table_than_the_position_s_are_refused() -> None:
     for other in ("westcliff", "double-klondike"):
         with pytest.raises(ValueError, match="another table"):
             solve(position, Rules.preset(other))
+
+
+def test_a_position_with_more_recycles_than_the_rules_passes_is_refused_by_name() -> None:
+    start = Position.initial(Deal.from_number(7), Rules())
+    start.recycles = 5  # a saved game of unlimited passes, five times through
+    with pytest.raises(ValueError, match="recycles 5: 3 passes allow at most 2 turns"):
+        solve(start, dataclasses.replace(Rules(), passes=3), node_limit=1000)

@@ -308,11 +308,25 @@ def read_position(text: str, rules: Rules) -> PositionParts:
         stock, waste = read[: sizes[-1]], read[sizes[-1] :]
     stock.reverse()
     foundations = _read_foundations(foundations_text, rules)
-    if not recycles_text.isdigit():
+    if not (recycles_text.isascii() and recycles_text.isdigit()):
         raise PositionSyntaxError(f"recycles {recycles_text!r} is not a count")
-    parts = PositionParts(tableau, down, stock, waste, foundations, int(recycles_text))
+    recycles = int(recycles_text)
+    too_many = recycles_beyond(recycles, rules)
+    if too_many:
+        raise PositionSyntaxError(too_many)
+    parts = PositionParts(tableau, down, stock, waste, foundations, recycles)
     _check_every_card_once(text, parts, rules.decks)
     return parts
+
+
+def recycles_beyond(recycles: int, rules: Rules) -> str | None:
+    """Why ``recycles`` turns of the waste cannot have been made under ``rules``
+    (their passes allow fewer), or ``None`` when they can."""
+    allowed = rules.recycles_allowed
+    if allowed is None or recycles <= allowed:
+        return None
+    return (f"recycles {recycles}: {rules.passes} passes allow at most {allowed} "
+            "turns of the waste")
 
 
 def _read_foundations(text: str, rules: Rules) -> list[int]:

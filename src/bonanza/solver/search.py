@@ -14,7 +14,7 @@ from typing import Final, Literal
 from bonanza.core.deal import Deal
 from bonanza.core.errors import InternalError, RulesError
 from bonanza.core.moves import ALL_PILES, Move
-from bonanza.core.notation import format_move
+from bonanza.core.notation import format_move, recycles_beyond
 from bonanza.core.position import Position
 from bonanza.core.rules import EmptyColumn, Rules, StockMode
 from bonanza.solver import _search  # the C extension (see _search.pyi)
@@ -170,6 +170,9 @@ def solve(
                     f"{position.rules}"
                 )
             position.rules = rules
+    too_many = recycles_beyond(position.recycles, position.rules)
+    if too_many:
+        raise ValueError(f"the position cannot be played under its rules: {too_many}")
     if time_limit is not None and not time_limit > 0:  # NaN too, which would mean no limit
         raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
     node_limit = _whole("node_limit", node_limit)
