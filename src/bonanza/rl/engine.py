@@ -70,6 +70,14 @@ def count_of(value: object, name: str, or_none: bool = False) -> int:
     return count
 
 
+def flag_of(value: object, name: str) -> bool:
+    """``value`` as a flag: ``True`` or ``False`` only (a string such as
+    ``"False"`` would read as true), else a ``TypeError`` naming ``name``."""
+    if not isinstance(value, bool | np.bool_):
+        raise TypeError(f"{name} must be True or False, not {value!r}")
+    return bool(value)
+
+
 def options_of(options: object, known: tuple[str, ...]) -> Mapping[str, Any]:
     """``reset``'s options: a mapping of ``known`` keys only (a misspelt key would
     be ignored without a word), or ``None`` for none."""

@@ -21,7 +21,7 @@ from bonanza.core.position import Position
 from bonanza.rl import observation as layout
 from bonanza.rl.action_space import LegalActions
 from bonanza.rl.actions import KLONDIKE, ActionError, Numbering
-from bonanza.rl.engine import DealId, Engine, RulesLike, options_of, rules_of
+from bonanza.rl.engine import DealId, Engine, RulesLike, flag_of, options_of, rules_of
 from bonanza.rl.observation import Visibility
 from bonanza.rl.rewards import ILLEGAL_PENALTY, IllegalAction, RewardShaping
 
@@ -78,7 +78,7 @@ class KlondikeEnv(gym.Env[np.ndarray, np.int64]):
         check_render_mode(render_mode, self.metadata["render_modes"])
         self.rules = rules_of(rules)
         self.render_mode = render_mode
-        self.reveal_deal_in_info = reveal_deal_in_info
+        self.reveal_deal_in_info = flag_of(reveal_deal_in_info, "reveal_deal_in_info")
         self._engine = Engine(
             1, self.rules, observation, max_steps, reward_shaping, illegal_action, illegal_penalty
         )

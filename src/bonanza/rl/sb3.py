@@ -29,7 +29,7 @@ except ImportError as error:  # pragma: no cover - depends on the install
 
 from bonanza.core.position import Position
 from bonanza.rl.actions import ActionError
-from bonanza.rl.engine import RulesLike, int64_actions
+from bonanza.rl.engine import RulesLike, flag_of, int64_actions
 from bonanza.rl.env import DEFAULT_MAX_STEPS, RENDER_FPS, check_render_mode
 from bonanza.rl.observation import Visibility
 from bonanza.rl.rewards import ILLEGAL_PENALTY, IllegalAction, RewardShaping
@@ -64,7 +64,7 @@ class KlondikeVecEnv(VecEnv):  # type: ignore[misc]  # VecEnv is Any to mypy (no
         check_render_mode(render_mode, RENDER_MODES)
         self.render_mode = render_mode
         self.num_envs = num_envs
-        self.reveal_deal_in_info = reveal_deal_in_info
+        self.reveal_deal_in_info = flag_of(reveal_deal_in_info, "reveal_deal_in_info")
         self.games = KlondikeVectorEnv(
             num_envs,
             rules,

@@ -31,6 +31,7 @@ from bonanza.rl.engine import (
     RulesLike,
     count_of,
     deal_of,
+    flag_of,
     int64_actions,
     options_of,
     rules_of,
@@ -72,8 +73,8 @@ class KlondikeVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         num_envs = count_of(num_envs, "num_envs")
         self.num_envs = num_envs
         self.rules = rules_of(rules)
-        self.copy = copy
-        self.reveal_deal_in_info = reveal_deal_in_info
+        self.copy = flag_of(copy, "copy")
+        self.reveal_deal_in_info = flag_of(reveal_deal_in_info, "reveal_deal_in_info")
         self._engine = Engine(
             num_envs,
             self.rules,
