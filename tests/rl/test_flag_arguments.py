@@ -38,10 +38,10 @@ def test_reveal_deal_in_info_that_is_no_flag_is_refused(value: object) -> None:
 @pytest.mark.parametrize("value", NOT_FLAGS)
 def test_copy_that_is_no_flag_is_refused(value: object) -> None:
     with pytest.raises(TypeError, match="copy must be True or False, not"):
-        KlondikeVectorEnv(2, copy=value)
+        KlondikeVectorEnv(2, copy=value)  # type: ignore[arg-type]
 
 
 def test_flags_given_as_numpy_booleans_are_read() -> None:
-    env = KlondikeEnv(reveal_deal_in_info=np.bool_(False))
+    env = KlondikeEnv(reveal_deal_in_info=np.bool_(False))  # type: ignore[arg-type]
     assert "deal" not in env.reset(seed=1)[1]
     assert "deal" in KlondikeEnv(reveal_deal_in_info=True).reset(seed=1)[1]
