@@ -163,6 +163,8 @@ def test_a_win_with_recalls_replays_through_the_engine() -> None:
     [
         ({"time_limit": float("nan")}, "time_limit must be a positive number"),
         ({"time_limit": 0}, "time_limit must be a positive number"),
+        ({"time_limit": "10"}, "time_limit must be a positive number of seconds, not '10'"),
+        ({"time_limit": True}, "time_limit must be a positive number"),
         ({"node_limit": 2.5}, "node_limit must be a whole number"),
         ({"node_limit": 0}, "node_limit must be at least 1"),
         ({"memory_limit": True}, "memory_limit must be a whole number"),
@@ -191,3 +193,15 @@ def test_a_position_with_more_recycles_than_the_rules_passes_is_refused_by_name(
     start.recycles = 5  # a saved game of unlimited passes, five times through
     with pytest.raises(ValueError, match="recycles 5: 3 passes allow at most 2 turns"):
         solve(start, dataclasses.replace(Rules(), passes=3), node_limit=1000)
+
+
+@pytest.mark.parametrize("start", [7, "7", None, Deal.from_number(7).code])
+def test_a_start_that_is_no_position_or_deal_is_refused_by_name(start: object) -> None:
+    with pytest.raises(TypeError, match="solve takes a Position or a Deal, not"):
+        solve(start)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("rules", ["klondike-3", 3])
+def test_rules_that_are_no_rules_are_refused_by_name(rules: object) -> None:
+    with pytest.raises(TypeError, match=r"rules must be a Rules or None, not .*Rules\.preset"):
+        solve(Deal.from_number(7), rules)  # type: ignore[arg-type]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import operator
 import sys
+from numbers import Real
 from typing import Final, Literal
 
 from bonanza.core.deal import Deal
@@ -159,6 +160,14 @@ def solve(
     The generic search ignores it.
     Ctrl-C stops the search within a moment and raises ``KeyboardInterrupt``.
     """
+    if not isinstance(start, Position | Deal):
+        raise TypeError(
+            f"solve takes a Position or a Deal, not {start!r} (Deal.from_number(7) or "
+            "Deal.parse(code) makes a deal)"
+        )
+    if rules is not None and not isinstance(rules, Rules):
+        raise TypeError(f"rules must be a Rules or None, not {rules!r} (Rules.preset(name) "
+                        "reads a preset's name)")
     if isinstance(start, Deal):
         position = Position.initial(start, rules or Rules())
     else:
@@ -173,7 +182,9 @@ def solve(
     too_many = recycles_beyond(position.recycles, position.rules)
     if too_many:
         raise ValueError(f"the position cannot be played under its rules: {too_many}")
-    if time_limit is not None and not time_limit > 0:  # NaN too, which would mean no limit
+    if time_limit is not None and (
+        not isinstance(time_limit, Real) or isinstance(time_limit, bool) or not time_limit > 0
+    ):  # NaN too, which would mean no limit
         raise ValueError(f"time_limit must be a positive number of seconds, not {time_limit!r}")
     node_limit = _whole("node_limit", node_limit)
     memory_limit = _whole("memory_limit", memory_limit)
