@@ -193,3 +193,16 @@ def test_cleaning_a_line_cuts_out_its_detours() -> None:
 def test_an_advice_is_a_value() -> None:
     advice = Advice(None, "x", AdviceKind.NO_PROGRESS)
     assert advice == Advice(None, "x", AdviceKind.NO_PROGRESS)
+
+
+@pytest.mark.parametrize(
+    ("budget", "error"),
+    [(float("inf"), ValueError), (float("nan"), ValueError), (0, ValueError),
+     ("1", TypeError), (True, TypeError)],
+)
+def test_a_budget_that_is_no_finite_positive_number_is_refused_by_name(
+    budget: object, error: type[Exception]
+) -> None:
+    view = PlayerView.of(Position.initial(Deal.from_number(1), Rules()))
+    with pytest.raises(error, match="budget must be a"):
+        advise(view, budget=budget)  # type: ignore[arg-type]

@@ -122,8 +122,10 @@ class _Nodes:
 
 def advise(view: PlayerView, *, budget: float = DEFAULT_BUDGET, seed: int = 0) -> Advice:
     """The fair hint for ``view``, within ``budget`` seconds, deterministic per ``seed``."""
-    if not budget > 0:
-        raise ValueError(f"budget must be positive, not {budget!r}")
+    if isinstance(budget, bool) or not isinstance(budget, int | float):
+        raise TypeError(f"budget must be a number of seconds, not {budget!r}")
+    if not 0 < budget < math.inf:  # NaN too; an infinite budget has no node count
+        raise ValueError(f"budget must be a positive, finite number of seconds, not {budget!r}")
     layout = view.layout(sorted(view.unseen))
     moves, same, every, back = _useful_moves(view, layout)
     if not every:
