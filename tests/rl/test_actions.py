@@ -79,5 +79,6 @@ def test_describe_refuses_a_number_that_is_no_action(rules: Rules) -> None:
     for bad in (table.count, 9999, -1):
         with pytest.raises(ActionError, match=f"not a number from 0 to {table.count - 1}"):
             table.describe(bad)
-    with pytest.raises(ActionError, match="not a whole number"):
-        table.describe(1.5)  # type: ignore[arg-type]
+    for not_whole in (1.5, True):
+        with pytest.raises(ActionError, match="not a whole number"):
+            table.describe(not_whole)  # type: ignore[arg-type]

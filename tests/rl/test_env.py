@@ -123,6 +123,9 @@ def test_an_illegal_action_raises_by_name_and_leaves_the_game_alone() -> None:
         env.step(-1)
     with pytest.raises(ActionError, match="not a whole number"):
         env.step(1.5)  # type: ignore[arg-type]
+    for flag in (True, np.True_):  # not action 1, which a bool is to Python
+        with pytest.raises(ActionError, match=r"action (np\.)?True_? is not a whole number"):
+            env.step(flag)  # type: ignore[arg-type]
     assert env.position == before
     assert np.array_equal(env.step(env.legal_actions()[0])[0], env._obs)
 

@@ -146,6 +146,8 @@ class Numbering:
         """``action`` as an action number of this table, or an ``ActionError``."""
         try:
             number = operator.index(action)
+            if isinstance(action, bool):  # an int to Python, not an action
+                raise TypeError
         except TypeError:
             raise ActionError(f"action {action!r} is not a whole number") from None
         if not 0 <= number < self.count:

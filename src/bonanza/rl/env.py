@@ -107,6 +107,8 @@ class KlondikeEnv(gym.Env[np.ndarray, np.int64]):
         self, action: SupportsIndex
     ) -> tuple[np.ndarray, float, bool, bool, dict[str, Any]]:
         try:
+            if isinstance(action, bool | np.bool_):  # an int to Python, not an action
+                raise TypeError
             self._play(0, action)
         except (ActionError, TypeError, OverflowError):
             raise self._refusal(action) from None
@@ -146,6 +148,8 @@ class KlondikeEnv(gym.Env[np.ndarray, np.int64]):
     def _refusal(self, action: Any) -> ActionError:
         try:
             number = operator.index(action)
+            if isinstance(action, bool | np.bool_):
+                raise TypeError
         except TypeError:
             return ActionError(f"action {action!r} is not a whole number")
         count = self._engine.numbering.count
