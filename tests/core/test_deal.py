@@ -129,3 +129,27 @@ def test_a_deal_is_a_value_that_nothing_can_change() -> None:
     assert Deal.from_number(11).cards == shuffle(11) and Deal.from_number(11).id == "11"
     for copied in (pickle.loads(pickle.dumps(deal)), copy.copy(deal), copy.deepcopy(deal)):
         assert copied == deal and hash(copied) == hash(deal) and copied.number == 11
+
+
+class _Index:
+    """A whole number that is no ``int``, as NumPy's integers are."""
+
+    def __init__(self, value: int) -> None:
+        self.value = value
+
+    def __index__(self) -> int:
+        return self.value
+
+
+def test_a_deal_number_of_any_integer_type_is_read() -> None:
+    assert Deal.from_number(_Index(7)) == Deal.from_number(7)  # type: ignore[arg-type]
+    assert Deal.from_number(_Index(7)).id == "7"  # type: ignore[arg-type]
+    numpy = pytest.importorskip("numpy")
+    assert Deal.from_number(numpy.uint64(MAX_DEAL_NUMBER)).number == MAX_DEAL_NUMBER
+    assert Deal.from_number(numpy.int64(7), 2) == Deal.from_number(7, 2)
+
+
+@pytest.mark.parametrize("number", [7.0, "7", True, None])
+def test_a_deal_number_that_is_no_whole_number_is_refused(number: object) -> None:
+    with pytest.raises(DealError, match="is not a whole number"):
+        Deal.from_number(number)  # type: ignore[arg-type]

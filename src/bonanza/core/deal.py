@@ -9,6 +9,7 @@ algorithm 1 and 39-character codes; two decks: algorithm 2 and
 from __future__ import annotations
 
 import functools
+import operator
 from typing import TYPE_CHECKING, Final, NamedTuple
 
 from bonanza.core.cards import ALL_CARDS, DECK_SIZE, MAX_DECKS, Card, cards_of, twinned
@@ -127,9 +128,14 @@ class Deal:
 
     @classmethod
     def from_number(cls, number: int, decks: int = 1) -> Deal:
-        """The deal with this deal number (0 to 2**64 - 1) of ``decks`` decks."""
-        if isinstance(number, bool) or not isinstance(number, int):
-            raise DealError(f"deal number {number!r} is not a whole number")
+        """The deal with this deal number (0 to 2**64 - 1) of ``decks`` decks: any
+        whole number (NumPy's integers too), not a float, a string or a bool."""
+        try:
+            if isinstance(number, bool):
+                raise TypeError
+            number = operator.index(number)  # numpy.uint64(7) is deal 7
+        except TypeError:
+            raise DealError(f"deal number {number!r} is not a whole number") from None
         if not 0 <= number <= MAX_DEAL_NUMBER:
             raise DealError(f"deal number {number} is out of range: use 0 to {MAX_DEAL_NUMBER}")
         if decks not in range(1, MAX_DECKS + 1):
