@@ -302,6 +302,6 @@ def test_copying_or_pickling_an_environment_is_refused_by_name() -> None:
 
         envs.append(KlondikeVecEnv(2))
     for env in envs:
-        for refuse in (copy.deepcopy, pickle.dumps):
+        for refuse in (copy.copy, copy.deepcopy, pickle.dumps):  # copy: it shared the games
             with pytest.raises(TypeError, match="cannot be pickled or copied: its games live"):
                 refuse(env)

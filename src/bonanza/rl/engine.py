@@ -122,6 +122,15 @@ def int64_actions(chosen: np.ndarray, count: int) -> np.ndarray:
     return np.ascontiguousarray(flat, dtype=np.int64)
 
 
+def refuse_copy() -> NoReturn:
+    """Refuse to pickle or copy an environment: its games live in C, so a
+    shallow copy would play the same games as the original."""
+    raise TypeError(
+        "an environment of bonanza.rl cannot be pickled or copied: its games live in "
+        "the C engine; make a new one and reset it with options={'deal': env.deal}"
+    )
+
+
 class Engine:
     """N games on the C engine under one rule set."""
 
@@ -186,10 +195,7 @@ class Engine:
     def __reduce_ex__(self, protocol: SupportsIndex) -> NoReturn:
         """Refuse ``pickle`` and ``copy`` (of an environment too) by name: the
         games live in C."""
-        raise TypeError(
-            "an environment of bonanza.rl cannot be pickled or copied: its games live in "
-            "the C engine; make a new one and reset it with options={'deal': env.deal}"
-        )
+        refuse_copy()
 
     def deal(self, game: int, deal: DealId) -> Deal:
         """Deal ``game`` the opening of ``deal``; return it as a ``Deal``."""

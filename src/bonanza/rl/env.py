@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Mapping
-from typing import Any, Final, SupportsIndex
+from typing import Any, Final, NoReturn, SupportsIndex
 
 import gymnasium as gym
 import numpy as np
@@ -21,7 +21,15 @@ from bonanza.core.position import Position
 from bonanza.rl import observation as layout
 from bonanza.rl.action_space import LegalActions
 from bonanza.rl.actions import KLONDIKE, ActionError, Numbering
-from bonanza.rl.engine import DealId, Engine, RulesLike, flag_of, options_of, rules_of
+from bonanza.rl.engine import (
+    DealId,
+    Engine,
+    RulesLike,
+    flag_of,
+    options_of,
+    refuse_copy,
+    rules_of,
+)
 from bonanza.rl.observation import Visibility
 from bonanza.rl.rewards import ILLEGAL_PENALTY, IllegalAction, RewardShaping
 
@@ -118,6 +126,10 @@ class KlondikeEnv(gym.Env[np.ndarray, np.int64]):
         if terminated or truncated:
             info["deal"] = engine.deal_id(0)
         return self._obs.copy(), float(engine.reward[0]), terminated, truncated, info
+
+    def __copy__(self) -> NoReturn:
+        """Refused by name: a shallow copy would play this environment's games."""
+        refuse_copy()
 
     def action_masks(self) -> np.ndarray:
         """The legal actions as booleans (sb3-contrib's MaskablePPO calls this)."""

@@ -13,7 +13,7 @@ directly. The games share one engine: attributes are the adapter's, and
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Any, Final
+from typing import Any, Final, NoReturn
 
 import numpy as np
 from gymnasium import spaces
@@ -29,7 +29,7 @@ except ImportError as error:  # pragma: no cover - depends on the install
 
 from bonanza.core.position import Position
 from bonanza.rl.actions import ActionError
-from bonanza.rl.engine import RulesLike, flag_of, int64_actions
+from bonanza.rl.engine import RulesLike, flag_of, int64_actions, refuse_copy
 from bonanza.rl.env import DEFAULT_MAX_STEPS, RENDER_FPS, check_render_mode
 from bonanza.rl.observation import Visibility
 from bonanza.rl.rewards import ILLEGAL_PENALTY, IllegalAction, RewardShaping
@@ -122,6 +122,10 @@ class KlondikeVecEnv(VecEnv):  # type: ignore[misc]  # VecEnv is Any to mypy (no
             engine.batch.reset(game)  # the next deal of the game's own chooser
             self.reset_infos[game] = self._reset_info(game)
         return engine.obs.copy(), rewards, dones, infos
+
+    def __copy__(self) -> NoReturn:
+        """Refused by name: a shallow copy would play this environment's games."""
+        refuse_copy()
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of every game as booleans, shape (num_envs, actions)."""

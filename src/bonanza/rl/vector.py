@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Mapping, Sequence
-from typing import Any, Final, SupportsIndex
+from typing import Any, Final, NoReturn, SupportsIndex
 
 import numpy as np
 from gymnasium import spaces
@@ -34,6 +34,7 @@ from bonanza.rl.engine import (
     flag_of,
     int64_actions,
     options_of,
+    refuse_copy,
     rules_of,
 )
 from bonanza.rl.env import DEAL_NUMBERS, DEFAULT_MAX_STEPS, RENDER_FPS
@@ -158,6 +159,10 @@ class KlondikeVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             out(engine.truncated),
             info,
         )
+
+    def __copy__(self) -> NoReturn:
+        """Refused by name: a shallow copy would play this environment's games."""
+        refuse_copy()
 
     def action_masks(self) -> np.ndarray:
         """The legal actions of every game as booleans, shape (num_envs, actions)."""
