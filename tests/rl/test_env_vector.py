@@ -106,6 +106,25 @@ def test_one_seed_per_game_deals_what_the_single_env_deals_with_it() -> None:
         make().reset(seed=[1, 2])
 
 
+def test_a_run_seeded_one_seed_per_game_repeats_past_its_first_reset() -> None:
+    """Unseeded resets after one seed per game drew from an unseeded generator."""
+
+    def run() -> list[list[int | None]]:
+        env = make(max_steps=2)
+        env.reset(seed=[20 + game for game in range(GAMES)])
+        deals = [env.deal_numbers()]
+        env.reset()
+        deals.append(env.deal_numbers())
+        env.step(env.action_space.sample())
+        env.step(env.action_space.sample())
+        env.step(env.action_space.sample())  # every game dealt anew by its chooser
+        return [*deals, env.deal_numbers()]
+
+    first = run()
+    assert first == run()
+    assert first[0] != first[1] != first[2]
+
+
 def test_an_illegal_action_is_refused_before_any_game_moves() -> None:
     env = make()
     _, info = env.reset(seed=2)

@@ -232,3 +232,19 @@ def test_an_unsigned_action_too_big_for_int64_is_named_as_given() -> None:
     env.reset()
     with pytest.raises(ActionError, match=f"game 1: action {2**64 - 1} is not a number"):
         env.step(np.array([0, 2**64 - 1], dtype=np.uint64))
+
+
+def test_a_seeded_run_repeats_past_its_first_reset() -> None:
+    """SB3 seeds only the next reset; the later ones (a second learn(), an
+    evaluation) went on from an unseeded generator."""
+
+    def run() -> list[list[int | None]]:
+        env = KlondikeVecEnv(GAMES)
+        env.seed(11)
+        env.reset()
+        first = env.games.deal_numbers()
+        env.reset()
+        return [first, env.games.deal_numbers()]
+
+    deals = run()
+    assert deals == run() and deals[0] != deals[1]

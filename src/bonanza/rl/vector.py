@@ -86,6 +86,7 @@ class KlondikeVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
             illegal_penalty,
         )
         self._ended = np.zeros(num_envs, dtype=np.bool_)  # the games the last step ended
+        self._generators: list[np.random.Generator] = []  # each game's deal numbers, once seeded
         self._step = self._engine.batch.step
         self._every = np.ones(num_envs, dtype=np.bool_)
         actions = self._engine.numbering.count
@@ -104,7 +105,8 @@ class KlondikeVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         ``None`` for a game whose deal comes from the seed), else deal numbers
         drawn from generators seeded by ``seed``: one int for all games, or one
         per game (game i then starts with the deal that
-        ``KlondikeEnv().reset(seed=seed[i])`` deals).
+        ``KlondikeEnv().reset(seed=seed[i])`` deals). Without a seed, the
+        generators of the last seeded reset go on, so a seeded run repeats.
 
         ``options["reset_mask"]`` (booleans, one per game, at least one true, as
         Gymnasium's vector environments take it) deals anew only the games it
@@ -115,12 +117,13 @@ class KlondikeVectorEnv(VectorEnv[np.ndarray, np.ndarray, np.ndarray]):
         chosen = self._reset_mask(given.get("reset_mask"))
         deals = self._deals(given.get("deals"), chosen)
         seeds = self._seeds(seed)
-        if seeds is None or isinstance(seeds, int):
+        if isinstance(seeds, list):
+            self._generators = [seeding.np_random(game_seed)[0] for game_seed in seeds]
+        elif seeds is not None or not self._generators:
             super().reset(seed=seeds)
-            generators = [self.np_random] * self.num_envs
-        else:
-            generators = [seeding.np_random(game_seed)[0] for game_seed in seeds]
-        for game, generator in enumerate(generators):
+            self._generators = [self.np_random] * self.num_envs
+        # Unseeded, each game's generator goes on from the last seeding, as a run is repeatable.
+        for game, generator in enumerate(self._generators):
             if not chosen[game]:
                 continue
             first, chooser = generator.integers(DEAL_NUMBERS, size=2, dtype=np.uint64).tolist()
