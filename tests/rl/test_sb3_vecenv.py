@@ -213,6 +213,17 @@ def test_the_adapter_refuses_unknown_options_and_render_modes() -> None:
         KlondikeVecEnv(2, render_mode="rgb_array")
 
 
+def test_options_that_are_not_one_dict_per_game_are_refused_by_name() -> None:
+    env = KlondikeVecEnv(3)
+    env.set_options([{"deal": 1}, {"deal": 2}])
+    with pytest.raises(ValueError, match="set_options gave 2 dicts for 3 games"):
+        env.reset()
+    for given in ("deal", [{"deal": 1}, None, {"deal": 2}]):
+        env.set_options(given)
+        with pytest.raises(TypeError, match="set_options takes a dict or one dict per game"):
+            env.reset()
+
+
 def test_a_reset_with_a_bad_deal_changes_no_game() -> None:
     env = KlondikeVecEnv(3)
     env.seed(1)

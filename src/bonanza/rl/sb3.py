@@ -86,8 +86,13 @@ class KlondikeVecEnv(VecEnv):  # type: ignore[misc]  # VecEnv is Any to mypy (no
     def reset(self) -> np.ndarray:
         """Deal every game anew, by the seeds and options set since the last reset."""
         seeds = self._seeds
-        deals = [options.get("deal") for options in self._options]
-        unknown = sorted({key for options in self._options for key in options} - {"deal"})
+        given = self._options
+        if not isinstance(given, list) or not all(isinstance(one, Mapping) for one in given):
+            raise TypeError(f"set_options takes a dict or one dict per game, not {given!r}")
+        if len(given) != self.num_envs:
+            raise ValueError(f"set_options gave {len(given)} dicts for {self.num_envs} games")
+        deals = [options.get("deal") for options in given]
+        unknown = sorted({key for options in given for key in options} - {"deal"})
         if unknown:
             raise ValueError(f"unknown reset options {unknown}: the only option is 'deal'")
         self.games.reset(  # checks every deal before it deals any
