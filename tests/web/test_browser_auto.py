@@ -47,3 +47,26 @@ def test_safe_auto_play_is_a_setting_and_one_undo_takes_its_moves_back(table: Ta
     page.locator("#btn-settings").click()
     page.locator("#dlg-settings").wait_for(state="visible")
     assert page.locator("#set-safe-home").is_checked()  # kept for the player
+
+
+def test_opening_the_new_deal_dialog_stops_the_finish(table: Table) -> None:
+    """The finish does not go on playing behind the dialog, nor end the game under it
+    (a win dialog over a New deal dialog that says the game will count as lost)."""
+    session = late_known_session(5)
+    line = [format_move(move) for move in session.game.history]
+    table.start(session.game.deal.id, THOUGHTFUL_3.to_dict(), line)
+    page = table.page
+    page.locator("#btn-auto").wait_for(state="visible")
+    page.keyboard.press("a")
+    table.wait_moves(len(line) + 1, answered=False)
+    page.keyboard.press("n")
+    page.locator("#dlg-new").wait_for(state="visible")
+    page.wait_for_timeout(300)  # a step under way when the dialog opened
+    moves = table.state()["moves"]
+    page.wait_for_timeout(1000)  # some thirty steps at the reduced motion's pace
+    state = table.state()
+    assert state["moves"] == moves and not state["won"]
+    assert page.locator("#dlg-win").is_hidden()
+    assert page.locator("#live").inner_text() == "Auto finish stopped"
+    page.keyboard.press("Escape")
+    assert page.locator("#auto-label").inner_text() == "Finish"  # offered again

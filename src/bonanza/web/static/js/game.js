@@ -471,7 +471,8 @@ export class Controller {
     while (this.autoRunning && this.state.auto_finish && !this.state.won) {
       const before = this.state;
       await this.run(async () => {
-        if (!this.autoRunning) return;
+        // a dialog the player opened (a new deal, a restart...) holds the game: the finish stops
+        if (!this.autoRunning || this.dom.dialogOpen()) return;
         this.autoStepping = true;
         try {
           this.setState(await api.auto(this.state.id));
@@ -482,8 +483,10 @@ export class Controller {
       if (this.state === before) break;
       await sleep(delay);
     }
+    const held = this.autoRunning && !this.state.won && this.dom.dialogOpen();
     this.autoRunning = false;
     this.updateControls();
+    if (held) this.dom.announce("Auto finish stopped");
   }
 
   /** Start a game: ``how`` is what api.start sends ({rules}, {deal, rules}, {share} or {replay}). */

@@ -172,6 +172,7 @@ const game = new Controller({
     autoLabel: $("auto-label"),
     announce,
     toast,
+    dialogOpen: () => document.querySelector("dialog[open]") !== null,
     showHint,
     hideHint: () => {
       untoast("hint");
