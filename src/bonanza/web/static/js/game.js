@@ -1,5 +1,6 @@
 // The controller: the current state from the server, the player's selection, and every action.
 import { api } from "./api.js";
+import { showServerTable } from "./elsewhere.js";
 import { reducedMotion, STEP_MS } from "./motion.js";
 import { namedDraw } from "./format.js";
 import { noteEnded, score, showControls, showDealBox, showStatus, tick } from "./header.js";
@@ -308,12 +309,7 @@ export class Controller {
     this.updateStatus();
     this.updateControls();
     this.refusedWords(error);
-    try {
-      // the server's table, as it is now
-      this.setState(await api.get(this.truth.id));
-    } catch {
-      // The last answer stands.
-    }
+    await showServerTable(this);
   }
 
   refusedWords(error) {

@@ -7,6 +7,7 @@ import {
   settingsDialog, recordLines, winDialog,
 } from "./dialogs.js";
 import { formatScore, formatTime } from "./format.js";
+import { catchUp } from "./elsewhere.js";
 import { Controller } from "./game.js";
 import { attachPointer } from "./input.js";
 import { attachKeyboard } from "./keyboard.js";
@@ -351,6 +352,10 @@ game.prefs = settings;
 attachPointer($("table"), view, game);
 attachKeyboard(view, game, commands);
 window.addEventListener("bonanza:settings", followSettings);
+// another tab may have played on, or started another game, meanwhile
+document.addEventListener("visibilitychange", () => {
+  if (document.visibilityState === "visible") catchUp(game);
+});
 followSettings();
 
 let resizeFrame = 0;
