@@ -22,6 +22,26 @@ def test_an_illegal_drop_snaps_back(table: Table) -> None:
     assert table.page.locator(".card.lifted, .slot.target").count() == 0
 
 
+def test_escape_mid_drag_puts_the_card_back_and_the_drop_plays_nothing(table: Table) -> None:
+    table.open("?deal=0")
+    page = table.page
+    before = table.card("AC")
+    x, y = table.grab_point("AC")
+    page.mouse.move(x, y)
+    page.mouse.down()
+    page.mouse.move(x + 20, y - 40, steps=4)
+    assert page.locator(".card.lifted").count() == 1
+    page.keyboard.press("Escape")
+    home = table.slot(9)  # the clubs foundation, where the ace could go
+    page.mouse.move(home["x"] + home["width"] / 2, home["y"] + home["height"] / 2, steps=4)
+    after = table.card("AC")
+    assert (round(after["x"]), round(after["y"])) == (round(before["x"]), round(before["y"]))
+    page.mouse.up()
+    page.wait_for_timeout(300)
+    assert table.shown_moves() == 0 and table.state()["moves"] == 0
+    assert page.locator(".card.lifted, .slot.target").count() == 0
+
+
 def test_recycling_is_refused_at_the_pass_limit(table: Table) -> None:
     rules = {"draw": 1, "passes": 2, "scoring": "none"}
     table.start("0", rules)

@@ -2,6 +2,8 @@
 import { columnOf, isTableau, STOCK } from "./piles.js";
 
 const DRAG_START_PX = 6;
+// keys held with another, which do nothing by themselves
+const MODIFIER_KEYS = new Set(["Shift", "Control", "Alt", "Meta"]);
 
 function overlap(a, b) {
   const w = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
@@ -112,6 +114,26 @@ export function attachPointer(root, view, game) {
       if (!cancelled && Math.hypot(dx, dy) > view.geo.cw / 2) game.sound.play("bad");
     }
   }
+
+  /** Let go of the press: the run dragged goes back, and the pointer's release plays nothing. */
+  function cancel() {
+    const p = press;
+    press = null;
+    root.classList.remove("dragging");
+    try {
+      root.releasePointerCapture(p.id);
+    } catch {
+      // not captured
+    }
+    if (!p.dragging) return;
+    game.targets = new Set();
+    game.render();
+  }
+
+  // A key pressed mid-drag (Escape, or a command such as undo) ends the drag first.
+  document.addEventListener("keydown", (event) => {
+    if (press && !MODIFIER_KEYS.has(event.key)) cancel();
+  }, { capture: true });
 
   root.addEventListener("pointerup", (event) => finish(event, false));
   root.addEventListener("pointercancel", (event) => finish(event, true));
