@@ -42,6 +42,18 @@ def test_escape_mid_drag_puts_the_card_back_and_the_drop_plays_nothing(table: Ta
     assert page.locator(".card.lifted, .slot.target").count() == 0
 
 
+def test_escape_puts_down_a_card_picked_up_by_keyboard_and_says_so(table: Table) -> None:
+    table.open("?deal=0")
+    page = table.page
+    page.keyboard.press("4")
+    page.keyboard.press("Enter")
+    said = "text => document.getElementById('live').textContent.startsWith(text)"
+    page.wait_for_function(said, arg="Picked up Ace of clubs", timeout=2_000)
+    page.keyboard.press("Escape")
+    assert page.locator(".card.selected, .slot.target").count() == 0
+    page.wait_for_function(said, arg="Put down", timeout=2_000)
+
+
 def test_recycling_is_refused_at_the_pass_limit(table: Table) -> None:
     rules = {"draw": 1, "passes": 2, "scoring": "none"}
     table.start("0", rules)

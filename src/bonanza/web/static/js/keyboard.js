@@ -127,6 +127,7 @@ export function attachKeyboard(view, game, commands) {
         game.tapStock();
         break;
       case "Escape":
+        if (game.selection) game.dom.announce("Put down");
         game.clearSelection();
         break;
       case "u": case "U": commands.undo(); break;
