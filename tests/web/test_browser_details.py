@@ -71,6 +71,7 @@ def test_recycling_is_refused_at_the_pass_limit(table: Table) -> None:
     table.click_stock()  # refused
     page.locator("#toast").wait_for(state="visible")
     assert "No more passes" in page.locator("#toast").inner_text()
+    assert page.locator("#toast").get_attribute("aria-hidden") == "true"  # the live region says it
     assert table.shown_moves() == 49
     stock = page.locator(".slot.stock")
     assert "spent" in (stock.get_attribute("class") or "")

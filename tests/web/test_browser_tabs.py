@@ -25,6 +25,9 @@ def test_a_move_on_a_game_ended_in_another_tab_shows_the_game_in_progress(table:
     page.locator("#toast", has_text=ELSEWHERE).wait_for(state="visible", timeout=5_000)
     assert table.face_up_columns() == other.face_up_columns()
     assert table.shown_moves() == 1
+    # said once to a screen reader: by the live region, not again by the box as an alert
+    page.wait_for_function(f"document.getElementById('live').textContent === {ELSEWHERE!r}")
+    assert page.locator("#toast").get_attribute("aria-hidden") == "true"
     table.click_stock()  # played on the game in progress
     table.wait_moves(2)
     assert other.state()["moves"] == 2

@@ -26,8 +26,7 @@ function take(game, current) {
   game.future = [];
   game.setState(current);
   if (!other) return;
-  game.dom.toast(ELSEWHERE);
-  game.dom.announce(ELSEWHERE);
+  game.dom.say(ELSEWHERE);
 }
 
 /** The page is shown again: the game in progress, if another tab played on or started one. */

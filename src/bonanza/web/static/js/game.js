@@ -17,7 +17,7 @@ export class Controller {
   constructor({ view, sound, ui }) {
     this.view = view;
     this.sound = sound;
-    // status elements, dialogs, announce(), toast()
+    // status elements, dialogs, announce(), toast(), say()
     this.dom = ui;
     // the table shown: the server's last answer, with the moves still waiting on it
     this.state = null;
@@ -199,8 +199,7 @@ export class Controller {
     // A game the progress check cannot look at yet: said once a game, in words.
     if (answer.unavailable && current && this.unavailableSaid !== id) {
       this.unavailableSaid = id;
-      this.dom.toast(answer.unavailable);
-      this.dom.announce(answer.unavailable);
+      this.dom.say(answer.unavailable);
     }
     if (answer.progress === false && current && this.stuckDismissedAt !== moves) {
       this.dom.showStuck();
@@ -314,8 +313,7 @@ export class Controller {
 
   refusedWords(error) {
     const text = error?.message || "The table changed before your move: it was taken back.";
-    this.dom.toast(text);
-    this.dom.announce(text);
+    this.dom.say(text);
     this.sound.play("bad");
   }
 

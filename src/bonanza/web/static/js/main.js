@@ -173,6 +173,11 @@ const game = new Controller({
     autoLabel: $("auto-label"),
     announce,
     toast,
+    // words for everyone: the box shows them, the live region says them (once)
+    say: (text) => {
+      toast(text, { quiet: true });
+      announce(text);
+    },
     dialogOpen: () => document.querySelector("dialog[open]") !== null,
     showHint,
     hideHint: () => {
@@ -290,7 +295,7 @@ async function shareDeal() {
   const link = window.location.origin + answer.url;
   const later = answer.opens_now === false ? " It opens once this game is over." : "";
   if (await copyText(link)) {
-    toast(`Deal link copied.${later}`);
+    toast(`Deal link copied.${later}`, { quiet: true });
     announce(`Deal link copied.${later}`);
   } else {
     announce(`Deal link ready to copy.${later}`);
@@ -305,7 +310,7 @@ async function copyDealId(event) {
   const text = button.dataset.deal;
   if (!text) return;
   const ok = await copyText(text);
-  toast(ok ? `Deal ID ${text} copied` : `Deal ID: ${text}`);
+  toast(ok ? `Deal ID ${text} copied` : `Deal ID: ${text}`, { quiet: true });
   announce(ok ? "Deal ID copied" : `Deal ID ${text}`);
 }
 

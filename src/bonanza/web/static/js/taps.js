@@ -19,8 +19,7 @@ export function tapStock(game) {
   if (move) return game.play(move);
   const pos = game.state.position;
   if (!pos.stock.count && pos.waste.length) {
-    game.dom.toast("No more passes through the stock");
-    game.dom.announce("No more passes through the stock");
+    game.dom.say("No more passes through the stock");
     game.sound.play("bad");
   }
   return game.queue;
