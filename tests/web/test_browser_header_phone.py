@@ -62,3 +62,14 @@ def test_a_vegas_header_with_its_bankroll_is_one_line_at_360_px(phone: Table) ->
     assert phone.page.locator("#st-bankroll").is_visible()
     found = one_line(phone, 360)
     assert len(found["status"]) == 5
+
+
+def test_a_full_vegas_header_is_one_line_at_375_px(phone: Table) -> None:
+    """The bankroll beside the review button of a game lost before (as in cumulative Vegas)."""
+    phone.page.set_viewport_size({"width": 375, "height": 667})
+    phone.start("7", {"draw": 3, "scoring": "vegas-cumulative"})
+    fill_the_header(phone)
+    phone.page.wait_for_timeout(100)
+    found = one_line(phone, 375)
+    assert len(found["status"]) == 5
+    assert phone.page.locator("#btn-help").get_attribute("aria-label") == "Help"
