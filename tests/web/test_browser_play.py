@@ -99,6 +99,25 @@ def test_full_keyboard_play_with_focus_and_enter(table: Table) -> None:
     assert live.inner_text().startswith("Ace of clubs to clubs foundation; revealed ")
 
 
+def test_arrows_follow_the_table_as_seen_when_left_handed(table: Table) -> None:
+    """Left-handed, the stock is rightmost in the top row: Right goes on to the right."""
+    table.open()
+    table.api("POST", "/api/settings", {"left_handed": True})
+    table.open("?deal=0")
+    page = table.page
+    focused = "() => [document.activeElement.getBoundingClientRect()].map(b => [b.y, b.x])[0]"
+    page.keyboard.press("ArrowDown")  # the focus comes to the stock
+    assert page.evaluate("document.activeElement.dataset.pile") == "7"
+    walked = [page.evaluate(focused)]
+    for _ in range(5):  # the waste, then the four foundations: the top row, right to left
+        page.keyboard.press("ArrowLeft")
+        walked.append(page.evaluate(focused))
+    assert len({y for y, _ in walked}) == 1
+    assert [x for _, x in walked] == sorted({x for _, x in walked}, reverse=True)
+    page.keyboard.press("ArrowRight")
+    assert page.evaluate(focused) == walked[-2]
+
+
 def test_undo_redo_buttons_and_restart_asks_first(table: Table) -> None:
     table.open("?deal=0")
     page = table.page

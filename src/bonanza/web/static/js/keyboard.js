@@ -18,6 +18,12 @@ function nearest(geo, slot, piles) {
   return piles.reduce((best, pile) => (distance(pile) < distance(best) ? pile : best));
 }
 
+/** Every pile in play as the player sees them: row by row, left to right (left-handed, the stock is last). */
+function seenOrder(geo) {
+  const at = (pile) => geo.slots[pile];
+  return [...geo.shape.piles].sort((a, b) => at(a).y - at(b).y || at(a).x - at(b).x);
+}
+
 export function attachKeyboard(view, game, commands) {
   function focusPile(pile) {
     view.focusTarget(pile).focus();
@@ -28,8 +34,9 @@ export function attachKeyboard(view, game, commands) {
     const { geo } = view;
     const { piles, columns } = geo.shape;
     if (key === "ArrowLeft" || key === "ArrowRight") {
-      const i = piles.indexOf(spot.pile);
-      const next = piles[(i + (key === "ArrowRight" ? 1 : piles.length - 1)) % piles.length];
+      const seen = seenOrder(geo);
+      const i = seen.indexOf(spot.pile);
+      const next = seen[(i + (key === "ArrowRight" ? 1 : seen.length - 1)) % seen.length];
       focusPile(next);
       return;
     }
