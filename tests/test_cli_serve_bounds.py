@@ -10,7 +10,13 @@ import pytest
 
 from bonanza.cli import build_parser
 from bonanza.cli.serve import limits_from
-from bonanza.web.limits import MOST_CONNECTIONS, MOST_SECONDS
+from bonanza.web.limits import (
+    MOST_BODY_BYTES,
+    MOST_CONNECTIONS,
+    MOST_JSON_DEPTH,
+    MOST_SEARCH_WORKERS,
+    MOST_SECONDS,
+)
 from tests.test_cli_serve import bonanza
 
 HUGE = ["1000000000000", "1e300", "inf", "nan"]
@@ -30,6 +36,9 @@ def taken_port() -> Iterator[int]:
 @pytest.mark.parametrize(("name", "allowed"), [
     ("--max-connections", f"a whole number of at least 1 and at most {MOST_CONNECTIONS}"),
     ("--header-timeout", f"a number above 0 and at most {MOST_SECONDS}"),
+    ("--search-workers", f"a whole number of at least 1 and at most {MOST_SEARCH_WORKERS}"),
+    ("--max-body-bytes", f"a whole number of at least 1 and at most {MOST_BODY_BYTES}"),
+    ("--max-json-depth", f"a whole number of at least 1 and at most {MOST_JSON_DEPTH}"),
 ])
 def test_a_huge_limit_is_one_line_naming_the_range_and_status_2(
     name: str, allowed: str, value: str, taken_port: int

@@ -14,7 +14,19 @@ have (``fs.nr_open``, 1,048,576 by default), each connection being one."""
 MOST_SECONDS: Final = 3600
 """The most a limit in seconds may be: an hour, far past any client worth waiting for
 (a huge one would overflow the event loop's timers)."""
+MOST_SEARCH_WORKERS: Final = 256
+"""The most searches that may run at once: far past the cores of any host, and with
+``search_processes`` each is a process (a huge number would fork without end)."""
+MOST_BODY_BYTES: Final = 16 * 2**20
+"""The most ``max_body_bytes`` may be: every request of the game is under a kilobyte,
+and a body is held in memory whole."""
+MOST_JSON_DEPTH: Final = 512
+"""The most ``max_json_depth`` may be: below the interpreter's recursion limit, which
+a deeper document would reach as it is read."""
 UPPER_BOUNDS: Final[dict[str, int]] = {
+    "search_workers": MOST_SEARCH_WORKERS,
+    "max_body_bytes": MOST_BODY_BYTES,
+    "max_json_depth": MOST_JSON_DEPTH,
     "max_connections": MOST_CONNECTIONS,
     "header_timeout": MOST_SECONDS,
     "body_timeout": MOST_SECONDS,
