@@ -16,7 +16,7 @@ MOST_SECONDS: Final = 3600
 (a huge one would overflow the event loop's timers)."""
 MOST_SEARCH_WORKERS: Final = 256
 """The most searches that may run at once: far past the cores of any host, and with
-``search_processes`` each is a process (a huge number would fork without end)."""
+``search_processes`` each may be a process of its own."""
 MOST_BODY_BYTES: Final = 16 * 2**20
 """The most ``max_body_bytes`` may be: every request of the game is under a kilobyte,
 and a body is held in memory whole."""
